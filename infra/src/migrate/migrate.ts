@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { migrateToLatest, openDatabase, repoRoot, SUBGRAPHS, type Database, type SubgraphName } from '@sumika/subgraph-kit';
+
+export function migrationsFolder(subgraph: SubgraphName): string {
+  return path.join(repoRoot(), 'subgraphs', subgraph, 'migrations');
+}
+
+/** Opens a subgraph's database and brings its schema to the latest migration. */
+export async function openMigrated<DB>(subgraph: SubgraphName, opts: { url?: string | null; pgliteDir?: string; schema?: string } = {}): Promise<{ database: Database<DB>; applied: string[] }> {
+  const database = await openDatabase<DB>({ subgraph, ...opts });
+  try {
+    const { applied } = await migrateToLatest(database as Database<unknown>, migrationsFolder(subgraph));
+    return { database, applied };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+export async function migrateAll(log: (line: string) => void = console.log): Promise<void> {
+  for (const subgraph of SUBGRAPHS) {
+    const { database, applied } = await openMigrated(subgraph);
+    log(`${subgraph}: ${database.kind} ${database.location} schema ${database.schema}: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+    await database.close();
+  }
+}

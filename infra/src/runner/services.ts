@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '@sumika/subgraph-kit';
+
+export interface Service {
+  name: string;
+  /** Entry file relative to the repo root; the service runs only when it exists. */
+  entry: string;
+  port: number;
+  portEnv: string;
+  color: string;
+}
+
+/**
+ * Every service of the local site, in start order. Later issues register theirs here
+ * (gateway 4000, subgraphs 4001–4005, remotes 3001–3004, shell 3000).
+ */
+export const SERVICES: readonly Service[] = [
+  { name: 'search', entry: 'subgraphs/search/src/server.ts', port: 4001, portEnv: 'SEARCH_PORT', color: 'cyan' },
+  { name: 'bukken', entry: 'subgraphs/bukken/src/server.ts', port: 4002, portEnv: 'BUKKEN_PORT', color: 'green' },
+  { name: 'user', entry: 'subgraphs/user/src/server.ts', port: 4003, portEnv: 'USER_PORT', color: 'yellow' },
+  { name: 'company', entry: 'subgraphs/company/src/server.ts', port: 4004, portEnv: 'COMPANY_PORT', color: 'blue' },
+  { name: 'forms', entry: 'subgraphs/forms/src/server.ts', port: 4005, portEnv: 'FORMS_PORT', color: 'magenta' },
+  { name: 'gateway', entry: 'gateway/src/server.ts', port: 4000, portEnv: 'GATEWAY_PORT', color: 'red' },
+  { name: 'shell', entry: 'shell/src/server/main.ts', port: 3000, portEnv: 'SHELL_PORT', color: 'white' },
+];
+
+export function availableServices(): Service[] {
+  return SERVICES.filter((s) => existsSync(path.join(repoRoot(), s.entry)));
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
+import { testBackends } from '@sumika/subgraph-kit/testing';
+import { build } from '../app.js';
+import type { BukkenDB } from '../repositories/db.js';
+import { imagePath } from './images.js';
+
+describe.each(testBackends())('generated images on $name', (backend) => {
+  let database: Database<BukkenDB>;
+  beforeAll(async () => {
+    database = await backend.open<BukkenDB>('bukken');
+    await migrateToLatest(database, path.join(__dirname, '..', '..', 'migrations'));
+    await sql`
+      INSERT INTO building (id, key, name, name_kana, building_type, struct, floors, built_date, prefecture_code, city_code, address, lat, lng, total_units)
+      VALUES (1, 'bld1', 'テストハイツ', 'てすとはいつ', 1, '鉄筋コンクリート', 7, '2015-04-01', 13, 13113, '東京都渋谷区代々木1-2-3', 35.68, 139.70, 28)`.execute(database.db);
+    await sql`
+      INSERT INTO bukken (id, global_key, building_id, company_id, store_id, room_num, floor, plan, plan_detail, area, aspect, chinryou, kanri_kyoeki,
+        shikikin, reikin, shikikin_months, reikin_months, shikirei0, agent_fee_months, guarantee_company, contract_years, condition_codes,
+        highly_recommended, pr_text, arrived_at, updated_at, view_count, image_seed)
+      VALUES (1, 'bk000000001', 1, 1, 1, '302', 3, '1LDK', 'LDK 10.0帖 / 洋室 6.0帖', 40.25, '南', 120000, 8000, 120000, 0, 1, 0, false, 1.1, true, 2,
+        '{}', false, 'テスト', now(), now(), 10, 12345)`.execute(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('draws the floor plan from the listing and caches it by ETag', async () => {
+    const app = await build({ db: database.db });
+    const res = await app.inject({ method: 'GET', url: imagePath('bk000000001', 'madori') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.body.startsWith('<svg')).toBe(true);
+    expect(res.body).toContain('1LDK');
+    expect(res.body).toContain('40.25');
+    const again = await app.inject({ method: 'GET', url: imagePath('bk000000001', 'madori'), headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    await app.close();
+  });
+
+  it('draws the exterior with the building floors', async () => {
+    const app = await build({ db: database.db });
+    const res = await app.inject({ method: 'GET', url: imagePath('bk000000001', 'gaikan') });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/data-floor=/g)).toHaveLength(7);
+    await app.close();
+  });
+
+  it('answers unknown listings with NOT_FOUND and bad kinds with BAD_REQUEST, never a stack trace', async () => {
+    const app = await build({ db: database.db });
+    const missing = await app.inject({ method: 'GET', url: imagePath('bk999999999', 'madori') });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errorCode: 'NOT_FOUND', message: 'ページを表示できません。(404エラー)' });
+    const bad = await app.inject({ method: 'GET', url: '/images/bukken/bk000000001/other.png' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errorCode: 'BAD_REQUEST' });
+    await app.close();
+  });
+});

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { BukkenDB } from './db.js';
+
+export interface ImageSource {
+  plan: string;
+  area: number;
+  aspect: string;
+  imageSeed: number;
+  buildingType: number;
+  floors: number;
+  struct: string;
+  builtYear: number;
+}
+
+/** What the generated floor plan and exterior of one listing are drawn from. */
+export async function findImageSource(db: Kysely<BukkenDB>, globalKey: string): Promise<ImageSource | undefined> {
+  const row = await db
+    .selectFrom('bukken as k')
+    .innerJoin('building as b', 'b.id', 'k.building_id')
+    .select(['k.plan', 'k.area', 'k.aspect', 'k.image_seed', 'b.building_type', 'b.floors', 'b.struct', 'b.built_date'])
+    .where('k.global_key', '=', globalKey)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    plan: row.plan,
+    area: Number(row.area),
+    aspect: row.aspect,
+    imageSeed: row.image_seed,
+    buildingType: row.building_type,
+    floors: row.floors,
+    struct: row.struct,
+    builtYear: new Date(row.built_date).getUTCFullYear(),
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX thing_tags ON thing USING gin (tags);
