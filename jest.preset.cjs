@@ -13,7 +13,7 @@ module.exports = {
     ],
   },
   // jose and a few others ship ESM only.
-  transformIgnorePatterns: ['/node_modules/(?!(jose|wanakana)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|wanakana|cookie)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

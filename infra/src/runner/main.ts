@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       command: `${tsx} ${s.entry}`,
       cwd: repoRoot(),
       prefixColor: s.color,
-      env: { [s.portEnv]: process.env[s.portEnv] ?? String(s.port) },
+      env: { [s.portEnv]: process.env[s.portEnv] ?? String(s.port), LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' },
     })),
     { prefix: '[{name}]', killOthersOn: ['failure'], handleInput: false },
   );

@@ -61,7 +61,10 @@ async function main(): Promise<void> {
       listings,
       seed: seedValue,
       asOf,
-      log: (line) => console.log(line),
+      log: (line) => {
+        if (started) bar.stop();
+        console.log(line);
+      },
       onProgress: (done, total) => {
         if (!started) {
           bar.start(total, 0, { rate: 0 });

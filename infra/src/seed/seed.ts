@@ -76,7 +76,12 @@ export async function seed(stores: SeedStores, opts: SeedOptions = {}): Promise<
     opts.onProgress?.(done, total);
   };
   if (total >= DEFER_INDEXES_FROM) {
-    await withIndexesDeferred(stores.search, ['listing'], () => withIndexesDeferred(stores.bukken, [...BUKKEN_TABLES], load));
+    await withIndexesDeferred(stores.search, ['listing'], () =>
+      withIndexesDeferred(stores.bukken, [...BUKKEN_TABLES], async () => {
+        await load();
+        log('rebuilding indexes');
+      }),
+    );
   } else {
     await load();
   }
