@@ -5,8 +5,6 @@ const { workspaces } = require('./package.json');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // PGlite takes seconds to start and seeding runs in tests; a global (not per-project) option.
-  testTimeout: 120_000,
   projects: workspaces.filter((w) => existsSync(path.join(__dirname, w, 'jest.config.cjs'))).map((w) => `<rootDir>/${w}`),
 };
 
