@@ -4,3 +4,7 @@ export * from './db/migrate.js';
 export * from './db/copy.js';
 export * from './cache/cache.js';
 export * from './logging.js';
+export * from './server/errors.js';
+export * from './server/jwt.js';
+export * from './server/app.js';
+export * from './server/dataloader.js';

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
@@ -10,7 +11,7 @@ describe.each(testBackends())('generated images on $name', (backend) => {
   let database: Database<BukkenDB>;
   beforeAll(async () => {
     database = await backend.open<BukkenDB>('bukken');
-    await migrateToLatest(database, path.join(__dirname, '..', '..', 'migrations'));
+    await migrateToLatest(database, path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations'));
     await sql`
       INSERT INTO building (id, key, name, name_kana, building_type, struct, floors, built_date, prefecture_code, city_code, address, lat, lng, total_units)
       VALUES (1, 'bld1', 'テストハイツ', 'てすとはいつ', 1, '鉄筋コンクリート', 7, '2015-04-01', 13, 13113, '東京都渋谷区代々木1-2-3', 35.68, 139.70, 28)`.execute(database.db);

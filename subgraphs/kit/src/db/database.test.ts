@@ -1,9 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { testBackends } from '../testing.js';
 import { migrateToLatest } from './migrate.js';
 
-const migrations = path.join(__dirname, '__fixtures__', 'migrations');
+const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'migrations');
 
 interface ThingDB {
   thing: { id: number; name: string; tags: number[]; doc: unknown };

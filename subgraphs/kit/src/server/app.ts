@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { GraphQLError, parse, type DocumentNode } from 'graphql';
+import mercurius from 'mercurius';
+import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
+import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.js';
+
+export type Resolvers<Ctx> = GraphQLResolverMap<Ctx>;
+
+export interface Identity extends ServiceClaims {
+  /** Set once the gateway's token is verified. */
+  verified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity;
+  }
+}
+
+export interface SubgraphAppOptions<Ctx extends object> {
+  name: string;
+  typeDefs: DocumentNode;
+  resolvers: Resolvers<Ctx> | Resolvers<Ctx>[];
+  /** Builds the per-request context: loaders are created here so batching is per request. */
+  context: (request: FastifyRequest, reply: FastifyReply) => Ctx | Promise<Ctx>;
+  /** How the gateway's RS256 token is verified; every GraphQL request needs one. */
+  auth: VerifierOptions;
+  /** Readiness probe (e.g. a database ping). */
+  ready?: () => Promise<boolean>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Reads a subgraph's `schema.graphql` (the contract). */
+export function loadTypeDefs(file: string): DocumentNode {
+  return parse(readFileSync(file, 'utf8'));
+}
+
+const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, extensions: { code: 'UNAUTHENTICATED' } }] };
+
+/**
+ * A subgraph service: fastify + mercurius over a schema built by @apollo/subgraph
+ * (Federation 2), guarded by the gateway's JWT, with errors carrying SPEC §8 codes.
+ */
+export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000 });
+  const verify = tokenVerifier(opts.auth);
+  const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: opts.resolvers as GraphQLResolverMap<unknown> });
+
+  app.decorateRequest('identity', null as unknown as Identity);
+  app.addHook('onRequest', async (req, reply) => {
+    req.identity = { verified: false };
+    if (!req.url.startsWith('/graphql')) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (!token) return reply.code(401).send(UNAUTHENTICATED);
+    try {
+      const claims = await verify(token);
+      req.identity = { verified: true, ...(typeof claims.uid === 'string' ? { uid: claims.uid } : {}) };
+    } catch (err) {
+      req.log.warn({ err: (err as Error).message }, 'rejected token');
+      return reply.code(401).send(UNAUTHENTICATED);
+    }
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', service: opts.name }));
+  app.get('/readyz', async (_req, reply) => {
+    const ok = opts.ready ? await opts.ready().catch(() => false) : true;
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', service: opts.name });
+  });
+
+  await app.register(mercurius, {
+    schema,
+    path: '/graphql',
+    graphiql: false,
+    context: async (request: FastifyRequest, reply: FastifyReply) => (await opts.context(request, reply)) as Record<string, unknown>,
+    errorFormatter: (execution, context) => {
+      const log = (context as { reply?: FastifyReply }).reply?.request.log ?? app.log;
+      // mercurius wraps parse and validation failures in one error carrying the list.
+      const flat = execution.errors.flatMap((e) => {
+        const inner = (e.originalError as { errors?: unknown } | undefined)?.errors;
+        return Array.isArray(inner) ? inner.map((x: GraphQLError) => badRequestFrom(x)) : [e];
+      });
+      const errors = flat.map((e) => formatError(e, log));
+      // Always 200 with errors in the body: the gateway passes codes through to the client.
+      return { statusCode: 200, response: { data: execution.data ?? null, errors } };
+    },
+  });
+  return app;
+}
+
+function badRequestFrom(err: { message: string; locations?: readonly { line: number; column: number }[] }): GraphQLError {
+  return new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
+}
+
+function codeOf(err: GraphQLError): ErrorCode | undefined {
+  const original = err.originalError;
+  if (original instanceof AppError) return original.code;
+  const ext = err.extensions?.code ?? (original as GraphQLError | undefined)?.extensions?.code;
+  return isErrorCode(ext) ? ext : undefined;
+}
+
+/** Keeps codes and messages of expected errors; hides everything else behind a 500 message. */
+function formatError(err: GraphQLError, log: FastifyInstance['log']): GraphQLError {
+  let code = codeOf(err);
+  if (!code && !err.originalError) code = 'BAD_REQUEST'; // validation and parse errors
+  if (!code) {
+    log.error({ err: err.originalError, path: err.path }, 'resolver failed');
+    return new GraphQLError(DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, { path: err.path ?? undefined, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+  }
+  log[ERROR_LOG_LEVEL[code]]({ code, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
+  return new GraphQLError(err.message, {
+    path: err.path ?? undefined,
+    extensions: { ...err.extensions, code },
+  });
+}
