@@ -2,16 +2,7 @@
  * Prefecture URL paths and the two region readings of SPEC §2.2.
  * JIS codes, names and kana come from the government code list (jp-local-gov-codes).
  */
-export const PREFECTURE_PATHS: readonly string[] = [
-  'hokkaido', 'aomori', 'iwate', 'miyagi', 'akita', 'yamagata', 'fukushima',
-  'ibaraki', 'tochigi', 'gunma', 'saitama', 'chiba', 'tokyo', 'kanagawa',
-  'niigata', 'toyama', 'ishikawa', 'fukui', 'yamanashi', 'nagano',
-  'gifu', 'shizuoka', 'aichi', 'mie',
-  'shiga', 'kyoto', 'osaka', 'hyogo', 'nara', 'wakayama',
-  'tottori', 'shimane', 'okayama', 'hiroshima', 'yamaguchi',
-  'tokushima', 'kagawa', 'ehime', 'kochi',
-  'fukuoka', 'saga', 'nagasaki', 'kumamoto', 'oita', 'miyazaki', 'kagoshima', 'okinawa',
-];
+export { PREFECTURE_PATHS } from '@sumika/subgraph-kit';
 
 export interface RegionDef {
   code: string;

@@ -1,5 +1,4 @@
-import { initialCost } from '@sumika/subgraph-bukken/domain/initial-cost';
-import { bigrams } from '@sumika/subgraph-search/domain/words';
+import { bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/subgraph-kit';
 import { distanceM, GridIndex, offset, walkMinutes, type LatLng } from '../lib/geo.js';
 import { Random, WeightedTable } from '../lib/random.js';
 import { MADORI_BY_NAME } from '../master/madori.js';
@@ -338,7 +337,7 @@ export class ListingGenerator {
 
     const building: BuildingRow = {
       id,
-      key: `bld${String(id).padStart(8, '0')}`,
+      key: buildingKeyOf(id),
       name,
       nameKana,
       buildingType,
@@ -457,7 +456,7 @@ export class ListingGenerator {
     const freeRent = codes.includes(309);
     const bukken: BukkenRow = {
       id,
-      globalKey: `bk${String(id).padStart(9, '0')}`,
+      globalKey: globalKeyOf(id),
       buildingId: b.id,
       companyId: store.companyId,
       storeId: store.id,
@@ -671,7 +670,7 @@ export function generateCompanies(master: MasterData, opts: GenerateOptions): Co
     const [sn] = r.pick(words.SURNAMES);
     companies.push({
       id,
-      key: `co${String(id).padStart(5, '0')}`,
+      key: corporationKeyOf(id),
       companyName: `${corporate}${brand}`,
       companyKana: `${prefixKana}${wordKana}`,
       licenseNumber,
@@ -694,7 +693,7 @@ export function generateCompanies(master: MasterData, opts: GenerateOptions): Co
       const walk = walkMinutes(distanceM(pos, g));
       stores.push({
         id: storeId,
-        key: `st${String(storeId).padStart(6, '0')}`,
+        key: storeKeyOf(storeId),
         companyId: id,
         clientName: `${brand} ${g.name}${i === 0 ? '本店' : '店'}`,
         tel: phone(r, g.prefectureCode),

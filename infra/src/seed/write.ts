@@ -75,7 +75,7 @@ const BUKKEN_COLS = ['id', 'global_key', 'building_id', 'company_id', 'store_id'
 const TRAFFIC_COLS = ['bukken_id', 'seq', 'line_code', 'line_name', 'station_code', 'station_group_code', 'station_name', 'distance_m', 'walk_min'];
 const LISTING_COLS = ['id', 'global_key', 'building_key', 'company_id', 'prefecture_code', 'city_code', 'gd_city_code', 'town_code', 'building_type',
   'chinryou', 'kanri_kyoeki', 'total_rent', 'no_shikikin', 'no_reikin', 'plan_code', 'area', 'floor', 'walk_min', 'station_groups', 'line_codes',
-  'condition_codes', 'built_year', 'built_date', 'arrived_at', 'view_count', 'initial_cost', 'lat', 'lng', 'words', 'archived'];
+  'condition_codes', 'built_year', 'built_date', 'arrived_at', 'view_count', 'initial_cost', 'lat', 'lng', 'words', 'archived', 'store_id'];
 
 function uniq(xs: number[]): number[] {
   return [...new Set(xs)].sort((a, b) => a - b);
@@ -87,7 +87,7 @@ export function listingIndexRow(b: GeneratedBuilding['building'], x: BukkenRow):
     x.chinryou, x.kanriKyoeki, x.chinryou + x.kanriKyoeki, x.shikikin === 0, x.reikin === 0, x.planCode, x.area, x.floor,
     Math.min(...x.traffics.map((t) => t.walkMin)), uniq(x.traffics.map((t) => t.stationGroupCode)), uniq(x.traffics.map((t) => t.lineCode)),
     x.flatConditionCodes, Number(b.builtDate.slice(0, 4)), b.builtDate, x.arrivedAt, x.viewCount, x.initialCost, b.lat, b.lng, x.words,
-    x.archivedAt !== null];
+    x.archivedAt !== null, x.storeId];
 }
 
 export interface ListingBatch {

@@ -1,17 +1,29 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { buildSubgraphApp, type VerifierOptions } from '@sumika/subgraph-kit';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import { createContext, type Deps } from './context.js';
+import { name, resolvers, typeDefs } from './index.js';
 import images from './plugins/images.js';
-import type { BukkenDB } from './repositories/db.js';
 
-export interface BuildOptions {
-  db: Kysely<BukkenDB>;
+export interface BuildOptions extends Deps {
+  auth: VerifierOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Builds the bukken service (no listen): generated images now, the GraphQL subgraph with the read-API issue. */
+/** Builds the bukken subgraph service (no listen): GraphQL plus the generated listing images. */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false });
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const app = await buildSubgraphApp({
+    name,
+    typeDefs,
+    resolvers,
+    auth: opts.auth,
+    logger: opts.logger ?? false,
+    context: (req) => createContext(opts, req),
+    ready: async () => {
+      await sql`SELECT 1`.execute(opts.db);
+      return true;
+    },
+  });
   await app.register(images, { db: opts.db });
   return app;
 }

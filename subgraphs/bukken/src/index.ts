@@ -1,3 +1,9 @@
-/** The bukken subgraph. Its GraphQL schema and resolvers arrive with the read-API issue. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTypeDefs } from '@sumika/subgraph-kit';
+import { resolvers } from './resolvers/index.js';
+
 export const name = 'bukken';
-export { initialCost, type InitialCost, type InitialCostInput } from './domain/initial-cost.js';
+/** The contract: schema.graphql at the workspace root. */
+export const typeDefs = loadTypeDefs(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema.graphql'));
+export { resolvers };

@@ -8,3 +8,7 @@ export * from './server/errors.js';
 export * from './server/jwt.js';
 export * from './server/app.js';
 export * from './server/dataloader.js';
+export * from './keys.js';
+export * from './domain/initial-cost.js';
+export * from './domain/words.js';
+export * from './server/run.js';

@@ -40,3 +40,5 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
   }
   return backends;
 }
+
+export { createTestAuth, type TestAuth } from './testing-auth.js';

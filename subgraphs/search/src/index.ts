@@ -1,3 +1,9 @@
-/** The search subgraph. Its GraphQL schema and resolvers arrive with the read-API issue. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTypeDefs } from '@sumika/subgraph-kit';
+import { resolvers } from './resolvers/index.js';
+
 export const name = 'search';
-export { bigrams, normaliseWord } from './domain/words.js';
+/** The contract: schema.graphql at the workspace root. */
+export const typeDefs = loadTypeDefs(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema.graphql'));
+export { resolvers };

@@ -1,16 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { MemoryCache, migrateToLatest, type Database } from '@sumika/subgraph-kit';
+import { createTestAuth, testBackends } from '@sumika/subgraph-kit/testing';
 import { build } from '../app.js';
-import type { BukkenDB } from '../repositories/db.js';
+import type { DB } from '../repositories/db.js';
 import { imagePath } from './images.js';
 
 describe.each(testBackends())('generated images on $name', (backend) => {
-  let database: Database<BukkenDB>;
+  let database: Database<DB>;
   beforeAll(async () => {
-    database = await backend.open<BukkenDB>('bukken');
+    database = await backend.open<DB>('bukken');
     await migrateToLatest(database, path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations'));
     await sql`
       INSERT INTO building (id, key, name, name_kana, building_type, struct, floors, built_date, prefecture_code, city_code, address, lat, lng, total_units)
@@ -27,7 +27,7 @@ describe.each(testBackends())('generated images on $name', (backend) => {
   });
 
   it('draws the floor plan from the listing and caches it by ETag', async () => {
-    const app = await build({ db: database.db });
+    const app = await build({ db: database.db, cache: new MemoryCache(), auth: (await createTestAuth()).auth });
     const res = await app.inject({ method: 'GET', url: imagePath('bk000000001', 'madori') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
@@ -40,7 +40,7 @@ describe.each(testBackends())('generated images on $name', (backend) => {
   });
 
   it('draws the exterior with the building floors', async () => {
-    const app = await build({ db: database.db });
+    const app = await build({ db: database.db, cache: new MemoryCache(), auth: (await createTestAuth()).auth });
     const res = await app.inject({ method: 'GET', url: imagePath('bk000000001', 'gaikan') });
     expect(res.statusCode).toBe(200);
     expect(res.body.match(/data-floor=/g)).toHaveLength(7);
@@ -48,7 +48,7 @@ describe.each(testBackends())('generated images on $name', (backend) => {
   });
 
   it('answers unknown listings with NOT_FOUND and bad kinds with BAD_REQUEST, never a stack trace', async () => {
-    const app = await build({ db: database.db });
+    const app = await build({ db: database.db, cache: new MemoryCache(), auth: (await createTestAuth()).auth });
     const missing = await app.inject({ method: 'GET', url: imagePath('bk999999999', 'madori') });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ errorCode: 'NOT_FOUND', message: 'ページを表示できません。(404エラー)' });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { renderExterior, renderFloorPlan, type BuildingType } from '../images/index.js';
-import type { BukkenDB } from '../repositories/db.js';
+import type { DB } from '../repositories/db.js';
 import { findImageSource } from '../repositories/image-source.js';
 
 export const IMAGE_KINDS = ['madori', 'gaikan'] as const;
@@ -21,7 +21,7 @@ export function imagePath(globalKey: string, kind: ImageKind): string {
  * pure function of the listing, so responses carry a strong ETag and a long cache lifetime.
  */
 export default fp(
-  async function images(app: FastifyInstance, opts: { db: Kysely<BukkenDB> }) {
+  async function images(app: FastifyInstance, opts: { db: Kysely<DB> }) {
     app.get<{ Params: { globalKey: string; kind: string } }>('/images/bukken/:globalKey/:kind', async (req, reply) => {
       const kind = req.params.kind.replace(/\.svg$/, '');
       if (!req.params.kind.endsWith('.svg') || !(IMAGE_KINDS as readonly string[]).includes(kind)) {

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /** The bukken schema as the query builder sees it (columns used by this subgraph so far). */
-export interface BukkenDB {
+export interface DB {
   building: {
     id: number;
     key: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BukkenDB } from './db.js';
+import type { DB } from './db.js';
 
 export interface ImageSource {
   plan: string;
@@ -13,7 +13,7 @@ export interface ImageSource {
 }
 
 /** What the generated floor plan and exterior of one listing are drawn from. */
-export async function findImageSource(db: Kysely<BukkenDB>, globalKey: string): Promise<ImageSource | undefined> {
+export async function findImageSource(db: Kysely<DB>, globalKey: string): Promise<ImageSource | undefined> {
   const row = await db
     .selectFrom('bukken as k')
     .innerJoin('building as b', 'b.id', 'k.building_id')

@@ -47,7 +47,7 @@ const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, 
 export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000 });
   const verify = tokenVerifier(opts.auth);
-  const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: opts.resolvers as GraphQLResolverMap<unknown> });
+  const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) as GraphQLResolverMap<unknown> });
 
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (req, reply) => {
@@ -89,6 +89,22 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     },
   });
   return app;
+}
+
+/** Merges resolver maps type by type (each concern keeps its own file). */
+export function mergeResolvers<Ctx>(maps: Resolvers<Ctx> | Resolvers<Ctx>[]): Resolvers<Ctx> {
+  const list = Array.isArray(maps) ? maps : [maps];
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const map of list) {
+    for (const [type, fields] of Object.entries(map)) {
+      const target = (out[type] ??= {});
+      for (const [field, resolver] of Object.entries(fields as Record<string, unknown>)) {
+        if (field in target) throw new Error(`resolver ${type}.${field} is defined twice`);
+        target[field] = resolver;
+      }
+    }
+  }
+  return out as Resolvers<Ctx>;
 }
 
 function badRequestFrom(err: { message: string; locations?: readonly { line: number; column: number }[] }): GraphQLError {

@@ -1,0 +1,1 @@
+export interface DB { company: { id: number } }

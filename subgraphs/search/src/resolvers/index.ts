@@ -1,0 +1,8 @@
+import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import { masterResolvers } from './master-index.js';
+import { searchResolvers } from './search-index.js';
+import { commuteResolvers } from './commute-index.js';
+
+/** Each concern keeps its own resolver files; the kit merges them type by type. */
+export const resolvers: Resolvers<Context>[] = [...masterResolvers, ...searchResolvers, ...commuteResolvers];

@@ -1,0 +1,4 @@
+import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+
+export const searchResolvers: Resolvers<Context>[] = [];

@@ -1,0 +1,12 @@
+import { authFromEnv, listen, loggerOptions, openCache, openDatabase } from '@sumika/subgraph-kit';
+import { build } from './app.js';
+import type { DB } from './repositories/db.js';
+
+const database = await openDatabase<DB>({ subgraph: 'search' });
+const cache = await openCache({ prefix: 'search:' });
+const app = await build({ db: database.db, cache, auth: authFromEnv(), logger: loggerOptions() });
+app.addHook('onClose', async () => {
+  await database.close();
+  await cache.close();
+});
+await listen(app, Number(process.env.SEARCH_PORT ?? 4001));
