@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { openCache, type Cache } from '@sumika/subgraph-kit';
+import { testBackends } from '@sumika/subgraph-kit/testing';
+import { startStack, type Stack } from './testing/stack.js';
+
+const post = (stack: Stack, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  stack.gateway.inject({ method: 'POST', url: '/graphql', payload, headers: { 'content-type': 'application/json', ...headers } });
+
+describe.each(testBackends())('gateway over the read subgraphs on $name', (backend) => {
+  let stack: Stack;
+  let cache: Cache;
+
+  beforeAll(async () => {
+    // Redis for the gateway's caches when configured, as in production.
+    cache = await openCache({ prefix: `test:gw:${process.pid}:${Date.now()}:` });
+    stack = await startStack(backend, { listings: 2000, cache });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await cache.close();
+  });
+
+  it('answers a search that crosses search → bukken → company', async () => {
+    const res = await post(stack, {
+      query: `query Cross { searchBukkens(prefecturePath: "tokyo", perPage: 5, sort: "chinryou_asc") {
+        result { bukkenTotal { count } bukkenList { globalKey name chinryou traffics { stationName walkMin } company { key companyName clientName } } } } }`,
+    });
+    const body = res.json();
+    expect(body.errors).toBeUndefined();
+    const list = body.data.searchBukkens.result.bukkenList;
+    expect(list).toHaveLength(5);
+    const rents = list.map((b: { chinryou: number }) => b.chinryou);
+    expect(rents).toEqual([...rents].sort((a, b) => a - b));
+    for (const b of list) {
+      expect(b.company.companyName).toMatch(/(株式会社|有限会社)/);
+      expect(b.company.key).toMatch(/^st\d{6}$/);
+      expect(b.traffics.length).toBeGreaterThan(0);
+    }
+    // The same listings straight from the stores.
+    const { rows } = await stack.stores.search.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM listing WHERE prefecture_code = 13 AND NOT archived`);
+    expect(body.data.searchBukkens.result.bukkenTotal.count).toBe(rows[0]?.n);
+  });
+
+  it('keeps SPEC §8 codes from real failures', async () => {
+    const notFound = await post(stack, { query: '{ bukken(globalKey: "bk999999999") { name } }' });
+    expect(notFound.json().errors[0].extensions.code).toBe('NOT_FOUND');
+    const badSort = await post(stack, { query: '{ searchBukkensCount(prefecturePath: "tokyo") { count } searchBukkens(sort: "cheap") { result { bukkenTotal { count } } } }' });
+    expect(badSort.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    const badPref = await post(stack, { query: '{ railways(prefecturePath: "atlantis") { code } }' });
+    expect(badPref.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    const parse = await post(stack, { query: '{ prefectures { code ' });
+    expect(parse.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    const unknownField = await post(stack, { query: '{ prefectures { nope } }' });
+    expect(unknownField.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(unknownField.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('limits depth and cost with BAD_REQUEST', async () => {
+    const deep = `{ bukken(globalKey: "bk000000001") { building { vacancies { building { vacancies { building { vacancies { building { vacancies { building { vacancies { globalKey } } } } } } } } } } } }`;
+    const res = await post(stack, { query: deep });
+    expect(res.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    const costly = `{ searchBukkens(perPage: 100) { result { bukkenList { globalKey name address chinryou kanriKyoeki shikikin reikin plan area floor aspect builtDate arrivedAt
+      traffics { lineName stationName walkMin text } building { name vacancies { globalKey name chinryou traffics { text } } } recommendations(limit: 20) { globalKey name chinryou } } } } }`;
+    const expensive = await post(stack, { query: costly });
+    expect(expensive.json().errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+    expect(expensive.json().errors[0].message).toContain('クエリが複雑すぎます');
+  });
+
+  it('signs a JWT per request that the subgraphs verify, and they refuse requests without one', async () => {
+    const direct = await fetch(stack.urls.search, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ prefectures { code } }' }) });
+    expect(direct.status).toBe(401);
+    const jwks = (await stack.gateway.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', kid: stack.key.kid });
+    expect(jwks.keys[0].d).toBeUndefined();
+    const through = await post(stack, { query: '{ prefectures { code } }' });
+    expect(through.json().data.prefectures).toHaveLength(47);
+  });
+
+  it('round-trips automatic persisted queries', async () => {
+    const query = '{ madoriInfo { path title } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    const miss = await post(stack, { extensions });
+    expect(miss.json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const register = await post(stack, { query, extensions });
+    expect(register.json().data.madoriInfo).toHaveLength(13);
+    const hit = await post(stack, { extensions });
+    expect(hit.json()).toEqual(register.json());
+    const get = await stack.gateway.inject({
+      method: 'GET',
+      url: `/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(get.json()).toEqual(register.json());
+  });
+
+  it('caches public responses by normalised variables and invalidates them', async () => {
+    const query = 'query Count($p: String, $c: SearchConditionInput) { searchBukkensCount(prefecturePath: $p, searchCondition: $c) { count } }';
+    const first = await post(stack, { query, variables: { p: 'osaka', c: { buildingTypes: ['mansion', ''] } } });
+    expect(first.headers['x-cache']).toBe('MISS');
+    const second = await post(stack, { query, variables: { c: { buildingTypes: ['mansion'] }, p: 'osaka' } });
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.json()).toEqual(first.json());
+    const denied = await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': 'wrong-token-value' } });
+    expect(denied.statusCode).toBe(401);
+    const inv = await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': 'test-admin-token' } });
+    expect(inv.statusCode).toBe(200);
+    const third = await post(stack, { query, variables: { p: 'osaka', c: { buildingTypes: ['mansion'] } } });
+    expect(third.headers['x-cache']).toBe('MISS');
+    expect(third.json()).toEqual(first.json());
+  });
+
+  it('serves GET queries, refuses simple cross-site POSTs, and reports health and metrics', async () => {
+    const get = await stack.gateway.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ prefectures { path } }')}`, headers: { 'apollo-require-preflight': 'true' } });
+    expect(get.json().data.prefectures[12].path).toBe('tokyo');
+    const csrf = await stack.gateway.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ prefectures { path } }')}` });
+    expect(csrf.statusCode).toBe(400);
+    expect((await stack.gateway.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const ready = await stack.gateway.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toMatchObject({ status: 'ready', supergraph: true, subgraphs: { search: true, bukken: true, company: true } });
+    await post(stack, { query: 'query RegionsForMetrics { regions { regions { code } } }', operationName: 'RegionsForMetrics' });
+    const metrics = (await stack.gateway.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/graphql_operation_duration_seconds_bucket\{[^}]*operation="RegionsForMetrics"/);
+  });
+
+  it('reloads a new supergraph file without restarting', async () => {
+    const original = readFileSync(stack.supergraphFile, 'utf8');
+    // Drop the company subgraph's fields from the served API by serving a composition without it.
+    const { composeServices } = await import('@apollo/composition');
+    const { parse } = await import('graphql');
+    const path = await import('node:path');
+    const { repoRoot } = await import('@sumika/subgraph-kit');
+    const without = composeServices(['search', 'bukken'].map((name) => ({
+      name,
+      url: `http://127.0.0.1/${name}`,
+      typeDefs: parse(readFileSync(path.join(repoRoot(), 'subgraphs', name, 'schema.graphql'), 'utf8')),
+    })));
+    expect(without.errors ?? []).toEqual([]);
+    writeFileSync(stack.supergraphFile, without.supergraphSdl as string);
+    const waitFor = async (ok: () => Promise<boolean>) => {
+      for (let i = 0; i < 50; i++) {
+        if (await ok()) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('supergraph was not reloaded');
+    };
+    await waitFor(async () => (await post(stack, { query: '{ awards { year } }' })).json().errors?.[0]?.extensions?.code === 'BAD_REQUEST');
+    writeFileSync(stack.supergraphFile, original);
+    await waitFor(async () => (await post(stack, { query: '{ awards { year } }' })).json().errors === undefined);
+  });
+
+  it('turns introspection off in production', async () => {
+    const { build } = await import('./app.js');
+    const prod = await build({ config: { ...stack.config, production: true }, cache: stack.cache });
+    const res = await prod.inject({ method: 'POST', url: '/graphql', payload: { query: '{ __schema { types { name } } }' }, headers: { 'content-type': 'application/json' } });
+    expect(res.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    await prod.close();
+  });
+});

@@ -1,0 +1,28 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { tokenSigner, type Cache } from '@sumika/subgraph-kit';
+import type { GatewayConfig } from './config.js';
+import { loadSigningKey } from './keys.js';
+import admin from './plugins/admin.js';
+import apolloGateway from './plugins/apollo-gateway.js';
+import health from './plugins/health.js';
+import jwks from './plugins/jwks.js';
+import metrics from './plugins/metrics.js';
+
+export interface BuildOptions {
+  config: GatewayConfig;
+  cache: Cache;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the gateway (BFF): plugins first, then routes. No listen. */
+export async function build(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000 });
+  const key = await loadSigningKey(opts.config);
+  const sign = await tokenSigner(key, { issuer: opts.config.issuer });
+  await app.register(metrics);
+  await app.register(jwks, { key });
+  await app.register(apolloGateway, { config: opts.config, cache: opts.cache, sign });
+  await app.register(health);
+  await app.register(admin, { token: opts.config.adminToken });
+  return app;
+}

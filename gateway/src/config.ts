@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { dataDir, DEFAULT_ISSUER, repoRoot, type SubgraphName } from '@sumika/subgraph-kit';
+
+export interface GatewayConfig {
+  port: number;
+  /** The composed supergraph (npm run compose); watched and reloaded on change. */
+  supergraphFile: string;
+  /** Where each subgraph's GraphQL endpoint is, overriding the supergraph's URLs (<NAME>_URL). */
+  subgraphUrls: Partial<Record<SubgraphName, string>>;
+  issuer: string;
+  /** RS256 private JWK as JSON (GATEWAY_SIGNING_KEY), else a dev key kept in this file. */
+  signingKeyJson: string | undefined;
+  devKeyFile: string;
+  production: boolean;
+  /** Enables POST /admin/cache/invalidate when set. */
+  adminToken: string | undefined;
+  /** Seconds public responses stay in the response cache. */
+  responseCacheTtl: number;
+  maxDepth: number;
+  maxCost: number;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const urls: Partial<Record<SubgraphName, string>> = {};
+  for (const name of ['search', 'bukken', 'user', 'company', 'forms'] as const) {
+    const url = env[`${name.toUpperCase()}_URL`];
+    if (url) urls[name] = url;
+  }
+  return {
+    port: Number(env.GATEWAY_PORT ?? 4000),
+    supergraphFile: env.SUPERGRAPH_FILE ?? path.join(repoRoot(), 'gateway', 'supergraph.graphql'),
+    subgraphUrls: urls,
+    issuer: env.JWT_ISSUER ?? DEFAULT_ISSUER,
+    signingKeyJson: env.GATEWAY_SIGNING_KEY,
+    devKeyFile: path.join(dataDir(env), 'gateway', 'signing-key.json'),
+    production: env.NODE_ENV === 'production',
+    adminToken: env.ADMIN_TOKEN || undefined,
+    responseCacheTtl: Number(env.RESPONSE_CACHE_TTL ?? 60),
+    maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? 12),
+    maxCost: Number(env.GRAPHQL_MAX_COST ?? 20_000),
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import { Kind, print, type OperationDefinitionNode } from 'graphql';
+import type { Cache } from '@sumika/subgraph-kit';
+
+/** Root fields whose answers are the same for every visitor (master data, searches, counts). */
+export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
+  'regions', 'prefectures', 'prefecture', 'city', 'cities', 'towns', 'railways', 'line', 'stations', 'stationSuggests', 'nminStations',
+  'specials', 'specialInfo', 'madoriInfo', 'conditions', 'searchMaster', 'institutes', 'campus', 'nearStationsForCampusBukkenCounts',
+  'cityLivability', 'stationLivability', 'sitemapTop', 'sitemapPrefecture', 'sitemapCity', 'sitemapTown', 'archiveCities',
+  'archiveLineStations', 'archiveList', 'searchParameter', 'searchConditionTexts', 'searchBukkens', 'searchBukkensCount',
+  'searchBukkensPreview', 'bukkensByCompany', 'specialRecommendBukkens', 'mapInfo', 'mapBukkens', 'prefectureRecommendBukkens',
+  'laterPaymentCompanies', 'awards', '__typename',
+]);
+
+const GENERATION_KEY = 'rc:generation';
+
+/** Sorts keys, drops empty values and sorts lists of scalars, so equivalent variables share one entry. */
+export function normaliseVariables(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(normaliseVariables).filter((v) => v !== undefined);
+    if (items.length === 0) return undefined;
+    return items.every((v) => typeof v !== 'object') ? [...items].sort() : items;
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = normaliseVariables((value as Record<string, unknown>)[key]);
+      if (v !== undefined) out[key] = v;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  if (value === null || value === undefined || value === '') return undefined;
+  return value;
+}
+
+function isPublic(operation: OperationDefinitionNode): boolean {
+  if (operation.operation !== 'query') return false;
+  return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
+}
+
+export interface ResponseCache {
+  plugin: ApolloServerPlugin<{ cacheKey?: string }>;
+  /** Drops every cached response (a new generation; old entries expire on their own). */
+  invalidate(): Promise<void>;
+}
+
+/**
+ * Caches whole responses of public queries in Redis (or the in-process stand-in), keyed by
+ * the printed document and normalised variables. Responses with errors are never cached.
+ */
+export function responseCache(cache: Cache, ttlSeconds: number): ResponseCache {
+  let generation: { value: string; at: number } | undefined;
+  const currentGeneration = async (): Promise<string> => {
+    // Read the generation at most once a second per process: invalidation spreads within 1 s.
+    if (!generation || Date.now() - generation.at > 1000) generation = { value: (await cache.get(GENERATION_KEY)) ?? '0', at: Date.now() };
+    return generation.value;
+  };
+  return {
+    async invalidate() {
+      await cache.incrBy(GENERATION_KEY, 1);
+      generation = undefined;
+    },
+    plugin: {
+      async requestDidStart() {
+        return {
+          async responseForOperation(ctx: GraphQLRequestContext<{ cacheKey?: string }>) {
+            if (ttlSeconds <= 0) return null; // RESPONSE_CACHE_TTL=0 turns the cache off (benchmarks)
+            if (!ctx.operation || !isPublic(ctx.operation)) return null;
+            const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
+            const hash = createHash('sha256').update(print(ctx.document as never)).update('\u0000').update(variables).digest('base64url');
+            const key = `rc:${await currentGeneration()}:${hash}`;
+            const hit = await cache.get(key);
+            if (hit) {
+              ctx.response.http.headers.set('x-cache', 'HIT');
+              return { http: ctx.response.http, body: { kind: 'single', singleResult: JSON.parse(hit) as Record<string, unknown> } };
+            }
+            ctx.contextValue.cacheKey = key;
+            ctx.response.http.headers.set('x-cache', 'MISS');
+            return null;
+          },
+          async willSendResponse(ctx) {
+            const key = ctx.contextValue.cacheKey;
+            if (!key || ctx.response.body.kind !== 'single') return;
+            const result = ctx.response.body.singleResult;
+            if (result.errors?.length || !result.data) return;
+            await cache.set(key, JSON.stringify({ data: result.data }), ttlSeconds);
+          },
+        };
+      },
+    },
+  };
+}

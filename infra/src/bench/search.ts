@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { generateSigningKey, repoRoot, tokenSigner } from '@sumika/subgraph-kit';
+import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
+import { benchQueries, type BenchQuery } from './queries.js';
+
+/**
+ * npm run bench:search — seeds (or reuses) 1,000,000 listings in PostgreSQL, starts the
+ * subgraphs and the gateway as separate processes, and drives the fixed 20-query mix at
+ * concurrency 16 with autocannon, per query kind: through the gateway (response cache
+ * off, then on) and against the search subgraph directly. Prints p50/p95/p99 and req/s.
+ */
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORTS = { gateway: 4100, search: 4101, bukken: 4102, company: 4104 };
+
+async function ensureData(): Promise<void> {
+  if (!process.env.DATABASE_URL) throw new Error('bench:search needs PostgreSQL: set DATABASE_URL (see README)');
+  const stores = await openSeedStores();
+  try {
+    const last = await lastSeedRun(stores.search);
+    if (last && last.listings >= LISTINGS) {
+      console.log(`reusing ${last.listings} listings (seed ${last.seed})`);
+      return;
+    }
+    console.log(`seeding ${LISTINGS} listings…`);
+    let shown = 0;
+    await seed(stores, {
+      listings: LISTINGS,
+      onProgress: (done, total) => {
+        if (done - shown >= total / 20) {
+          shown = done;
+          console.log(`  ${Math.round((done / total) * 100)}%`);
+        }
+      },
+    });
+  } finally {
+    await closeSeedStores(stores);
+  }
+}
+
+function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const tsx = path.join(repoRoot(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [entry], { cwd: repoRoot(), env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`${name} exited with ${code}`);
+  });
+  return child;
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+interface Row {
+  target: string;
+  kind: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  bytes: number;
+}
+
+async function drive(target: string, url: string, queries: BenchQuery[], headers: Record<string, string>): Promise<Row[]> {
+  const kinds = [...new Set(queries.map((q) => q.kind))];
+  const rows: Row[] = [];
+  for (const kind of kinds) {
+    const bodies = queries.filter((q) => q.kind === kind).map((q) => JSON.stringify({ query: q.query, variables: q.variables }));
+    // Warm up the path (JIT, pools, plans) before measuring.
+    for (const body of bodies) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })),
+      },
+      () => {},
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+    const result = await new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
+    latencies.sort((a, b) => a - b);
+    const at = (p: number): number => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
+    rows.push({
+      target,
+      kind,
+      p50: at(50),
+      p95: at(95),
+      p99: at(99),
+      rps: Math.round(result.requests.average),
+      errors: result.errors + result.non2xx,
+      bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+    });
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  await ensureData();
+  const key = await generateSigningKey('bench');
+  const env = {
+    GATEWAY_SIGNING_KEY: JSON.stringify(key.privateJwk),
+    GATEWAY_JWKS_URL: `http://127.0.0.1:${PORTS.gateway}/.well-known/jwks.json`,
+    SEARCH_URL: `http://127.0.0.1:${PORTS.search}/graphql`,
+    BUKKEN_URL: `http://127.0.0.1:${PORTS.bukken}/graphql`,
+    COMPANY_URL: `http://127.0.0.1:${PORTS.company}/graphql`,
+  };
+  const children: ChildProcess[] = [];
+  const stopAll = (): void => children.forEach((c) => c.kill('SIGTERM'));
+  process.once('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+  try {
+    children.push(start('search', 'subgraphs/search/src/server.ts', { ...env, SEARCH_PORT: String(PORTS.search) }));
+    children.push(start('bukken', 'subgraphs/bukken/src/server.ts', { ...env, BUKKEN_PORT: String(PORTS.bukken) }));
+    children.push(start('company', 'subgraphs/company/src/server.ts', { ...env, COMPANY_PORT: String(PORTS.company) }));
+    const gatewayNoCache = start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '0' });
+    children.push(gatewayNoCache);
+    await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
+
+    const rows: Row[] = [];
+    const token = await (await tokenSigner(key, { ttlSeconds: 3600 }))({});
+    rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` })));
+    rows.push(...(await drive('gateway (no cache)', `http://127.0.0.1:${PORTS.gateway}/graphql`, benchQueries('gateway'), {})));
+    gatewayNoCache.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    children.push(start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '300' }));
+    await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
+    rows.push(...(await drive('gateway (response cache)', `http://127.0.0.1:${PORTS.gateway}/graphql`, benchQueries('gateway'), {})));
+
+    console.log(`\n${LISTINGS.toLocaleString()} listings, ${CONNECTIONS} connections, ${SECONDS} s per kind`);
+    console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp'].join('  '));
+    for (const r of rows) {
+      console.log(
+        [r.target.padEnd(26), r.kind.padEnd(26), String(r.p50).padStart(6), String(r.p95).padStart(6), String(r.p99).padStart(6), String(r.rps).padStart(5), String(r.errors).padStart(6), String(r.bytes).padStart(10)].join('  '),
+      );
+    }
+  } finally {
+    stopAll();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
