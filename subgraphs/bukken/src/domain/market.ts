@@ -1,0 +1,40 @@
+/** Fewer comparables than this and a median says little: fall back to a wider scope, else none. */
+export const MIN_MARKET_SAMPLES = 5;
+
+/** Comparables are cached this long: rents move slowly and the aggregate is the costly part. */
+export const MARKET_CACHE_SECONDS = 600;
+
+export type MarketScope = 'STATION' | 'CITY';
+
+/** Median monthly total (rent + fee) of active comparables and how many there are. */
+export interface MarketStats {
+  median: number;
+  count: number;
+}
+
+export interface MarketRent {
+  scope: MarketScope;
+  median: number;
+  sampleSize: number;
+  difference: number;
+  differenceRate: number;
+}
+
+/** The first scope with enough samples decides; null when none has. */
+export function marketRentOf(monthlyTotal: number, candidates: readonly [MarketScope, MarketStats | undefined][]): MarketRent | null {
+  for (const [scope, stats] of candidates) {
+    if (!stats || stats.count < MIN_MARKET_SAMPLES) continue;
+    const median = Math.round(stats.median);
+    const difference = monthlyTotal - median;
+    return { scope, median, sampleSize: stats.count, difference, differenceRate: median > 0 ? Math.round((difference / median) * 1000) / 1000 : 0 };
+  }
+  return null;
+}
+
+/** Median of numbers (mean of the middle two for an even count), undefined for none. */
+export function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -1,0 +1,59 @@
+import { BUILDING_TYPE_NAMES, type Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import { fullYearsBetween, tokyoToday, yearMonth } from '../domain/dates.js';
+import { MADORI_NAMES } from '../domain/madori.js';
+import { loadMarketStats } from '../loaders/market.js';
+import type { BuildingRecord, TrafficRecord } from '../repositories/records.js';
+import { checkLimit, isPresent } from './args.js';
+
+export const OTHER_BUILDINGS_LIMIT = { min: 1, max: 20 } as const;
+
+/** Distinct stations of the building's rooms (one traffic per station group, the shortest), nearest first. */
+export async function buildingStations(b: BuildingRecord, ctx: Context): Promise<TrafficRecord[]> {
+  const rooms = await ctx.loaders.roomsByBuilding.load(b.id);
+  const traffics = (await ctx.loaders.trafficsByBukken.loadMany(rooms.map((r) => r.id))).filter(isPresent).flat();
+  const best = new Map<number, TrafficRecord>();
+  for (const t of traffics) {
+    const seen = best.get(t.stationGroupCode);
+    if (!seen || t.distanceM < seen.distanceM || (t.distanceM === seen.distanceM && t.seq < seen.seq)) best.set(t.stationGroupCode, t);
+  }
+  return [...best.values()].sort((x, y) => x.distanceM - y.distanceM || x.stationGroupCode - y.stationGroupCode);
+}
+
+/** Per plan (madori order): median monthly total and count of active listings around the building's nearest station. */
+async function planMarket(b: BuildingRecord, ctx: Context): Promise<{ plan: string; median: number; count: number }[]> {
+  const nearest = (await buildingStations(b, ctx))[0];
+  if (!nearest) return [];
+  const stats = await Promise.all(
+    MADORI_NAMES.map((plan) => loadMarketStats(ctx, { scope: 'STATION', code: nearest.stationGroupCode, plan })),
+  );
+  return MADORI_NAMES.flatMap((plan, i) => {
+    const s = stats[i];
+    return s && s.count > 0 ? [{ plan, median: Math.round(s.median), count: s.count }] : [];
+  });
+}
+
+export const buildingResolvers: Resolvers<Context> = {
+  Building: {
+    __resolveReference: async (ref: { key?: unknown }, ctx: Context) =>
+      typeof ref.key === 'string' ? ((await ctx.loaders.buildingByKey.load(ref.key)) ?? null) : null,
+    builtDate: (b: BuildingRecord) => yearMonth(b.builtDate),
+    builtAge: (b: BuildingRecord) => fullYearsBetween(b.builtDate, tokyoToday()),
+    buildingTypeName: (b: BuildingRecord) => BUILDING_TYPE_NAMES[b.buildingType] ?? '',
+    floor: (b: BuildingRecord) => b.floors,
+    latLng: (b: BuildingRecord) => ({ lat: b.lat, lng: b.lng }),
+    vacancies: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+      (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt === null),
+    archivedBukkens: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+      (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt !== null),
+    stations: (b: BuildingRecord, _args: unknown, ctx: Context) => buildingStations(b, ctx),
+    otherBuildings: async (b: BuildingRecord, args: { limit: number }, ctx: Context) => {
+      const limit = checkLimit(args.limit, OTHER_BUILDINGS_LIMIT.min, OTHER_BUILDINGS_LIMIT.max);
+      const near = await ctx.loaders.nearbyBuildings.load({ buildingId: b.id, limit });
+      return (await ctx.loaders.buildingById.loadMany(near.map((n) => n.id))).filter(isPresent);
+    },
+    marketPrices: (b: BuildingRecord, _args: unknown, ctx: Context) => planMarket(b, ctx),
+    countsByPlan: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+      (await planMarket(b, ctx)).map(({ plan, count }) => ({ plan, count })),
+  },
+};
