@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { testBackends } from '@sumika/subgraph-kit/testing';
 import type { Database } from '@sumika/subgraph-kit';
 import { distanceM, walkMinutes } from '../lib/geo.js';
-import { buildMasterData } from '../master/build.js';
+import { testMasterData } from '../testing/seeded.js';
 import type { MasterData } from '../master/types.js';
 import { migrateToLatest } from '@sumika/subgraph-kit';
 import { migrationsFolder } from '../migrate/migrate.js';
@@ -15,7 +15,7 @@ const AS_OF = new Date('2026-11-01T00:00:00+09:00');
 
 let master: MasterData;
 beforeAll(async () => {
-  master = await buildMasterData();
+  master = await testMasterData();
 });
 
 type Row = Record<string, unknown>;

@@ -1,15 +1,41 @@
-import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir, migrateToLatest, repoRoot, type Database } from '@sumika/subgraph-kit';
 import type { TestBackend } from '@sumika/subgraph-kit/testing';
-import { buildMasterData } from '../master/build.js';
+import { buildMasterData, dataPath } from '../master/build.js';
 import type { MasterData } from '../master/types.js';
 import { migrationsFolder } from '../migrate/migrate.js';
 import { seed, type SeedStores } from '../seed/seed.js';
 
 let master: Promise<MasterData> | undefined;
 
-/** Master data, built once per test process (about ten seconds). */
+/** A fingerprint of everything master data is built from, so a stale cache is never used. */
+function sourcesFingerprint(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...readdirSync(dataPath(), { recursive: true }).map((f) => dataPath(String(f))),
+    ...readdirSync(path.join(repoRoot(), 'infra', 'src', 'master')).map((f) => path.join(repoRoot(), 'infra', 'src', 'master', f)),
+  ].filter((f) => statSync(f).isFile()).sort();
+  for (const f of files) hash.update(f).update(readFileSync(f));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Master data for tests: built once (about ten seconds) and kept as JSON under
+ * .data/test-cache/, because jest gives every test file a fresh module registry.
+ */
 export function testMasterData(): Promise<MasterData> {
-  master ??= buildMasterData();
+  master ??= (async () => {
+    const file = path.join(dataDir(), 'test-cache', `master-${sourcesFingerprint()}.json`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as MasterData;
+    const built = await buildMasterData();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(built));
+    // Rename is atomic: parallel workers never read a half-written file.
+    renameSync(`${file}.${process.pid}`, file);
+    return built;
+  })();
   return master;
 }
 
