@@ -3,15 +3,16 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
 import { name, resolvers, typeDefs } from './index.js';
+import images from './plugins/images.js';
 
 export interface BuildOptions extends Deps {
   auth: VerifierOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Builds the company subgraph service (no listen). */
+/** Builds the company subgraph service (no listen): GraphQL plus the generated storefront images. */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
-  return buildSubgraphApp({
+  const app = await buildSubgraphApp({
     name,
     typeDefs,
     resolvers,
@@ -23,4 +24,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       return true;
     },
   });
+  await app.register(images, { db: opts.db });
+  return app;
 }

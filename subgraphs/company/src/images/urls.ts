@@ -1,0 +1,13 @@
+/** Where browsers fetch this service's images; the only place the origin is read. */
+export function imageOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_COMPANY_IMAGE_ORIGIN ?? 'http://localhost:4004').replace(/\/+$/, '');
+}
+
+/** Path of a store's generated storefront picture, served by plugins/images.ts. */
+export function storefrontPath(storeKey: string): string {
+  return `/images/company/${encodeURIComponent(storeKey)}/storefront.svg`;
+}
+
+export function storefrontUrl(storeKey: string): string {
+  return `${imageOrigin()}${storefrontPath(storeKey)}`;
+}
