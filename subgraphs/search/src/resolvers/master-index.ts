@@ -1,4 +1,22 @@
 import type { Resolvers } from '@sumika/subgraph-kit';
 import type { Context } from '../context.js';
+import { archiveResolvers } from './archive.js';
+import { campusResolvers } from './campus.js';
+import { livabilityResolvers } from './livability.js';
+import { masterDataResolvers } from './master.js';
+import { placeResolvers } from './places.js';
+import { railwayResolvers } from './railways.js';
+import { sitemapResolvers } from './sitemap.js';
+import { suggestResolvers } from './suggest.js';
 
-export const masterResolvers: Resolvers<Context>[] = [];
+/** Master data: places, railways, station suggestions, conditions and specials, campuses, livability, sitemap, archive. */
+export const masterResolvers: Resolvers<Context>[] = [
+  placeResolvers,
+  railwayResolvers,
+  suggestResolvers,
+  masterDataResolvers,
+  campusResolvers,
+  livabilityResolvers,
+  sitemapResolvers,
+  archiveResolvers,
+];

@@ -1,0 +1,76 @@
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, type Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow, type MadoriRow, type SpecialRow } from '../repositories/master.js';
+import { optionalPrefecture } from './places.js';
+
+/** Rent bounds of the search form (yen): 30,000–100,000 by 5,000, then the coarser steps. */
+export const PRICES: readonly number[] = [
+  ...Array.from({ length: 15 }, (_, i) => 30_000 + i * 5_000),
+  110_000, 120_000, 130_000, 140_000, 150_000, 200_000, 250_000, 300_000, 500_000, 1_000_000,
+];
+export const AREAS: readonly number[] = [15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100];
+export const WALK_MINUTES: readonly number[] = [1, 3, 5, 7, 10, 15, 20];
+export const BUILT_YEARS: readonly number[] = [1, 3, 5, 7, 10, 15, 20, 25, 30];
+export const SORT_KEYS: readonly { value: string; label: string }[] = [
+  { value: 'arrived_at_desc', label: '新着順' },
+  { value: 'chinryou_asc', label: '賃料が安い順' },
+  { value: 'area_desc', label: '面積が広い順' },
+  { value: 'built_date_desc', label: '築年数が新しい順' },
+  { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
+  { value: 'initial_cost_asc', label: '初期費用が安い順' },
+];
+
+interface ConditionGroupParent {
+  key: string;
+  name: string;
+  conditions: ConditionRow[];
+}
+
+/** Condition groups in order, each with its conditions in order (two small queries). */
+async function groupedConditions(ctx: Context): Promise<ConditionGroupParent[]> {
+  const [groups, conditions] = await Promise.all([conditionGroups(ctx.db), allConditions(ctx.db)]);
+  for (const c of conditions) ctx.loaders.conditionByCode.prime(c.code, c);
+  return groups.map((g) => ({ key: g.key, name: g.name, conditions: conditions.filter((c) => c.group_key === g.key) }));
+}
+
+const NATIONWIDE = '全国';
+
+export const masterDataResolvers: Resolvers<Context> = {
+  Query: {
+    conditions: (_: unknown, __: unknown, ctx: Context) => groupedConditions(ctx),
+    specials: (_: unknown, __: unknown, ctx: Context) => specials(ctx.db),
+    specialInfo: async (_: unknown, args: { specialName: string }, ctx: Context) => (await specialByPath(ctx.db, args.specialName)) ?? null,
+    madoriInfo: (_: unknown, __: unknown, ctx: Context) => madori(ctx.db),
+    // The option lists resolve field by field, so a form asking for prices only costs nothing.
+    searchMaster: () => ({}),
+  },
+  SearchMaster: {
+    prices: () => PRICES,
+    areas: () => AREAS,
+    walkMinutes: () => WALK_MINUTES,
+    builtYears: () => BUILT_YEARS,
+    plans: (_: unknown, __: unknown, ctx: Context) => madori(ctx.db),
+    buildingTypes: () => Object.entries(BUILDING_TYPE_KEYS).map(([key, code]) => ({ key, name: BUILDING_TYPE_NAMES[code] ?? key })),
+    conditionGroups: (_: unknown, __: unknown, ctx: Context) => groupedConditions(ctx),
+    sortKeys: () => SORT_KEYS,
+  },
+  Condition: {
+    __resolveReference: (ref: { code: number }, ctx: Context) => ctx.loaders.conditionByCode.load(Number(ref.code)),
+    group: (c: ConditionRow) => c.group_key,
+  },
+  Special: {
+    topImage: (s: SpecialRow) => s.top_image,
+    featureImages: () => [],
+    featureTexts1: (s: SpecialRow) => s.feature_texts1,
+    featureTexts2: (s: SpecialRow) => s.feature_texts2,
+    prefDesc: async (s: SpecialRow, args: { prefecturePath?: string | null }, ctx: Context) => {
+      const code = optionalPrefecture(args.prefecturePath);
+      const name = code === undefined ? NATIONWIDE : ((await ctx.loaders.prefectureByCode.load(code))?.name ?? NATIONWIDE);
+      return s.pref_desc.replaceAll('{prefecture}', name);
+    },
+    faqs: (s: SpecialRow) => s.faq,
+  },
+  Madori: {
+    title: (m: MadoriRow) => m.name,
+  },
+};

@@ -1,0 +1,86 @@
+import { notFound, type Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import { countLoaders } from '../loaders/places.js';
+import { linesInPrefecture, type LineRow, type StationRow } from '../repositories/railways.js';
+import { optionalPrefecture, requirePrefecture } from './places.js';
+
+export async function requireLine(ctx: Context, code: number): Promise<LineRow> {
+  const line = await ctx.loaders.lineByCode.load(code);
+  if (!line) throw notFound('路線が見つかりません。');
+  return line;
+}
+
+/**
+ * A station listed for a prefecture counts that prefecture's listings (as Line.bukkenCount
+ * does with a prefecture), so its count matches the prefecture-scoped search it links to.
+ */
+export type ListedStation = StationRow & { count_prefecture_code?: number };
+
+/** Stations of a line in seq order; with a prefecture only those in it, counted over its listings. */
+export async function stationsOfLine(ctx: Context, lineCode: number, prefectureCode?: number): Promise<ListedStation[]> {
+  const stations = await ctx.loaders.stationsByLine.load(lineCode);
+  if (prefectureCode === undefined) return stations;
+  return stations.filter((s) => s.prefecture_code === prefectureCode).map((s) => ({ ...s, count_prefecture_code: prefectureCode }));
+}
+
+/**
+ * Station is also returned by other resolvers of this subgraph (nminStations); a parent
+ * missing the joined columns is completed from the station table by its code, and a count
+ * it already carries is kept.
+ */
+type StationParent = Partial<ListedStation> & { code: number; bukkenCount?: number };
+
+async function stationOf(s: StationParent, ctx: Context): Promise<StationRow> {
+  if (s.group_code !== undefined && s.line_code !== undefined && s.kana !== undefined && s.city_code !== undefined && s.lat !== undefined && s.name !== undefined) {
+    return s as StationRow;
+  }
+  const row = await ctx.loaders.stationByCode.load(s.code);
+  if (!row) throw notFound('駅が見つかりません。');
+  return row;
+}
+
+export const railwayResolvers: Resolvers<Context> = {
+  Query: {
+    railways: async (_: unknown, args: { prefecturePath: string }, ctx: Context) => {
+      const lines = await linesInPrefecture(ctx.db, requirePrefecture(args.prefecturePath));
+      const railways: { code: string; name: string; lines: LineRow[] }[] = [];
+      for (const { railway_name, railway_sort: _sort, ...line } of lines) {
+        ctx.loaders.lineByCode.prime(line.code, line);
+        let railway = railways.at(-1);
+        if (railway?.code !== line.railway_code) railways.push((railway = { code: line.railway_code, name: railway_name, lines: [] }));
+        railway.lines.push(line);
+      }
+      return railways;
+    },
+    line: async (_: unknown, args: { code: number }, ctx: Context) => (await ctx.loaders.lineByCode.load(args.code)) ?? null,
+    stations: async (_: unknown, args: { prefecturePath: string; lineCode: number }, ctx: Context) => {
+      const prefectureCode = requirePrefecture(args.prefecturePath);
+      await requireLine(ctx, args.lineCode);
+      return stationsOfLine(ctx, args.lineCode, prefectureCode);
+    },
+  },
+  Line: {
+    __resolveReference: (ref: { code: number }, ctx: Context) => ctx.loaders.lineByCode.load(Number(ref.code)),
+    colorCode: (l: LineRow) => l.color,
+    railwayName: async (l: LineRow, _: unknown, ctx: Context) => (await ctx.loaders.railwayByCode.load(l.railway_code))?.name ?? '',
+    stations: (l: LineRow, args: { prefecturePath?: string | null }, ctx: Context) => stationsOfLine(ctx, l.code, optionalPrefecture(args.prefecturePath)),
+    bukkenCount: (l: LineRow, args: { prefecturePath?: string | null }, ctx: Context) =>
+      countLoaders(ctx).line.load({ code: l.code, prefectureCode: optionalPrefecture(args.prefecturePath) ?? null }),
+  },
+  Station: {
+    groupCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).group_code,
+    name: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).name,
+    kana: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).kana,
+    lineCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).line_code,
+    latLng: async (s: StationParent, _: unknown, ctx: Context) => {
+      const row = await stationOf(s, ctx);
+      return { lat: row.lat, lng: row.lng };
+    },
+    cityCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).city_code,
+    // Load synchronously when the group is known, so every station of a list lands in one batch.
+    bukkenCount: async (s: StationParent, _: unknown, ctx: Context) =>
+      typeof s.bukkenCount === 'number'
+        ? s.bukkenCount
+        : countLoaders(ctx).stationGroup.load({ code: s.group_code ?? (await stationOf(s, ctx)).group_code, prefectureCode: s.count_prefecture_code ?? null }),
+  },
+};

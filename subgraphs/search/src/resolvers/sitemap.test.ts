@@ -1,0 +1,93 @@
+import { MemoryCache } from '@sumika/subgraph-kit';
+import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { build } from '../app.js';
+import type { DB } from '../repositories/db.js';
+
+type Stores = Awaited<ReturnType<typeof seededStores>>;
+type Entry = { name: string; path: string; count: number };
+
+describe.each(testBackends())('sitemap on $name', (backend) => {
+  let stores: Stores;
+  let app: FastifyInstance;
+  let auth: TestAuth;
+  let byPref: Map<number, number>;
+  let byCity: Map<number, number>;
+  let byTown: Map<number, number>;
+  const queries: string[] = [];
+  const listingQueries = () => queries.filter((q) => /\bfrom\s+"?listing"?/i.test(q)).length;
+
+  beforeAll(async () => {
+    stores = await seededStores(backend, 2000);
+    auth = await createTestAuth();
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: stores.search.pool }),
+      log: (e) => {
+        if (e.level === 'query') queries.push(e.query.sql);
+      },
+    });
+    app = await build({ db, cache: new MemoryCache(), auth: auth.auth });
+    const { rows } = await sql<{ prefecture_code: number; city_code: number; town_code: number | null }>`
+      SELECT prefecture_code, city_code, town_code FROM listing WHERE NOT archived`.execute(stores.search.db);
+    const count = (keys: (number | null)[]) => {
+      const m = new Map<number, number>();
+      for (const k of keys) if (k !== null) m.set(k, (m.get(k) ?? 0) + 1);
+      return m;
+    };
+    byPref = count(rows.map((r) => r.prefecture_code));
+    byCity = count(rows.map((r) => r.city_code));
+    byTown = count(rows.map((r) => r.town_code));
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (stores) await closeSeeded(stores);
+  });
+
+  it('lists every prefecture with its count', async () => {
+    queries.length = 0;
+    const res = await auth.query<{ sitemapTop: Entry[] }>(app, '{ sitemapTop { name path count } }');
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.sitemapTop).toEqual(
+      stores.master.prefectures.map((p) => ({ name: p.name, path: `/specific/sitemap/${p.path}`, count: byPref.get(p.code) ?? 0 })),
+    );
+    expect(res.data?.sitemapTop[12]).toMatchObject({ name: '東京都', path: '/specific/sitemap/tokyo' });
+    expect(listingQueries()).toBe(1);
+  });
+
+  it('lists the searchable cities of a prefecture, zero counts included', async () => {
+    queries.length = 0;
+    const res = await auth.query<{ sitemapPrefecture: Entry[] }>(app, '{ sitemapPrefecture(prefecturePath: "osaka") { name path count } }');
+    expect(res.errors).toBeUndefined();
+    const cities = stores.master.cities.filter((c) => c.prefectureCode === 27 && c.searchable).sort((a, b) => a.code - b.code);
+    expect(res.data?.sitemapPrefecture).toEqual(cities.map((c) => ({ name: c.name, path: `/specific/sitemap/osaka/${c.code}`, count: byCity.get(c.code) ?? 0 })));
+    expect(res.data?.sitemapPrefecture.some((e) => e.count === 0)).toBe(true);
+    expect(res.data?.sitemapPrefecture.some((e) => e.count > 0)).toBe(true);
+    expect(listingQueries()).toBe(1);
+  });
+
+  it('lists the towns of a city in code order with counts', async () => {
+    // The city whose towns hold the most listings.
+    const townCity = new Map(stores.master.towns.map((t) => [t.code, t.cityCode]));
+    const perCity = new Map<number, number>();
+    for (const [town, n] of byTown) perCity.set(townCity.get(town) ?? 0, (perCity.get(townCity.get(town) ?? 0) ?? 0) + n);
+    const cityCode = [...perCity].sort((a, b) => b[1] - a[1])[0]?.[0] as number;
+    const city = stores.master.cities.find((c) => c.code === cityCode);
+    const prefPath = stores.master.prefectures.find((p) => p.code === city?.prefectureCode)?.path;
+    queries.length = 0;
+    const res = await auth.query<{ sitemapCity: Entry[] }>(app, 'query ($c: Int!) { sitemapCity(cityCode: $c) { name path count } }', { c: cityCode });
+    expect(res.errors).toBeUndefined();
+    const towns = stores.master.towns.filter((t) => t.cityCode === cityCode).sort((a, b) => a.code - b.code);
+    expect(res.data?.sitemapCity).toEqual(towns.map((t) => ({ name: t.name, path: `/specific/sitemap/${prefPath}/${cityCode}/${t.code}`, count: byTown.get(t.code) ?? 0 })));
+    expect(res.data?.sitemapCity.some((e) => e.count > 0)).toBe(true);
+    expect(listingQueries()).toBe(1);
+  });
+
+  it('rejects unknown prefectures and cities', async () => {
+    const badPath = await auth.query(app, '{ sitemapPrefecture(prefecturePath: "atlantis") { name } }');
+    expect(badPath.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    const badCity = await auth.query(app, '{ sitemapCity(cityCode: 99999) { name } }');
+    expect(badCity.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
