@@ -1,4 +1,18 @@
 import type { Resolvers } from '@sumika/subgraph-kit';
 import type { Context } from '../context.js';
+import { archiveListResolvers } from './archive-list.js';
+import { companySearchResolvers } from './company-search.js';
+import { mapResolvers } from './map.js';
+import { paramsResolvers } from './params.js';
+import { searchResolver } from './search.js';
+import { specialSearchResolvers } from './special-search.js';
 
-export const searchResolvers: Resolvers<Context>[] = [];
+/** Listing search: searchBukkens and its variants, facets, texts, parameters, company, special, archive and map lists. */
+export const searchResolvers: Resolvers<Context>[] = [
+  searchResolver,
+  paramsResolvers,
+  companySearchResolvers,
+  specialSearchResolvers,
+  archiveListResolvers,
+  mapResolvers,
+];

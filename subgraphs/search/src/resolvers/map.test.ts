@@ -1,0 +1,139 @@
+import { MemoryCache } from '@sumika/subgraph-kit';
+import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { build } from '../app.js';
+import { decode, encode, hexSize } from '../domain/geohex.js';
+
+interface Row {
+  id: number;
+  global_key: string;
+  lat: number;
+  lng: number;
+  walk_min: number;
+  arrived_at: Date;
+  archived: boolean;
+}
+
+type Vars = Record<string, unknown>;
+type Cell = { geoHex: string; count: number; center: { lat: number; lng: number } };
+
+const MAP_INFO = `query M($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!, $c: SearchConditionInput) {
+  mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east, searchCondition: $c) { geoHex count center { lat lng } } }`;
+const MAP_BUKKENS = `query B($geoHex: String, $south: Float, $west: Float, $north: Float, $east: Float, $c: SearchConditionInput, $limit: Int) {
+  mapBukkens(geoHex: $geoHex, south: $south, west: $west, north: $north, east: $east, searchCondition: $c, limit: $limit) { globalKey } }`;
+
+describe.each(testBackends())('map search on $name', (backend) => {
+  let stores: Awaited<ReturnType<typeof seededStores>>;
+  let app: FastifyInstance;
+  let auth: TestAuth;
+  let active: Row[];
+
+  const gql = async <T>(query: string, variables: Vars = {}) => {
+    const res = await auth.query<T>(app, query, variables);
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data as T;
+  };
+  const errorCode = async (query: string, variables: Vars) => (await auth.query(app, query, variables)).errors?.[0]?.extensions?.code;
+  const inBox = (b: { south: number; west: number; north: number; east: number }) => (r: Row) =>
+    r.lat >= b.south && r.lat <= b.north && r.lng >= b.west && r.lng <= b.east;
+  const newestFirst = (a: Row, b: Row) => b.arrived_at.getTime() - a.arrived_at.getTime() || b.id - a.id;
+
+  /** Cells and counts computed here with the GeoHex library, one listing at a time. */
+  const expectedCells = (rows: Row[], level: number) => {
+    const m = new Map<string, number>();
+    for (const r of rows) {
+      const code = encode(r.lat, r.lng, level);
+      m.set(code, (m.get(code) ?? 0) + 1);
+    }
+    return m;
+  };
+
+  beforeAll(async () => {
+    stores = await seededStores(backend, 2000);
+    auth = await createTestAuth();
+    app = await build({ db: stores.search.db as never, cache: new MemoryCache(), auth: auth.auth });
+    const rows = (await sql<Row>`SELECT id, global_key, lat, lng, walk_min, arrived_at, archived FROM listing`.execute(stores.search.db as Kysely<unknown>)).rows;
+    active = rows.filter((r) => !r.archived).map((r) => ({ ...r, lat: Number(r.lat), lng: Number(r.lng) }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (stores) await closeSeeded(stores);
+  });
+
+  const tokyoBox = { south: 35.6, west: 139.6, north: 35.8, east: 139.85 };
+
+  it('counts matches per cell; the cells add up to the box and agree with the GeoHex library', async () => {
+    for (const [level, c, pred] of [
+      [7, null, () => true],
+      [6, { walkMin: 7 }, (r: Row) => r.walk_min <= 7],
+    ] as const) {
+      const cells = (await gql<{ mapInfo: Cell[] }>(MAP_INFO, { level, ...tokyoBox, c })).mapInfo;
+      const rows = active.filter((r) => inBox(tokyoBox)(r) && pred(r));
+      expect(rows.length).toBeGreaterThan(50);
+      expect(cells.reduce((a, x) => a + x.count, 0)).toBe(rows.length);
+      expect(new Map(cells.map((x) => [x.geoHex, x.count]))).toEqual(expectedCells(rows, level));
+      for (const cell of cells) {
+        const zone = decode(cell.geoHex);
+        expect(zone.level).toBe(level);
+        expect(cell.center.lat).toBeCloseTo(zone.lat, 9);
+        expect(cell.center.lng).toBeCloseTo(zone.lng, 9);
+      }
+    }
+  });
+
+  it('agrees with the GeoHex library at every level 3..12', async () => {
+    // A box about 40 cells wide around the densest spot, so every level stays under the cell cap.
+    const anchor = active.filter(inBox(tokyoBox))[0]!;
+    for (let level = 3; level <= 12; level++) {
+      const half = (20 * hexSize(level)) / 111_319;
+      const box = { south: anchor.lat - half * 0.8, north: anchor.lat + half * 0.8, west: anchor.lng - half, east: anchor.lng + half };
+      const cells = (await gql<{ mapInfo: Cell[] }>(MAP_INFO, { level, ...box })).mapInfo;
+      const rows = active.filter(inBox(box));
+      expect(rows.length).toBeGreaterThan(0);
+      expect([level, new Map(cells.map((x) => [x.geoHex, x.count]))]).toEqual([level, expectedCells(rows, level)]);
+    }
+  });
+
+  it('lists the listings of one cell, exactly, newest first', async () => {
+    const level = 8;
+    const rows = active.filter(inBox(tokyoBox));
+    const [code, n] = [...expectedCells(rows, level)].sort((a, b) => b[1] - a[1])[0]!;
+    expect(n).toBeGreaterThan(3);
+    const want = active.filter((r) => encode(r.lat, r.lng, level) === code).sort(newestFirst).map((r) => r.global_key);
+    const all = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { geoHex: code, limit: 200 })).mapBukkens;
+    expect(all.map((b) => b.globalKey)).toEqual(want.slice(0, 200));
+    const two = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { geoHex: code, limit: 2 })).mapBukkens;
+    expect(two.map((b) => b.globalKey)).toEqual(want.slice(0, 2));
+    const near = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { geoHex: code, c: { walkMin: 5 } })).mapBukkens;
+    const nearWant = new Set(active.filter((r) => r.walk_min <= 5 && encode(r.lat, r.lng, level) === code).map((r) => r.global_key));
+    expect(new Set(near.map((b) => b.globalKey))).toEqual(nearWant);
+  });
+
+  it('lists the listings of a box, newest first', async () => {
+    const box = { south: 35.65, west: 139.68, north: 35.7, east: 139.75 };
+    const want = active.filter(inBox(box)).sort(newestFirst).map((r) => r.global_key);
+    expect(want.length).toBeGreaterThan(5);
+    const res = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { ...box, limit: 5 })).mapBukkens;
+    expect(res.map((b) => b.globalKey)).toEqual(want.slice(0, 5));
+  });
+
+  it('rejects bad levels, boxes, codes and limits with BAD_REQUEST', async () => {
+    const bad: [string, Vars][] = [
+      [MAP_INFO, { level: 2, ...tokyoBox }],
+      [MAP_INFO, { level: 13, ...tokyoBox }],
+      [MAP_INFO, { level: 12, south: 30, west: 130, north: 40, east: 140 }],
+      [MAP_INFO, { level: 7, south: 35.8, west: 139.6, north: 35.6, east: 139.85 }],
+      [MAP_INFO, { level: 7, south: 35.6, west: 139.6, north: 95, east: 139.85 }],
+      [MAP_BUKKENS, { geoHex: '!!' }],
+      [MAP_BUKKENS, { geoHex: 'XM48854' , ...tokyoBox }],
+      [MAP_BUKKENS, {}],
+      [MAP_BUKKENS, { south: 35.6, west: 139.6 }],
+      [MAP_BUKKENS, { ...tokyoBox, limit: 201 }],
+      [MAP_BUKKENS, { ...tokyoBox, limit: 0 }],
+      [MAP_BUKKENS, { geoHex: 'XM' }],
+    ];
+    for (const [q, v] of bad) expect([JSON.stringify(v), await errorCode(q, v)]).toEqual([JSON.stringify(v), 'BAD_REQUEST']);
+  });
+});

@@ -1,0 +1,93 @@
+import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import type { SearchConditionInput } from '../domain/condition.js';
+import type { BBox } from '../domain/filter.js';
+import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
+import { hexCounts, pointsInCell, points } from '../repositories/listing-map.js';
+import { resolveSearch } from './search.js';
+
+export const MIN_MAP_LEVEL = 3;
+export const MAX_MAP_LEVEL = 12;
+export const MAX_MAP_BUKKENS = 200;
+
+const H_BASE = 20037508.34;
+const H_K = Math.tan(Math.PI / 6);
+
+function checkLevel(level: number): void {
+  if (!Number.isInteger(level) || level < MIN_MAP_LEVEL || level > MAX_MAP_LEVEL) {
+    throw badRequest(`地図のレベルは${MIN_MAP_LEVEL}〜${MAX_MAP_LEVEL}で指定してください。`);
+  }
+}
+
+function checkBox(b: BBox): BBox {
+  const ok =
+    [b.south, b.west, b.north, b.east].every(Number.isFinite) &&
+    b.south >= -85 && b.north <= 85 && b.west >= -180 && b.east <= 180 && b.south <= b.north && b.west <= b.east;
+  if (!ok) throw badRequest('地図の表示範囲が正しくありません。');
+  return b;
+}
+
+/** The GeoHex code and centre of grid cell (x, y): its centre is encoded, so the code is the library's own. */
+export function cellOf(x: number, y: number, level: number): { geoHex: string; center: { lat: number; lng: number } } {
+  const size = hexSize(level);
+  const unitX = 6 * size;
+  const unitY = 6 * size * H_K;
+  const mercY = (H_K * x * unitX + y * unitY) / 2;
+  const mercX = (mercY - y * unitY) / H_K;
+  const lng = (mercX / H_BASE) * 180;
+  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp((((mercY / H_BASE) * 180) * Math.PI) / 180)) - Math.PI / 2);
+  const zone = decode(encode(lat, lng, level));
+  return { geoHex: zone.code, center: { lat: zone.lat, lng: zone.lng } };
+}
+
+interface MapInfoArgs extends BBox {
+  level: number;
+  searchCondition?: SearchConditionInput | null;
+}
+
+interface MapBukkensArgs extends Partial<BBox> {
+  geoHex?: string | null;
+  searchCondition?: SearchConditionInput | null;
+  limit?: number | null;
+}
+
+export const mapResolvers: Resolvers<Context> = {
+  Query: {
+    /** Matching active listings per GeoHex cell, counting only listings inside the box. */
+    async mapInfo(_: unknown, args: MapInfoArgs, ctx: Context) {
+      checkLevel(args.level);
+      const bbox = checkBox({ south: args.south, west: args.west, north: args.north, east: args.east });
+      // Refuses boxes with too many cells at this level (BAD_REQUEST) before any query runs.
+      cellsInBox(bbox.south, bbox.west, bbox.north, bbox.east, args.level);
+      const { filter } = await resolveSearch(ctx, { searchCondition: args.searchCondition ?? null });
+      const rows = await hexCounts(ctx.db, { ...filter, bbox }, args.level);
+      return rows.map((r) => ({ ...cellOf(r.x, r.y, args.level), count: r.count }));
+    },
+
+    /** Matches in one GeoHex cell or in a box, newest first (at most 200). */
+    async mapBukkens(_: unknown, args: MapBukkensArgs, ctx: Context) {
+      const limit = args.limit ?? 100;
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MAP_BUKKENS) throw badRequest(`件数は1〜${MAX_MAP_BUKKENS}件で指定してください。`);
+      const hasCell = args.geoHex !== null && args.geoHex !== undefined;
+      const box = [args.south, args.west, args.north, args.east];
+      const hasBox = box.some((v) => v !== null && v !== undefined);
+      if (hasCell === hasBox) throw badRequest('GeoHexコードか表示範囲のどちらか一方を指定してください。');
+      const { filter } = await resolveSearch(ctx, { searchCondition: args.searchCondition ?? null });
+
+      if (hasCell) {
+        const zone = decode(args.geoHex as string);
+        checkLevel(zone.level);
+        // The cell's bounding box narrows through listing_latlng; the grid test then decides exactly.
+        const corners = polygon(zone.code);
+        const lats = corners.map((c) => c.lat);
+        const lngs = corners.map((c) => c.lng);
+        const bbox = { south: Math.min(...lats), north: Math.max(...lats), west: Math.min(...lngs), east: Math.max(...lngs) };
+        const rows = await pointsInCell(ctx.db, { ...filter, bbox }, zone, limit);
+        return rows.filter((r) => encode(r.lat, r.lng, zone.level) === zone.code).map((r) => ({ globalKey: r.globalKey }));
+      }
+      if (box.some((v) => v === null || v === undefined)) throw badRequest('表示範囲は南西と北東の緯度・経度をすべて指定してください。');
+      const bbox = checkBox({ south: args.south as number, west: args.west as number, north: args.north as number, east: args.east as number });
+      return (await points(ctx.db, { ...filter, bbox }, limit)).map((r) => ({ globalKey: r.globalKey }));
+    },
+  },
+};
