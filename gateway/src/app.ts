@@ -16,7 +16,7 @@ export interface BuildOptions {
 
 /** Builds the gateway (BFF): plugins first, then routes. No listen. */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000 });
+  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: true });
   const key = await loadSigningKey(opts.config);
   const sign = await tokenSigner(key, { issuer: opts.config.issuer });
   await app.register(metrics);

@@ -149,7 +149,8 @@ export default fp(
     app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', handler });
     app.addHook('onClose', async () => {
       await server.stop();
-      await agent.close();
+      // destroy, not close: idle keep-alive sockets would otherwise hold shutdown.
+      await agent.destroy();
     });
   },
   { name: 'apollo-gateway', dependencies: ['metrics'] },
