@@ -146,6 +146,29 @@ export function createCountLoaders(db: Kysely<DB>, cache: Cache): CountLoaders {
       const towns = await townsByCities(db, [cityCode]);
       return townCounts(db, towns.map((t) => t.code));
     });
+  /** Count loader for codes that may be scoped to a prefecture (stations, lines). */
+  function scopedCountLoader(
+    kind: string,
+    nationwide: (codes: number[]) => Promise<Map<number, number>>,
+    inPrefecture: (prefectureCode: number) => Promise<Map<number, number>>,
+  ) {
+    return new DataLoader(
+      (keys: readonly ScopedCountKey[]) =>
+        byScope(
+          keys,
+          (k) => k.prefectureCode,
+          (p, ks) => {
+            const codes = ks.map((k) => k.code);
+            return p === null
+              ? cachedCounts(cache, `master:count:${kind}:${codeSetKey(codes)}`, () => nationwide(codes))
+              : cachedCounts(cache, `master:count:${kind}:pref:${p}`, () => inPrefecture(p));
+          },
+          (k) => k.code,
+        ),
+      { cacheKeyFn: (k) => `${k.code}:${k.prefectureCode ?? ''}` },
+    );
+  }
+
   return {
     prefecture: new DataLoader(async (codes) => {
       const map = await cachedCounts(cache, 'master:count:prefecture', () => prefectureCounts(db));
@@ -154,38 +177,11 @@ export function createCountLoaders(db: Kysely<DB>, cache: Cache): CountLoaders {
     city: new DataLoader((keys) => byScope(keys, (k) => k.prefecture_code, cityMap, (k) => k.code), { cacheKeyFn: (k) => k.code }),
     town: new DataLoader((keys) => byScope(keys, (k) => k.city_code, townMap, (k) => k.code), { cacheKeyFn: (k) => k.code }),
     // Nationwide: cached per asked set; within a prefecture: one map for every list of the prefecture.
-    stationGroup: new DataLoader(
-      (keys) =>
-        byScope(
-          keys,
-          (k) => k.prefectureCode,
-          (p, ks) => {
-            const codes = ks.map((k) => k.code);
-            return p === null
-              ? cachedCounts(cache, `master:count:station:${codeSetKey(codes)}`, () => stationGroupCounts(db, codes))
-              : cachedCounts(cache, `master:count:station:pref:${p}`, () => stationGroupCountsInPrefecture(db, p));
-          },
-          (k) => k.code,
-        ),
-      { cacheKeyFn: (k) => `${k.code}:${k.prefectureCode ?? ''}` },
-    ),
-    line: new DataLoader(
-      (keys) =>
-        byScope(
-          keys,
-          (k) => k.prefectureCode,
-          (p, ks) => {
-            const codes = ks.map((k) => k.code);
-            return p === null
-              ? cachedCounts(cache, `master:count:line:${codeSetKey(codes)}`, () => lineCounts(db, codes))
-              : cachedCounts(cache, `master:count:line:pref:${p}`, () => lineCountsInPrefecture(db, p));
-          },
-          (k) => k.code,
-        ),
-      { cacheKeyFn: (k) => `${k.code}:${k.prefectureCode ?? ''}` },
-    ),
+    stationGroup: scopedCountLoader('station', (codes) => stationGroupCounts(db, codes), (p) => stationGroupCountsInPrefecture(db, p)),
+    line: scopedCountLoader('line', (codes) => lineCounts(db, codes), (p) => lineCountsInPrefecture(db, p)),
   };
 }
+
 
 const countLoadersByContext = new WeakMap<object, CountLoaders>();
 
