@@ -58,7 +58,12 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     if (!token) return reply.code(401).send(UNAUTHENTICATED);
     try {
       const claims = await verify(token);
-      req.identity = { verified: true, ...(typeof claims.uid === 'string' ? { uid: claims.uid } : {}) };
+      req.identity = {
+        verified: true,
+        ...(typeof claims.uid === 'string' ? { uid: claims.uid } : {}),
+        ...(claims.fresh === true ? { fresh: true } : {}),
+        ...(typeof claims.ip === 'string' ? { ip: claims.ip } : {}),
+      };
     } catch (err) {
       req.log.warn({ err: (err as Error).message }, 'rejected token');
       return reply.code(401).send(UNAUTHENTICATED);

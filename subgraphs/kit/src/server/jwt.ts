@@ -22,6 +22,10 @@ export async function generateSigningKey(kid = `dev-${Date.now().toString(36)}`)
 export interface ServiceClaims {
   /** The verified visitor id, when the request has one. Subgraphs trust a uid from nowhere else. */
   uid?: string;
+  /** Set by the gateway on the request that minted `uid`: the user subgraph creates the record then. */
+  fresh?: boolean;
+  /** The visitor's IP as the gateway saw it (rate limits per IP). */
+  ip?: string;
 }
 
 export type TokenSigner = (claims: ServiceClaims) => Promise<string>;
