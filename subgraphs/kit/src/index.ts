@@ -12,3 +12,4 @@ export * from './keys.js';
 export * from './domain/initial-cost.js';
 export * from './domain/words.js';
 export * from './server/run.js';
+export * from './outbox/index.js';

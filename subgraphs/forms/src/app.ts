@@ -1,0 +1,26 @@
+import { buildSubgraphApp, type VerifierOptions } from '@sumika/subgraph-kit';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { sql } from 'kysely';
+import { createContext, type Deps } from './context.js';
+import { name, resolvers, typeDefs } from './index.js';
+
+export interface BuildOptions extends Deps {
+  auth: VerifierOptions;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the forms subgraph service (no listen). The outbox worker is started by server.ts. */
+export async function build(opts: BuildOptions): Promise<FastifyInstance> {
+  return buildSubgraphApp({
+    name,
+    typeDefs,
+    resolvers,
+    auth: opts.auth,
+    logger: opts.logger ?? false,
+    context: (req) => createContext(opts, req),
+    ready: async () => {
+      await sql`SELECT 1`.execute(opts.db);
+      return true;
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTypeDefs } from '@sumika/subgraph-kit';
+import { resolvers } from './resolvers/index.js';
+
+export const name = 'forms';
+/** The contract: schema.graphql at the workspace root. */
+export const typeDefs = loadTypeDefs(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema.graphql'));
+export { resolvers };

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { createFormRateLimiter, RATE_LIMITED, rateLimitsFromEnv, type FormRateLimiter } from './rate-limit.js';
+import { connectRedis, type RedisClient } from './redis.js';
+
+const LIMITS = { visitor: { points: 3, durationSec: 60 }, ip: { points: 5, durationSec: 120 } };
+
+async function rejection(p: Promise<unknown>): Promise<{ message: string; extensions: Record<string, unknown> }> {
+  try {
+    await p;
+  } catch (err) {
+    return err as { message: string; extensions: Record<string, unknown> };
+  }
+  throw new Error('expected a rate-limit error');
+}
+
+interface Store {
+  name: string;
+  make(): Promise<{ limiter: FormRateLimiter; close(): Promise<void> }>;
+}
+
+const stores: Store[] = [{ name: 'memory', make: async () => ({ limiter: createFormRateLimiter(LIMITS), close: async () => {} }) }];
+const redisUrl = process.env.REDIS_URL;
+if (redisUrl) {
+  stores.push({
+    name: 'redis',
+    make: async () => {
+      const redis: RedisClient = await connectRedis(redisUrl);
+      const keyPrefix = `test:forms:rl:${randomBytes(6).toString('hex')}`;
+      return {
+        limiter: createFormRateLimiter(LIMITS, { redis, keyPrefix }),
+        close: async () => {
+          for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.del(keys);
+          await redis.quit();
+        },
+      };
+    },
+  });
+}
+
+describe.each(stores)('form rate limits on $name', (store) => {
+  let limiter: FormRateLimiter;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    ({ limiter, close } = await store.make());
+  });
+  afterEach(async () => {
+    await close();
+  });
+
+  it('allows N submissions per visitor per form, then answers BAD_REQUEST with retryAfter', async () => {
+    expect(limiter.kind).toBe(store.name);
+    for (let i = 0; i < 3; i++) await limiter.submission('inquiry', 'uid-a');
+    const err = await rejection(limiter.submission('inquiry', 'uid-a'));
+    expect(err.message).toBe(RATE_LIMITED);
+    expect(err.extensions.code).toBe('BAD_REQUEST');
+    expect(err.extensions.reason).toBe('TOO_MANY_REQUESTS');
+    expect(err.extensions.retryAfter).toBeGreaterThanOrEqual(59);
+    expect(err.extensions.retryAfter).toBeLessThanOrEqual(60);
+    // Other forms and other visitors have their own budgets.
+    await limiter.submission('violation', 'uid-a');
+    await limiter.submission('inquiry', 'uid-b');
+  });
+
+  it('allows N attempts per IP across forms, then refuses; other IPs are unaffected', async () => {
+    for (let i = 0; i < 5; i++) await limiter.attempt('198.51.100.1');
+    const err = await rejection(limiter.attempt('198.51.100.1'));
+    expect(err.extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'TOO_MANY_REQUESTS' });
+    expect(err.extensions.retryAfter).toBeGreaterThan(100);
+    await limiter.attempt('198.51.100.2');
+  });
+
+  it('counts requests without an IP in one shared bucket rather than letting them through', async () => {
+    for (let i = 0; i < 5; i++) await limiter.attempt(undefined);
+    await expect(limiter.attempt(undefined)).rejects.toThrow(RATE_LIMITED);
+  });
+});
+
+describe('rateLimitsFromEnv', () => {
+  it('defaults to 5 per visitor per form and 20 per IP per 10 minutes, each configurable', () => {
+    expect(rateLimitsFromEnv({})).toEqual({ visitor: { points: 5, durationSec: 600 }, ip: { points: 20, durationSec: 600 } });
+    expect(rateLimitsFromEnv({ FORMS_RATE_VISITOR_POINTS: '2', FORMS_RATE_VISITOR_WINDOW_SEC: '60', FORMS_RATE_IP_POINTS: '50', FORMS_RATE_IP_WINDOW_SEC: 'x' })).toEqual({
+      visitor: { points: 2, durationSec: 60 },
+      ip: { points: 50, durationSec: 600 },
+    });
+  });
+});

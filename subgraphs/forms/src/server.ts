@@ -1,0 +1,35 @@
+import { authFromEnv, listen, loggerOptions, openDatabase, OutboxWorker, transportFromEnv } from '@sumika/subgraph-kit';
+import { build } from './app.js';
+import { mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
+import { createFormRateLimiter, rateLimitsFromEnv } from './rate-limit/rate-limit.js';
+import { connectRedis } from './rate-limit/redis.js';
+import { recaptchaFromEnv } from './recaptcha/recaptcha.js';
+import type { DB } from './repositories/db.js';
+
+const database = await openDatabase<DB>({ subgraph: 'forms' });
+const redis = process.env.REDIS_URL ? await connectRedis(process.env.REDIS_URL) : undefined;
+const limiter = createFormRateLimiter(rateLimitsFromEnv(), redis ? { redis } : {});
+const outbox = outboxConfigFromEnv();
+const transport = transportFromEnv('forms');
+
+const app = await build({
+  db: database.db,
+  limiter,
+  recaptcha: recaptchaFromEnv(process.env, (err) => app.log.error({ err }, 'reCAPTCHA verification failed')),
+  mail: mailConfigFromEnv(),
+  // Deliver right after the commit instead of at the next poll (requests arrive after listen, when worker exists).
+  onEnqueued: () => worker.kick(),
+  auth: authFromEnv(),
+  logger: loggerOptions(),
+});
+const worker = new OutboxWorker({ db: database.db, transport, name: 'forms', logger: app.log, ...outbox });
+worker.start();
+app.log.info({ transport: transport.kind, limiter: limiter.kind }, 'outbox worker started');
+
+app.addHook('onClose', async () => {
+  await worker.stop();
+  await transport.close();
+  await redis?.quit();
+  await database.close();
+});
+await listen(app, Number(process.env.FORMS_PORT ?? 4005));

@@ -1,0 +1,3 @@
+export * from './outbox.js';
+export * from './transport.js';
+export * from './worker.js';
