@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTypeDefs } from '@sumika/subgraph-kit';
+import { resolvers } from './resolvers/index.js';
+
+export const name = 'user';
+/** The contract: schema.graphql at the workspace root. */
+export const typeDefs = loadTypeDefs(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schema.graphql'));
+/** This subgraph's migrations (NNNN_name.sql with a `-- migrate:down` section). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+export { resolvers };

@@ -1,0 +1,99 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { VISIT_GAP_SECONDS } from '../constants.js';
+import type { DB, RecommendSource, VisitorTable } from './db.js';
+
+export type VisitorRecord = Selectable<VisitorTable>;
+
+export async function findVisitor(db: Kysely<DB>, uid: string): Promise<VisitorRecord | undefined> {
+  return db.selectFrom('visitor').selectAll().where('uid', '=', uid).executeTakeFirst();
+}
+
+/** Creates the visitor record when it does not exist yet (the gateway minted the uid on this request). */
+export async function insertVisitor(db: Kysely<DB>, uid: string): Promise<void> {
+  await db.insertInto('visitor').values({ uid }).onConflict((oc) => oc.column('uid').doNothing()).execute();
+}
+
+/**
+ * Reads the visitor row and locks it until the transaction ends: every write of one visitor's
+ * stock runs behind this lock, so limits are checked against what is really there.
+ */
+export async function lockVisitor(trx: Kysely<DB>, uid: string): Promise<VisitorRecord | undefined> {
+  return trx.selectFrom('visitor').selectAll().where('uid', '=', uid).forUpdate().executeTakeFirst();
+}
+
+export async function touchVisitor(trx: Kysely<DB>, uid: string): Promise<void> {
+  await trx.updateTable('visitor').set({ last_updated_at: sql`now()` }).where('uid', '=', uid).execute();
+}
+
+/** Counts shown in the header badges and the user area, in one statement. */
+export interface VisitorSummary {
+  favorites: number;
+  histories: number;
+  searchConditions: number;
+  incompleteInquiries: number;
+  existApplyData: boolean;
+  unreadAlerts: number;
+}
+
+export async function visitorSummary(db: Kysely<DB>, uid: string): Promise<VisitorSummary> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('favorite').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('favorites'),
+      eb.selectFrom('history').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('histories'),
+      eb.selectFrom('search_condition').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('searchConditions'),
+      eb.selectFrom('inquiry').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('pending', '=', true).as('incompleteInquiries'),
+      eb.exists(eb.selectFrom('inquiry').select('uid').where('uid', '=', uid).where('sent_at', 'is not', null)).as('existApplyData'),
+      eb.selectFrom('alert').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('read_at', 'is', null).as('unreadAlerts'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    favorites: Number(row.favorites ?? 0),
+    histories: Number(row.histories ?? 0),
+    searchConditions: Number(row.searchConditions ?? 0),
+    incompleteInquiries: Number(row.incompleteInquiries ?? 0),
+    existApplyData: Boolean(row.existApplyData),
+    unreadAlerts: Number(row.unreadAlerts ?? 0),
+  };
+}
+
+export interface RequiredData {
+  refCode: string | null;
+  gclid: string | null;
+  requestInfo: Record<string, unknown> | null;
+}
+
+/**
+ * Records a page request (setRequiredData): the latest ref code and gclid when given, the first ref
+ * code ever, the request info, and a new visit when the last request is older than VISIT_GAP_SECONDS.
+ */
+export async function recordRequest(trx: Kysely<DB>, uid: string, data: RequiredData): Promise<void> {
+  await trx
+    .updateTable('visitor')
+    .set({
+      ...(data.refCode !== null ? { ref_code: data.refCode, first_ref_code: sql<string>`coalesce(first_ref_code, ${data.refCode})` } : {}),
+      ...(data.gclid !== null ? { gclid: data.gclid } : {}),
+      ...(data.requestInfo !== null ? { request_info: JSON.stringify(data.requestInfo) } : {}),
+      visit_count: sql<number>`visit_count + CASE WHEN last_visited_at IS NULL OR last_visited_at < now() - make_interval(secs => ${VISIT_GAP_SECONDS}) THEN 1 ELSE 0 END`,
+      last_visited_at: sql`now()`,
+    })
+    .where('uid', '=', uid)
+    .execute();
+}
+
+export interface Profile {
+  email?: string | null;
+  recommendType?: RecommendSource | null;
+}
+
+/** setUser: only the fields given change; null clears one. */
+export async function updateProfile(trx: Kysely<DB>, uid: string, p: Profile): Promise<void> {
+  const set: { email?: string | null; recommend_type?: RecommendSource | null } = {};
+  if (p.email !== undefined) set.email = p.email;
+  if (p.recommendType !== undefined) set.recommend_type = p.recommendType;
+  if (Object.keys(set).length === 0) return;
+  await trx.updateTable('visitor').set(set).where('uid', '=', uid).execute();
+}
+
+export async function saveLastSearch(trx: Kysely<DB>, uid: string, lastSearch: unknown): Promise<void> {
+  await trx.updateTable('visitor').set({ last_search: JSON.stringify(lastSearch) }).where('uid', '=', uid).execute();
+}

@@ -1,0 +1,28 @@
+import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Context } from '../context.js';
+import { abTestResolvers } from './ab-tests.js';
+import { alertResolvers } from './alerts.js';
+import { bukkenResolvers } from './bukken.js';
+import { favoriteResolvers } from './favorites.js';
+import { historyResolvers } from './histories.js';
+import { inquiryResolvers } from './inquiries.js';
+import { newsletterResolvers } from './newsletter.js';
+import { profileResolvers } from './profile.js';
+import { searchConditionResolvers } from './search-conditions.js';
+import { userResolvers } from './user.js';
+import { visitorResolvers } from './visitor.js';
+
+/** Each concern keeps its own resolver file; the kit merges them type by type. */
+export const resolvers: Resolvers<Context>[] = [
+  visitorResolvers,
+  userResolvers,
+  bukkenResolvers,
+  favoriteResolvers,
+  historyResolvers,
+  inquiryResolvers,
+  searchConditionResolvers,
+  abTestResolvers,
+  profileResolvers,
+  newsletterResolvers,
+  alertResolvers,
+];

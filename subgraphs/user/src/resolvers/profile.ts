@@ -1,0 +1,96 @@
+import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { MESSAGES } from '../constants.js';
+import type { Context } from '../context.js';
+import { withVisitorLock } from '../identity.js';
+import type { RecommendSource } from '../repositories/db.js';
+import { findVisitor, recordRequest, updateProfile, type Profile } from '../repositories/visitors.js';
+
+interface UserInput {
+  email?: string | null;
+  recommendType?: RecommendSource | null;
+}
+
+interface RequestInfoInput {
+  userAgent?: string | null;
+  referer?: string | null;
+  path?: string | null;
+  isSpView?: boolean | null;
+  isApp?: boolean | null;
+  isIosApp?: boolean | null;
+  isIphone?: boolean | null;
+  isExternalReferrer?: boolean | null;
+}
+
+const MAX_EMAIL = 254;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A trimmed, plausible mail address (BAD_REQUEST otherwise). */
+export function validEmail(email: string): string {
+  const e = email.trim();
+  if (e.length > MAX_EMAIL || !EMAIL.test(e)) throw badRequest(MESSAGES.invalidEmail);
+  return e;
+}
+
+function profileOf(user: UserInput): Profile {
+  const p: Profile = {};
+  if (user.email !== undefined) p.email = user.email === null || user.email.trim() === '' ? null : validEmail(user.email);
+  if (user.recommendType !== undefined) p.recommendType = user.recommendType;
+  return p;
+}
+
+/** Request info is telemetry: long strings are cut rather than refused. */
+function requestInfoOf(info: RequestInfoInput | null | undefined): Record<string, unknown> | null {
+  if (!info) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(info)) {
+    if (v === null || v === undefined) continue;
+    out[k] = typeof v === 'string' ? v.slice(0, 1000) : v;
+  }
+  return out;
+}
+
+function shortText(v: string | null | undefined, max: number, label: string): string | null {
+  const t = v?.trim();
+  if (!t) return null;
+  if (t.length > max || [...t].some((ch) => ch.charCodeAt(0) < 0x20)) throw badRequest(`${label}の指定が正しくありません。`);
+  return t;
+}
+
+async function reread(ctx: Context, uid: string) {
+  const v = await findVisitor(ctx.db, uid);
+  if (!v) throw new Error('visitor vanished');
+  return v;
+}
+
+/** setRequiredData and setUser (SPEC §7.1). */
+export const profileResolvers: Resolvers<Context> = {
+  Mutation: {
+    setRequiredData: async (
+      _: unknown,
+      args: { requestInfo?: RequestInfoInput | null; user?: UserInput | null; refCode?: string | null; gclid?: string | null },
+      ctx: Context,
+    ) => {
+      const data = { refCode: shortText(args.refCode, 100, 'ref_code'), gclid: shortText(args.gclid, 200, 'gclid'), requestInfo: requestInfoOf(args.requestInfo) };
+      const profile = args.user ? profileOf(args.user) : {};
+      const uid = await withVisitorLock(
+        ctx,
+        async (trx, v) => {
+          await recordRequest(trx, v.uid, data);
+          await updateProfile(trx, v.uid, profile);
+          return v.uid;
+        },
+        // A page request is not a change of the visitor's stock; a profile change is.
+        { touch: Object.keys(profile).length > 0 },
+      );
+      return reread(ctx, uid);
+    },
+    setUser: async (_: unknown, args: { user: UserInput }, ctx: Context) => {
+      const profile = profileOf(args.user);
+      const uid = await withVisitorLock(ctx, async (trx, v) => {
+        await updateProfile(trx, v.uid, profile);
+        return v.uid;
+      });
+      return reread(ctx, uid);
+    },
+  },
+};

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { testBackends } from '@sumika/subgraph-kit/testing';
+import { openHarness, type Harness } from '../testing/harness.js';
+
+describe.each(testBackends())('visitor identity on $name', (backend) => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await openHarness(backend);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const countVisitors = async (uid: string) =>
+    Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM visitor WHERE uid = ${uid}`.execute(h.db)).rows[0]?.n);
+
+  it('registerVisitor with fresh creates the record once; again it returns the same record', async () => {
+    const uid = `v_${randomUUID()}`;
+    const first = await h.auth.query<{ registerVisitor: { uid: string; admin: boolean; createdAt: string } }>(
+      h.app, 'mutation { registerVisitor { uid admin createdAt } }', {}, { uid, fresh: true });
+    expect(first.errors).toBeUndefined();
+    expect(first.data?.registerVisitor).toMatchObject({ uid, admin: false });
+    const again = await h.auth.query<{ registerVisitor: { uid: string; createdAt: string } }>(h.app, 'mutation { registerVisitor { uid createdAt } }', {}, { uid, fresh: true });
+    const plain = await h.auth.query<{ registerVisitor: { uid: string; createdAt: string } }>(h.app, 'mutation { registerVisitor { uid createdAt } }', {}, uid);
+    expect(again.data?.registerVisitor.createdAt).toBe(first.data?.registerVisitor.createdAt);
+    expect(plain.data?.registerVisitor.createdAt).toBe(first.data?.registerVisitor.createdAt);
+    expect(await countVisitors(uid)).toBe(1);
+  });
+
+  it('an unknown uid without fresh is USER_ID_ERROR and creates nothing', async () => {
+    const uid = `v_${randomUUID()}`;
+    for (const op of [
+      'mutation { registerVisitor { uid } }',
+      '{ requiredUserData { lastUpdatedAt } }',
+      '{ user { stockCount { favorite } } }',
+      '{ abTests { name } }',
+      'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }',
+      'mutation { recordHistory(globalKey: "bk000000001") { kind } }',
+      'mutation { createSearchCondition(prefecturePath: "tokyo") { rest } }',
+    ]) {
+      const res = await h.auth.query(h.app, op, {}, uid);
+      expect({ op, code: res.errors?.[0]?.extensions?.code }).toEqual({ op, code: 'USER_ID_ERROR' });
+    }
+    expect(await countVisitors(uid)).toBe(0);
+  });
+
+  it('no uid at all is USER_ID_ERROR, even with fresh', async () => {
+    for (const claims of [{}, { fresh: true }]) {
+      const res = await h.auth.query(h.app, '{ requiredUserData { admin } }', {}, claims);
+      expect(res.errors?.[0]?.extensions?.code).toBe('USER_ID_ERROR');
+      const write = await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }', {}, claims);
+      expect(write.errors?.[0]?.extensions?.code).toBe('USER_ID_ERROR');
+    }
+  });
+
+  it('any operation carrying fresh creates the visitor first (the gateway minted the uid on this request)', async () => {
+    const read = `v_${randomUUID()}`;
+    const res = await h.auth.query<{ requiredUserData: { stockCount: { favorite: number } } }>(h.app, '{ requiredUserData { stockCount { favorite } } }', {}, { uid: read, fresh: true });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.requiredUserData.stockCount.favorite).toBe(0);
+    expect(await countVisitors(read)).toBe(1);
+
+    const write = `v_${randomUUID()}`;
+    const added = await h.auth.query<{ addFavorites: { addGlobalKeys: string[] } }>(h.app, 'mutation { addFavorites(globalKeys: ["bk000000007"]) { addGlobalKeys } }', {}, { uid: write, fresh: true });
+    expect(added.data?.addFavorites.addGlobalKeys).toEqual(['bk000000007']);
+    expect(await countVisitors(write)).toBe(1);
+  });
+
+  it('requests without the gateway token are refused before any resolver runs', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ requiredUserData { admin } }' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('requiredUserData carries SPEC §3 user fields for a new visitor', async () => {
+    const uid = await h.visitor();
+    const res = await h.auth.query<{ requiredUserData: Record<string, unknown> }>(h.app, `{ requiredUserData {
+      lastUpdatedAt existApplyData admin trafficSource recommendType lastSearchCondition { searchPath }
+      bukken { favorites { globalKey } histories { globalKey } incompleteInquiries { globalKey } }
+      stockCount { favorite detail search } searchConditions { id } alerts { unreadCount items { id } }
+      newsLetter { favoriteHistory list stopped } } }`, {}, uid);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.requiredUserData).toMatchObject({
+      existApplyData: false,
+      admin: false,
+      trafficSource: 'organic',
+      recommendType: null,
+      lastSearchCondition: null,
+      bukken: { favorites: [], histories: [], incompleteInquiries: [] },
+      stockCount: { favorite: 0, detail: 0, search: 0 },
+      searchConditions: [],
+      alerts: { unreadCount: 0, items: [] },
+      newsLetter: { favoriteHistory: false, list: false, stopped: false },
+    });
+    expect(Date.parse(String(res.data?.requiredUserData.lastUpdatedAt))).not.toBeNaN();
+  });
+});
