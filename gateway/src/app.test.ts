@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { openCache, type Cache } from '@sumika/subgraph-kit';
 import { testBackends } from '@sumika/subgraph-kit/testing';
+import { build as buildGateway } from './app.js';
 import { startStack, type Stack } from './testing/stack.js';
 
 const post = (stack: Stack, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -121,5 +122,64 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     await waitFor(async () => (await post(stack, { query: '{ awards { year } }' })).json().errors?.[0]?.extensions?.code === 'BAD_REQUEST');
     writeFileSync(stack.supergraphFile, original);
     await waitFor(async () => (await post(stack, { query: '{ awards { year } }' })).json().errors === undefined);
+  });
+
+  it('refuses too deep and too costly queries with a clear BAD_REQUEST', async () => {
+    // 16 levels of building → vacancies → building …
+    let selection = 'name';
+    for (let i = 0; i < 7; i++) selection = `building { vacancies { ${selection} } }`;
+    const deep = await post(stack, { query: `{ bukken(globalKey: "bk000000001") { ${selection} } }` });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(deep.json().errors[0].message).toMatch(/depth/);
+    // Page sizes multiply: 100 × 50 × 50 items is far past the cost limit.
+    const costly = await post(stack, { query: '{ searchBukkens(perPage: 100) { result { bukkenList { recommendations(limit: 50) { recommendations(limit: 50) { name } } } } } }' });
+    expect(costly.statusCode).toBe(400);
+    expect(costly.json().errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST' } });
+    expect(costly.json().errors[0].message).toMatch(/クエリが複雑すぎます/);
+    // A real page's query passes.
+    const normal = await post(stack, { query: '{ searchBukkens(perPage: 30) { result { bukkenList { globalKey name traffics { stationName } } } } }' });
+    expect(normal.json().errors).toBeUndefined();
+  });
+
+  it('caches public responses, serves hits, and drops them on invalidation', async () => {
+    const query = { query: '{ prefectures { code name } }' };
+    const first = await post(stack, query);
+    const second = await post(stack, query);
+    expect(second.json()).toEqual(first.json());
+    expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    // The same search with its variables in another order and an empty entry is one cache entry.
+    const search = 'query S($p: String, $c: SearchConditionInput) { searchBukkensCount(prefecturePath: $p, searchCondition: $c) { count } }';
+    const a = await post(stack, { query: search, variables: { p: 'tokyo', c: { buildingTypes: ['mansion', 'apartment'], chinryou: { max: 100000 } } } });
+    const b = await post(stack, { query: search, variables: { c: { chinryou: { max: 100000 }, buildingTypes: ['apartment', 'mansion', ''] }, p: 'tokyo' } });
+    expect(a.json().errors).toBeUndefined();
+    expect([a.headers['x-cache'], b.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect(b.json()).toEqual(a.json());
+    // Per-visitor fields are never cached, even inside a public root field.
+    const mine = { query: '{ searchBukkens(perPage: 2) { result { bukkenList { globalKey favorited } } } }' };
+    expect((await post(stack, mine)).headers['x-cache']).toBeUndefined();
+    expect((await post(stack, mine)).headers['x-cache']).toBeUndefined();
+    // Invalidation (after a data load) starts a new generation.
+    const denied = await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': 'wrong-admin-token' } });
+    expect(denied.statusCode).toBe(401);
+    const ok = await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': 'test-admin-token' } });
+    expect(ok.json()).toEqual({ status: 'invalidated' });
+    expect((await post(stack, query)).headers['x-cache']).toBe('MISS');
+    expect((await post(stack, query)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('turns introspection off in production', async () => {
+    const introspect = { query: '{ __schema { queryType { name } } }' };
+    expect((await post(stack, introspect)).json().data.__schema.queryType.name).toBe('Query');
+    const production = await buildGateway({ config: { ...stack.config, production: true, cookieSecret: 'test-cookie-secret' }, cache: stack.cache });
+    try {
+      const res = await production.inject({ method: 'POST', url: '/graphql', payload: introspect, headers: { 'content-type': 'application/json' } });
+      expect(res.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect(res.json().errors[0].message).toMatch(/introspection/i);
+      const normal = await production.inject({ method: 'POST', url: '/graphql', payload: { query: '{ prefectures { code } }' }, headers: { 'content-type': 'application/json' } });
+      expect(normal.json().data.prefectures).toHaveLength(47);
+    } finally {
+      await production.close();
+    }
   });
 });

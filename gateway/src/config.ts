@@ -18,6 +18,11 @@ export interface GatewayConfig {
   responseCacheTtl: number;
   maxDepth: number;
   maxCost: number;
+  /** Signs the `_uid` cookie (COOKIE_SECRET), else a dev secret generated once and kept in this file. */
+  cookieSecret: string | undefined;
+  devCookieSecretFile: string;
+  /** fastify trustProxy (TRUST_PROXY: 'true' or trusted addresses/CIDRs, comma-separated). */
+  trustProxy: boolean | string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -38,5 +43,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     responseCacheTtl: Number(env.RESPONSE_CACHE_TTL ?? 60),
     maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? 12),
     maxCost: Number(env.GRAPHQL_MAX_COST ?? 20_000),
+    cookieSecret: env.COOKIE_SECRET || undefined,
+    devCookieSecretFile: path.join(dataDir(env), 'gateway', 'cookie-secret'),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
   };
 }

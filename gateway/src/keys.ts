@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportJWK, importJWK } from 'jose';
@@ -22,4 +23,15 @@ async function fromPrivateJwk(jwk: Record<string, unknown>): Promise<SigningKey>
   const full = await exportJWK(privateKey as CryptoKey);
   const publicJwk = { kty: full.kty, n: full.n, e: full.e, kid, alg: JWT_ALG, use: 'sig' };
   return { kid, privateJwk: { ...jwk, kid, alg: JWT_ALG }, publicJwk };
+}
+
+/** The `_uid` cookie's signing secret: from configuration, else a dev secret generated once and kept in .data/. */
+export function loadCookieSecret(config: GatewayConfig): string {
+  if (config.cookieSecret) return config.cookieSecret;
+  if (config.production) throw new Error('COOKIE_SECRET is required in production');
+  if (existsSync(config.devCookieSecretFile)) return readFileSync(config.devCookieSecretFile, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(path.dirname(config.devCookieSecretFile), { recursive: true });
+  writeFileSync(config.devCookieSecretFile, secret, { mode: 0o600 });
+  return secret;
 }

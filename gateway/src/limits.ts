@@ -1,6 +1,13 @@
+import { createRequire } from 'node:module';
 import depthLimit from 'graphql-depth-limit';
-import { createComplexityRule, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import type * as QueryComplexity from 'graphql-query-complexity';
+import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { GraphQLError, type ValidationRule } from 'graphql';
+
+// graphql-query-complexity's ESM build imports graphql/index.mjs while everything else here
+// (Apollo Server, our code) resolves graphql's CommonJS main: two graphql realms, and the rule
+// silently estimated nothing. Its CommonJS build shares our graphql instance.
+const { createComplexityRule, simpleEstimator } = createRequire(import.meta.url)('graphql-query-complexity') as typeof QueryComplexity;
 
 /** List fields cost their page size times what each item asks for. */
 const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
-import { Kind, print, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, TypeInfo, visit, visitWithTypeInfo, BREAK, getNamedType, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Cache } from '@sumika/subgraph-kit';
 
 /** Root fields whose answers are the same for every visitor (master data, searches, counts). */
@@ -10,7 +10,8 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
   'cityLivability', 'stationLivability', 'sitemapTop', 'sitemapPrefecture', 'sitemapCity', 'sitemapTown', 'archiveCities',
   'archiveLineStations', 'archiveList', 'searchParameter', 'searchConditionTexts', 'searchBukkens', 'searchBukkensCount',
   'searchBukkensPreview', 'bukkensByCompany', 'specialRecommendBukkens', 'mapInfo', 'mapBukkens', 'prefectureRecommendBukkens',
-  'laterPaymentCompanies', 'awards', '__typename',
+  'laterPaymentCompanies', 'awards', 'bukken', 'bukkens', 'building', 'compareBukkens', 'company', 'companies',
+  'usersInquiryMaster', 'violationMaster', 'inboundInquiryMaster', 'applyMaster', 'nminStations', '__typename',
 ]);
 
 const GENERATION_KEY = 'rc:generation';
@@ -34,6 +35,52 @@ export function normaliseVariables(value: unknown): unknown {
   return value;
 }
 
+/** Graphs whose answers depend on the visitor: anything they resolve is never cached. */
+const PRIVATE_GRAPHS = new Set(['USER']);
+
+/**
+ * `Type.field` coordinates resolved only by per-visitor graphs (the user subgraph's
+ * `Bukken.favorited`, `User.*`, …), read from the supergraph's join directives.
+ */
+export function privateFieldsOf(supergraphSdl: string): Set<string> {
+  const out = new Set<string>();
+  const graphArg = (d: { arguments?: readonly { name: { value: string }; value: { kind: string; value?: unknown } }[] }, name: string) =>
+    d.arguments?.find((a) => a.name.value === name)?.value;
+  for (const def of parse(supergraphSdl).definitions) {
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const typeGraphs = new Set((def.directives ?? []).filter((d) => d.name.value === 'join__type').map((d) => String((graphArg(d, 'graph') as { value?: string })?.value)));
+    for (const field of def.fields ?? []) {
+      const joins = (field.directives ?? []).filter((d) => d.name.value === 'join__field');
+      const graphs = joins.length
+        ? joins.filter((d) => (graphArg(d, 'external') as { value?: boolean } | undefined)?.value !== true).map((d) => String((graphArg(d, 'graph') as { value?: string })?.value))
+        : [...typeGraphs];
+      if (graphs.length > 0 && graphs.every((g) => PRIVATE_GRAPHS.has(g))) out.add(`${def.name.value}.${field.name.value}`);
+    }
+  }
+  return out;
+}
+
+/** True when the document selects any per-visitor field (through fragments too). */
+function selectsPrivate(schema: GraphQLSchema, document: DocumentNode, privateFields: ReadonlySet<string>): boolean {
+  if (privateFields.size === 0) return false;
+  const typeInfo = new TypeInfo(schema);
+  let found = false;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType();
+        if (parent && privateFields.has(`${getNamedType(parent).name}.${node.name.value}`)) {
+          found = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    }),
+  );
+  return found;
+}
+
 function isPublic(operation: OperationDefinitionNode): boolean {
   if (operation.operation !== 'query') return false;
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
@@ -49,7 +96,7 @@ export interface ResponseCache {
  * Caches whole responses of public queries in Redis (or the in-process stand-in), keyed by
  * the printed document and normalised variables. Responses with errors are never cached.
  */
-export function responseCache(cache: Cache, ttlSeconds: number): ResponseCache {
+export function responseCache(cache: Cache, ttlSeconds: number, privateFields: () => ReadonlySet<string> = () => new Set()): ResponseCache {
   let generation: { value: string; at: number } | undefined;
   const currentGeneration = async (): Promise<string> => {
     // Read the generation at most once a second per process: invalidation spreads within 1 s.
@@ -67,6 +114,7 @@ export function responseCache(cache: Cache, ttlSeconds: number): ResponseCache {
           async responseForOperation(ctx: GraphQLRequestContext<{ cacheKey?: string }>) {
             if (ttlSeconds <= 0) return null; // RESPONSE_CACHE_TTL=0 turns the cache off (benchmarks)
             if (!ctx.operation || !isPublic(ctx.operation)) return null;
+            if (selectsPrivate(ctx.schema, ctx.document as DocumentNode, privateFields())) return null;
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
             const hash = createHash('sha256').update(print(ctx.document as never)).update('\u0000').update(variables).digest('base64url');
             const key = `rc:${await currentGeneration()}:${hash}`;

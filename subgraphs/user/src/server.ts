@@ -1,4 +1,4 @@
-import { authFromEnv, listen, loggerOptions, openDatabase } from '@sumika/subgraph-kit';
+import { authFromEnv, listen, loggerOptions, openDatabase, OutboxWorker, transportFromEnv } from '@sumika/subgraph-kit';
 import { startAlertScanner } from './alerts/scheduler.js';
 import { build } from './app.js';
 import { gatewayAlertSource } from './gateway/alert-source.js';
@@ -13,8 +13,21 @@ const scanner = startAlertScanner({
   intervalSeconds: Number(process.env.ALERT_SCAN_INTERVAL_SECONDS ?? 600),
   log: app.log,
 });
+// Alert mails wait in this subgraph's outbox; the shared worker delivers them (SMTP_URL, else files).
+const transport = transportFromEnv('user');
+const worker = new OutboxWorker({
+  db: database.db as never,
+  transport,
+  name: 'user',
+  from: process.env.MAIL_FROM || 'sumika <no-reply@sumika.example>',
+  intervalMs: Number(process.env.OUTBOX_INTERVAL_MS ?? 5_000),
+  logger: app.log,
+});
+worker.start();
 app.addHook('onClose', async () => {
   await scanner.stop();
+  await worker.stop();
+  await transport.close();
   await database.close();
 });
 await listen(app, Number(process.env.USER_PORT ?? 4003));

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/subgraph-kit';
+import { variablesFromQuery } from '../rest/coerce.js';
+import { REST_OPERATIONS, type RestOperation } from '../rest/operations.js';
+
+export const REST_PREFIX = '/api/v4_1';
+
+/** SPEC §3 API error: errorCode and message; the status from the first code (SPEC §8). */
+function sendError(reply: FastifyReply, code: unknown, message: string | undefined) {
+  if (isErrorCode(code)) return reply.code(ERROR_STATUS[code]).send({ errorCode: code, message: message ?? DEFAULT_MESSAGES[code] });
+  return reply.code(500).send({ errorCode: 'INTERNAL_SERVER_ERROR', message: 'サーバの内部エラーにより、表示できません。' });
+}
+
+async function run(app: FastifyInstance, op: RestOperation, req: FastifyRequest, reply: FastifyReply) {
+  let variables: Record<string, unknown>;
+  try {
+    if (op.method === 'GET') variables = variablesFromQuery(op.query, req.query as Record<string, string | string[]>);
+    else {
+      // CSRF: writes need a JSON body, which a cross-site form cannot send without a preflight.
+      if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        return sendError(reply, 'BAD_REQUEST', 'Content-Type: application/json が必要です。');
+      }
+      variables = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    }
+  } catch (err) {
+    if (err instanceof AppError) return sendError(reply, err.code, err.message);
+    throw err;
+  }
+  const res = await app.supergraph.execute(req, reply, op.query, variables);
+  for (const [name, value] of res.headers) if (name === 'x-cache') reply.header(name, value);
+  const first = res.result.errors?.[0];
+  if (first) return sendError(reply, first.extensions?.code, first.message);
+  const data = res.result.data ?? {};
+  return reply.code(200).send(op.pick ? op.pick(data) : data);
+}
+
+/** /api/v4_1/*: thin routes, each a fixed GraphQL operation through the gateway (SPEC §7.2). */
+export default fp(
+  async function rest(app: FastifyInstance) {
+    // Repeated keys arrive as arrays from fastify's query-string parser.
+    for (const op of REST_OPERATIONS) {
+      app.route({ method: op.method, url: `${REST_PREFIX}/${op.path}`, handler: (req, reply) => run(app, op, req, reply) });
+    }
+    app.get(`${REST_PREFIX}/healthz`, (_req, reply) => reply.code(200).send({ status: 'ok' }));
+    app.get(`${REST_PREFIX}/readyz`, async (_req, reply) => {
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      return reply.code(res.statusCode).header('content-type', 'application/json').send(res.body);
+    });
+  },
+  { name: 'rest', dependencies: ['apollo-gateway', 'identity', 'health'] },
+);
