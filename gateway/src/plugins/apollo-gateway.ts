@@ -9,7 +9,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { ERROR_LOG_LEVEL, isErrorCode, type Cache, type SubgraphName, type TokenSigner } from '@sumika/subgraph-kit';
 import { CacheAdapter } from '../apq-cache.js';
 import type { GatewayConfig } from '../config.js';
-import { limitRules } from '../limits.js';
+import { costLimitPlugin, depthRules } from '../limits.js';
 import { privateFieldsOf, responseCache, type ResponseCache } from '../response-cache.js';
 import { clearUid, UID_COOKIE } from './identity.js';
 
@@ -194,7 +194,7 @@ export default fp(
       introspection: !config.production,
       csrfPrevention: true,
       persistedQueries: { cache: new CacheAdapter(opts.cache, 'apq:'), ttl: 86_400 },
-      validationRules: limitRules(config.maxDepth, config.maxCost),
+      validationRules: depthRules(config.maxDepth),
       includeStacktraceInErrorResponses: false,
       formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
         const code = formatted.extensions?.code;
@@ -207,7 +207,7 @@ export default fp(
       },
       // No fastifyApolloDrainPlugin: its drain calls fastify.close(), which from our onClose hook waits on itself
       // forever; fastify already closes connections (forceCloseConnections) before onClose runs.
-      plugins: [cacheLayer.plugin as ApolloServerPlugin<GatewayContext>, observe],
+      plugins: [costLimitPlugin<GatewayContext>(config.maxCost), cacheLayer.plugin as ApolloServerPlugin<GatewayContext>, observe],
     });
     await server.start();
     loaded = true;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSigningKey, repoRoot, tokenSigner } from '@sumika/subgraph-kit';
+import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
 import { benchQueries, type BenchQuery } from './queries.js';
 
@@ -14,7 +15,7 @@ import { benchQueries, type BenchQuery } from './queries.js';
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PORTS = { gateway: 4100, search: 4101, bukken: 4102, company: 4104 };
+const PORTS = { gateway: 4100, search: 4101, bukken: 4102, user: 4103, company: 4104, forms: 4105 };
 
 async function ensureData(): Promise<void> {
   if (!process.env.DATABASE_URL) throw new Error('bench:search needs PostgreSQL: set DATABASE_URL (see README)');
@@ -108,8 +109,17 @@ async function drive(target: string, url: string, queries: BenchQuery[], headers
   return rows;
 }
 
+/** A visitor's `_uid` cookie from the gateway: measured requests come from a returning visitor. */
+async function visitorCookie(gateway: string): Promise<string> {
+  const res = await fetch(`${gateway}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ requiredUserData { stockCount { favorite } } }' }) });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('_uid='));
+  if (!cookie) throw new Error('the gateway set no _uid cookie');
+  return cookie.split(';')[0] as string;
+}
+
 async function main(): Promise<void> {
   await ensureData();
+  await migrateAll(() => {});
   const key = await generateSigningKey('bench');
   const env = {
     GATEWAY_SIGNING_KEY: JSON.stringify(key.privateJwk),
@@ -117,6 +127,10 @@ async function main(): Promise<void> {
     SEARCH_URL: `http://127.0.0.1:${PORTS.search}/graphql`,
     BUKKEN_URL: `http://127.0.0.1:${PORTS.bukken}/graphql`,
     COMPANY_URL: `http://127.0.0.1:${PORTS.company}/graphql`,
+    USER_URL: `http://127.0.0.1:${PORTS.user}/graphql`,
+    FORMS_URL: `http://127.0.0.1:${PORTS.forms}/graphql`,
+    GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}/graphql`,
+    ALERT_SCAN_INTERVAL_SECONDS: '0',
   };
   const children: ChildProcess[] = [];
   const stopAll = (): void => children.forEach((c) => c.kill('SIGTERM'));
@@ -128,6 +142,8 @@ async function main(): Promise<void> {
     children.push(start('search', 'subgraphs/search/src/server.ts', { ...env, SEARCH_PORT: String(PORTS.search) }));
     children.push(start('bukken', 'subgraphs/bukken/src/server.ts', { ...env, BUKKEN_PORT: String(PORTS.bukken) }));
     children.push(start('company', 'subgraphs/company/src/server.ts', { ...env, COMPANY_PORT: String(PORTS.company) }));
+    children.push(start('user', 'subgraphs/user/src/server.ts', { ...env, USER_PORT: String(PORTS.user) }));
+    children.push(start('forms', 'subgraphs/forms/src/server.ts', { ...env, FORMS_PORT: String(PORTS.forms) }));
     const gatewayNoCache = start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '0' });
     children.push(gatewayNoCache);
     await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
@@ -135,12 +151,14 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     const token = await (await tokenSigner(key, { ttlSeconds: 3600 }))({});
     rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` })));
-    rows.push(...(await drive('gateway (no cache)', `http://127.0.0.1:${PORTS.gateway}/graphql`, benchQueries('gateway'), {})));
+    const gatewayOrigin = `http://127.0.0.1:${PORTS.gateway}`;
+    const cookie = await visitorCookie(gatewayOrigin);
+    rows.push(...(await drive('gateway (no cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
     gatewayNoCache.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     children.push(start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '300' }));
     await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
-    rows.push(...(await drive('gateway (response cache)', `http://127.0.0.1:${PORTS.gateway}/graphql`, benchQueries('gateway'), {})));
+    rows.push(...(await drive('gateway (response cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
 
     console.log(`\n${LISTINGS.toLocaleString()} listings, ${CONNECTIONS} connections, ${SECONDS} s per kind`);
     console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp'].join('  '));
