@@ -18,7 +18,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', 'jest.setup.cjs'],
+    // Browser code: the shell, its kit and the remotes run in the browser and on the SSR server.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'jest.setup.cjs'],
     languageOptions: { globals: { ...globals.jest } },
   },
   {
