@@ -27,7 +27,7 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
 
   beforeAll(async () => {
     stack = await startStack(backend, { listings: 400 });
-    const { rows } = await stack.stores.bukken.pool.query<{ global_key: string }>('SELECT global_key FROM bukken WHERE NOT archived ORDER BY id LIMIT 5');
+    const { rows } = await stack.stores.bukken.pool.query<{ global_key: string }>('SELECT global_key FROM bukken WHERE archived_at IS NULL ORDER BY id LIMIT 5');
     keys = rows.map((r) => r.global_key);
     cookie = '';
   });
@@ -68,6 +68,10 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     // Writes need a JSON body: a cross-site form post cannot make one without a preflight.
     const form = await stack.gateway.inject({ method: 'POST', url: '/api/v4_1/favorites', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'globalKeys=bk000000001' });
     expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ errorCode: 'BAD_REQUEST', message: '不正なリクエストのため、表示できません。' });
+    const broken = await stack.gateway.inject({ method: 'POST', url: '/api/v4_1/favorites', headers: { cookie, 'content-type': 'application/json' }, payload: '{"globalKeys": [' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errorCode).toBe('BAD_REQUEST');
   });
 
   it('search conditions, last search condition and texts round-trip', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/subgraph-kit';
 import { variablesFromQuery } from '../rest/coerce.js';
@@ -39,9 +39,17 @@ async function run(app: FastifyInstance, op: RestOperation, req: FastifyRequest,
 export default fp(
   async function rest(app: FastifyInstance) {
     // Repeated keys arrive as arrays from fastify's query-string parser.
-    for (const op of REST_OPERATIONS) {
-      app.route({ method: op.method, url: `${REST_PREFIX}/${op.path}`, handler: (req, reply) => run(app, op, req, reply) });
-    }
+    await app.register(async (scope) => {
+      // Body-parsing failures (not JSON, malformed JSON, too large) answer in the REST error shape too.
+      scope.setErrorHandler((err: FastifyError, req, reply) => {
+        if ((err.statusCode ?? 500) < 500) return sendError(reply, 'BAD_REQUEST', DEFAULT_MESSAGES.BAD_REQUEST);
+        req.log.error({ err }, 'REST path failed');
+        return sendError(reply, undefined, undefined);
+      });
+      for (const op of REST_OPERATIONS) {
+        scope.route({ method: op.method, url: `${REST_PREFIX}/${op.path}`, handler: (req, reply) => run(app, op, req, reply) });
+      }
+    });
     app.get(`${REST_PREFIX}/healthz`, (_req, reply) => reply.code(200).send({ status: 'ok' }));
     app.get(`${REST_PREFIX}/readyz`, async (_req, reply) => {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
