@@ -1,0 +1,112 @@
+// webpack configs of a Module Federation remote: a browser build (dist/client) and a Node build
+// (dist/server, commonjs-module, async-node), each with its mf-manifest.json. One factory for the four
+// remotes so they build the same way; each remote keeps its own module-federation.config.js.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import webpack from 'webpack';
+import { KIT_PACKAGE, kitResolvedEntry, sharedFor } from './federation-shared.js';
+
+// The CommonJS builds: the ESM build of @module-federation/node cannot resolve its own runtime plugin.
+const require = createRequire(import.meta.url);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { UniversalFederationPlugin } = require('@module-federation/node');
+
+/** TypeScript through esbuild-loader; JSX with the automatic runtime. */
+export function scriptRules(target) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'esbuild-loader',
+      options: { loader: 'tsx', target, jsx: 'automatic' },
+    },
+  ];
+}
+
+export function resolveOptions() {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+    // NodeNext sources import './x.js' for './x.ts'.
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    alias: { [`${KIT_PACKAGE}$`]: kitResolvedEntry() },
+  };
+}
+
+/**
+ * @param {{ dir: string, federation: { name: string, exposes: Record<string,string> }, mode?: 'production'|'development', standalone?: boolean }} opts
+ * @returns {import('webpack').Configuration[]}
+ */
+export function remoteConfigs({ dir, federation, mode = 'production', standalone = false }) {
+  const shared = sharedFor(dir);
+  const common = {
+    mode,
+    context: dir,
+    devtool: mode === 'production' ? false : 'source-map',
+    resolve: resolveOptions(),
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    performance: { hints: false },
+  };
+
+  const client = {
+    ...common,
+    name: `${federation.name}:client`,
+    target: 'web',
+    // The container entry comes from ModuleFederationPlugin; the standalone page only in dev.
+    entry: standalone ? { standalone: path.join(dir, 'src', 'dev', 'standalone.tsx') } : {},
+    output: {
+      path: path.join(dir, 'dist', 'client'),
+      publicPath: 'auto',
+      uniqueName: federation.name,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    module: { rules: scriptRules('es2020') },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federation.name,
+        filename: 'remoteEntry.js',
+        exposes: federation.exposes,
+        shared,
+        manifest: true,
+        dts: false,
+      }),
+    ],
+  };
+
+  const server = {
+    ...common,
+    name: `${federation.name}:server`,
+    target: 'async-node',
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      publicPath: 'auto',
+      uniqueName: `${federation.name}_server`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    module: { rules: scriptRules('node20') },
+    externalsPresets: { node: true },
+    optimization: { minimize: false },
+    plugins: [
+      new UniversalFederationPlugin({
+        name: federation.name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        exposes: federation.exposes,
+        shared,
+        isServer: true,
+        useRuntimePlugin: true,
+        manifest: true,
+        dts: false,
+      }, {}),
+      // One file: the shell server loads exactly one script per build (remoteEntry.js?v=<hash>).
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+  return [client, server];
+}

@@ -1,0 +1,1 @@
+export const KIT = 1;
