@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { tokenSigner, type Cache } from '@sumika/subgraph-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
+import { cachingSigner } from './signer-cache.js';
 import admin from './plugins/admin.js';
 import apolloGateway from './plugins/apollo-gateway.js';
 import cookies from './plugins/cookies.js';
@@ -27,7 +28,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
   });
   const key = await loadSigningKey(opts.config);
-  const sign = await tokenSigner(key, { issuer: opts.config.issuer });
+  const sign = cachingSigner(await tokenSigner(key, { issuer: opts.config.issuer }));
   await app.register(metrics);
   await app.register(jwks, { key });
   await app.register(cookies, { secret: loadCookieSecret(opts.config) });
