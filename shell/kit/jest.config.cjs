@@ -8,7 +8,7 @@ module.exports = {
   ...preset,
   displayName: 'shell-kit',
   testEnvironment: 'jsdom',
-  // Resolve packages as Node does (rxjs's browser build is ESM in .js files, react-dom/server's needs MessageChannel).
+  // Resolve packages as Node does: rxjs's browser build is ESM in .js files, react-dom/server's needs MessageChannel.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
   setupFiles: [require('node:path').join(__dirname, 'jest.polyfills.cjs')],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],

@@ -1,6 +1,4 @@
-// jsdom leaves out a few Node globals that react-router and react-dom/server use; tests borrow Node's.
-const { TextEncoder, TextDecoder } = require('node:util');
-const { MessageChannel } = require('node:worker_threads');
+// jsdom leaves out TextEncoder/TextDecoder, which react-router reads at load: tests borrow Node's.
+const util = require('node:util');
 
-if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
-if (typeof globalThis.MessageChannel === 'undefined') Object.assign(globalThis, { MessageChannel });
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });

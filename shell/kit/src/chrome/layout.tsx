@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useClientContext } from '../client-context/client-context-provider.js';
+import type { PageKind } from '../core/constants.js';
+import { BUKKEN_TOTAL_COUNT } from '../graphql/operations/bukken-total-count.js';
+import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
+import { useOptionalLocation } from '../router/kit-link.js';
+import { PageTrackingDebug, usePageTracking } from '../tracking/page-tracking.js';
+import { AppInstallBanner } from './app-install-banner.js';
+import { Breadcrumbs, type BreadcrumbItem } from './breadcrumbs.js';
+import { FollowingHeader } from './following-header.js';
+import { PcFooter, SpFooter } from './footers.js';
+import { InquiryFormHeader } from './inquiry-form-header.js';
+import { LeavePopup } from './leave-popup.js';
+import { Meta, type PageMeta } from './meta.js';
+import { NoMenuHeader } from './no-menu-header.js';
+import { PageTopLink } from './page-top-link.js';
+import { PcHeader } from './pc-header.js';
+import { PreviousSearchBalloon } from './previous-search-balloon.js';
+import { SpHeader } from './sp-header.js';
+import { TestBanner } from './test-banner.js';
+
+export type HeaderVariant = 'default' | 'inquiry' | 'noMenu';
+
+export interface LayoutProps {
+  /** SPEC §2.1 page kind: tracking, the app banner's routes, login links. */
+  pageKind: PageKind;
+  breadcrumbs?: readonly BreadcrumbItem[];
+  headerVariant?: HeaderVariant;
+  /** PC page heading (SPEC §2.2: desktop shows page title and subtitle). */
+  pageTitle?: string | null;
+  pageSubTitle?: string | null;
+  /** The PC header's total listing count; read through Apollo when left out. */
+  totalCount?: number | null;
+  /** Head tags; React 19 hoists them into <head>. */
+  meta?: PageMeta;
+  /** Default: the router's path. */
+  pathname?: string;
+  /** Absolute origin for the breadcrumb JSON-LD (default: the client context's). */
+  origin?: string | null;
+  /** Prefills the free-word box. */
+  defaultQuery?: string;
+  /** Counts a page view per navigation (default true); turn off when the page tracks itself. */
+  track?: boolean;
+  children?: ReactNode;
+}
+
+/** The site chrome around a page: PC (1100 px), mobile or app, chosen from the client context. */
+export function Layout({ pageKind, breadcrumbs = [], headerVariant = 'default', pageTitle, pageSubTitle, totalCount, meta, pathname, origin, defaultQuery, track = true, children }: LayoutProps) {
+  const ctx = useClientContext();
+  const location = useOptionalLocation();
+  const path = pathname ?? location?.pathname;
+  const crumbsOrigin = origin ?? ctx.origin ?? null;
+  usePageTracking(pageKind, path, { enabled: track });
+
+  const head = meta ? <Meta meta={meta} /> : null;
+  const crumbs = breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={crumbsOrigin} /> : null;
+
+  if (ctx.isApp) {
+    return (
+      <div className="sk-root sk-root--app" data-view="app">
+        {head}
+        <TestBanner />
+        <main className="sk-main sk-main--app">{children}</main>
+        <PageTrackingDebug />
+      </div>
+    );
+  }
+
+  const special = headerVariant === 'inquiry' ? <InquiryFormHeader /> : headerVariant === 'noMenu' ? <NoMenuHeader /> : null;
+
+  if (ctx.isSpView) {
+    return (
+      <div className="sk-root sk-root--sp" data-view="sp">
+        {head}
+        <TestBanner />
+        {headerVariant === 'default' && <AppInstallBanner pageKind={pageKind} pathname={path} />}
+        {special ?? <SpHeader defaultQuery={defaultQuery} />}
+        <main className="sk-main sk-main--sp">
+          {crumbs}
+          {children}
+        </main>
+        <SpFooter />
+        <PageTopLink />
+        <LeavePopup pathname={path} />
+        <PageTrackingDebug />
+      </div>
+    );
+  }
+
+  return (
+    <div className="sk-root sk-root--pc" data-view="pc">
+      {head}
+      <TestBanner />
+      {special ?? <PcHeaderWithTotal totalCount={totalCount} defaultQuery={defaultQuery} />}
+      {headerVariant === 'default' && <FollowingHeader />}
+      <main className="sk-main sk-main--pc sk-container">
+        {headerVariant === 'default' && <PreviousSearchBalloon />}
+        {crumbs}
+        {pageTitle && (
+          <div className="sk-page-heading">
+            <h1 className="sk-page-heading__title">{pageTitle}</h1>
+            {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
+          </div>
+        )}
+        {children}
+      </main>
+      <PcFooter />
+      <PageTopLink />
+      <LeavePopup pathname={path} />
+      <PageTrackingDebug />
+    </div>
+  );
+}
+
+function PcHeaderWithTotal({ totalCount, defaultQuery }: { totalCount?: number | null; defaultQuery?: string }) {
+  const client = useOptionalApolloClient();
+  if (totalCount !== undefined || !client) return <PcHeader totalCount={totalCount} defaultQuery={defaultQuery} />;
+  return <PcHeaderTotalQuery defaultQuery={defaultQuery} />;
+}
+
+function PcHeaderTotalQuery({ defaultQuery }: { defaultQuery?: string }) {
+  const { data } = useQuery(BUKKEN_TOTAL_COUNT);
+  return <PcHeader totalCount={data?.searchBukkensCount.count ?? null} defaultQuery={defaultQuery} />;
+}

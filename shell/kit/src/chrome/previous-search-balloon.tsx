@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useClientContext } from '../client-context/client-context-provider.js';
+import { MESSAGES } from '../core/messages.js';
+import type { LastSearchCondition } from '../graphql/operations/required-user-data.js';
+import { KitLink } from '../router/kit-link.js';
+import { useOptionalStockCounts } from '../stock-counts/stock-counts-provider.js';
+import { CloseIcon, HistoryIcon } from './icons.js';
+
+export interface PreviousSearchBalloonProps {
+  /** Default: the lastSearchCondition the StockCountsProvider read. */
+  condition?: LastSearchCondition | null;
+}
+
+/** The rows of the balloon (SPEC §2.2); empty ones are left out, こだわりの条件 defaults to 指定なし. */
+export function balloonRows(c: LastSearchCondition): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  if (c.prefectureName) rows.push({ label: '都道府県', value: c.prefectureName });
+  const city = [c.gdCityName, c.citiesShortName].filter(Boolean).join(' ');
+  if (city) rows.push({ label: '市区町村', value: city });
+  if (c.linesStationsName) rows.push({ label: '路線・駅', value: c.linesStationsName });
+  if (c.specialName) rows.push({ label: '特集', value: c.specialName });
+  rows.push({ label: 'こだわりの条件', value: c.searchText || MESSAGES.noSpecificCondition });
+  return rows;
+}
+
+/** SPEC §2.2 PC balloon: the previous search condition, for externally referred visitors with a saved search path. */
+export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps) {
+  const ctx = useClientContext();
+  const stock = useOptionalStockCounts();
+  const [closed, setClosed] = useState(false);
+  const c = condition === undefined ? (stock?.lastSearchCondition ?? null) : condition;
+  if (closed || ctx.isSpView || !ctx.isExternalReferrer || !c?.searchPath) return null;
+  return (
+    <aside className="sk-balloon" aria-label="前回の検索条件">
+      <div className="sk-balloon__head">
+        <HistoryIcon size={18} />
+        <strong>前回の検索条件</strong>
+        <button type="button" className="sk-balloon__close" aria-label="閉じる" onClick={() => setClosed(true)}>
+          <CloseIcon size={16} />
+        </button>
+      </div>
+      <dl className="sk-balloon__rows">
+        {balloonRows(c).map((r) => (
+          <div key={r.label}>
+            <dt>{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="sk-balloon__actions">
+        <button type="button" className="sk-button sk-button--secondary sk-button--small" onClick={() => setClosed(true)}>
+          閉じる
+        </button>
+        <KitLink to={c.searchPath} className="sk-button sk-button--primary sk-button--small" onClick={() => setClosed(true)}>
+          この条件で検索する
+        </KitLink>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Errors are values with codes (SPEC §8, STYLE rule 12): this is the one place the client side
+ * reads an error's code, its page status and its log level.
+ */
+import { MESSAGES } from './messages.js';
+
+export const ERROR_CODES = ['BAD_REQUEST', 'USER_ID_ERROR', 'NOT_FOUND', 'CONFLICT', 'OVER_LIMIT'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && (ERROR_CODES as readonly string[]).includes(v);
+
+/** SPEC §8 HTTP status per code; OVER_LIMIT has none. */
+export const ERROR_STATUS: Record<ErrorCode, number | null> = {
+  BAD_REQUEST: 400,
+  USER_ID_ERROR: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OVER_LIMIT: null,
+};
+
+/** SPEC §8 log levels: expected outcomes at info, missing things at warn, the rest at error. */
+export const ERROR_LOG_LEVEL: Record<ErrorCode, 'info' | 'warn' | 'error'> = {
+  CONFLICT: 'info',
+  OVER_LIMIT: 'info',
+  USER_ID_ERROR: 'info',
+  NOT_FOUND: 'warn',
+  BAD_REQUEST: 'error',
+};
+
+/** The status of an error page: 404 and 400 have their own pages, anything else is 500; none given means 404 (SPEC §2.2). */
+export function errorPageStatus(status: number | null | undefined): 400 | 404 | 500 {
+  if (status == null || status === 404) return 404;
+  if (status === 400) return 400;
+  return 500;
+}
+
+/** SPEC §8 message of an error page. */
+export function errorPageMessage(status: number | null | undefined): string {
+  const s = errorPageStatus(status);
+  return s === 404 ? MESSAGES.notFound : s === 400 ? MESSAGES.badRequest : MESSAGES.internalError;
+}
+
+interface GraphQLErrorLike {
+  message?: unknown;
+  extensions?: { code?: unknown } | null;
+}
+
+function graphQLErrorsOf(error: unknown): GraphQLErrorLike[] {
+  if (!error || typeof error !== 'object') return [];
+  // Apollo Client 4's CombinedGraphQLErrors carries `errors`; a raw response body does too; v3 used `graphQLErrors`.
+  const e = error as { errors?: unknown; graphQLErrors?: unknown };
+  const list = Array.isArray(e.errors) ? e.errors : Array.isArray(e.graphQLErrors) ? e.graphQLErrors : [];
+  return list.filter((x): x is GraphQLErrorLike => !!x && typeof x === 'object');
+}
+
+/** The first SPEC §8 code carried by an Apollo error, a GraphQL response or a GraphQL error; null when none. */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  const direct = (error as GraphQLErrorLike | null)?.extensions?.code;
+  if (isErrorCode(direct)) return direct;
+  for (const e of graphQLErrorsOf(error)) {
+    const code = e.extensions?.code;
+    if (isErrorCode(code)) return code;
+  }
+  return null;
+}
+
+/** The `extensions` of the first GraphQL error, e.g. CONFLICT's `globalKeys`. */
+export function errorExtensionsOf(error: unknown): Record<string, unknown> {
+  const first = graphQLErrorsOf(error)[0] ?? (error as GraphQLErrorLike | null);
+  const ext = first?.extensions;
+  return ext && typeof ext === 'object' ? (ext as Record<string, unknown>) : {};
+}

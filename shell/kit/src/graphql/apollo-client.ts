@@ -1,0 +1,71 @@
+/**
+ * The site's one Apollo Client setup (DESIGN: one cache, default fetch policy cache-and-network),
+ * used by the SSR server (ssrMode, forwarding the visitor's headers) and the browser (restoring
+ * the server's cache).
+ */
+import { ApolloClient, HttpLink, InMemoryCache, type NormalizedCacheObject, type TypePolicies } from '@apollo/client';
+
+/** Normalisation keys: listings by globalKey (SPEC §3), the visitor record as a singleton. */
+export const KIT_TYPE_POLICIES: TypePolicies = {
+  Bukken: { keyFields: ['globalKey'] },
+  FavoriteBukken: { keyFields: ['globalKey'] },
+  HistoryBukken: { keyFields: ['globalKey'] },
+  // requiredUserData and user are the same visitor: one cache entry.
+  User: { keyFields: [] },
+  AbTest: { keyFields: ['name'] },
+  Region: { keyFields: ['code'] },
+  Prefecture: { keyFields: ['code'] },
+  // Id-less objects inside the visitor: merged in place, so a newer read never warns about lost data.
+  StockCount: { keyFields: false, merge: true },
+  LastSearchCondition: { keyFields: false, merge: true },
+};
+
+export function createKitCache(initialState?: NormalizedCacheObject | null): InMemoryCache {
+  const cache = new InMemoryCache({ typePolicies: KIT_TYPE_POLICIES });
+  if (initialState) cache.restore(initialState);
+  return cache;
+}
+
+export interface CreateApolloClientOptions {
+  /** The GraphQL endpoint: `{host}/graphql` (SPEC §7.1); default `/graphql`. */
+  uri?: string;
+  /** True on the SSR server: one client per request, no refetch timers. */
+  ssrMode?: boolean;
+  /** Extra request headers; the SSR server forwards the visitor's cookie, referer and user-agent and its bearer token. */
+  headers?: Record<string, string>;
+  /** The server's `cache.extract()`, serialised into the page, to hydrate from. */
+  initialState?: NormalizedCacheObject | null;
+  fetch?: typeof fetch;
+  /** Cookies go with every request (SPEC §7.1); default `include`. */
+  credentials?: RequestCredentials;
+}
+
+export function createApolloClient({ uri = '/graphql', ssrMode = false, headers, initialState, fetch, credentials = 'include' }: CreateApolloClientOptions = {}): ApolloClient {
+  return new ApolloClient({
+    ssrMode,
+    // After hydration, let cache-and-network use the server's data for a moment instead of refetching at once.
+    ssrForceFetchDelay: ssrMode ? undefined : 100,
+    link: new HttpLink({ uri, headers, credentials, fetch }),
+    cache: createKitCache(initialState),
+    defaultOptions: {
+      // cache-and-network (SPEC §7.1); afterwards cache-first, so a cache write does not refetch every watcher.
+      watchQuery: { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' },
+    },
+  });
+}
+
+/** Inline-script text that hands the server's cache to the browser (safe inside <script>). */
+export const APOLLO_STATE_GLOBAL = '__SUMIKA_APOLLO_STATE__';
+
+/** The normalised cache of a client made by createApolloClient (what initialState takes). */
+export const extractApolloState = (client: ApolloClient): NormalizedCacheObject => client.cache.extract() as NormalizedCacheObject;
+
+export function apolloStateScript(client: ApolloClient): string {
+  const json = JSON.stringify(extractApolloState(client)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `window.${APOLLO_STATE_GLOBAL}=${json};`;
+}
+/** The server's cache in the browser, if the page carries one. */
+export function apolloStateFromBrowser(): NormalizedCacheObject | null {
+  const v = (globalThis as Record<string, unknown>)[APOLLO_STATE_GLOBAL];
+  return v && typeof v === 'object' ? (v as NormalizedCacheObject) : null;
+}

@@ -1,0 +1,53 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export interface StockCounts {
+  favorite: number;
+  detail: number;
+  search: number;
+}
+
+/** SPEC §3 last search condition. */
+export interface LastSearchCondition {
+  searchPath: string;
+  searchText: string;
+  prefectureName?: string | null;
+  gdCityName?: string | null;
+  citiesShortName?: string | null;
+  linesStationsName?: string | null;
+  specialName?: string | null;
+}
+
+export interface RequiredUserData {
+  requiredUserData: {
+    lastUpdatedAt: string;
+    existApplyData: boolean;
+    admin: boolean;
+    stockCount: StockCounts;
+    lastSearchCondition: LastSearchCondition | null;
+  };
+}
+
+/** SPEC §7.1: the user fields every page needs (header badges, the PC balloon). */
+export const REQUIRED_USER_DATA: TypedDocumentNode<RequiredUserData, Record<string, never>> = gql`
+  query RequiredUserData {
+    requiredUserData {
+      lastUpdatedAt
+      existApplyData
+      admin
+      stockCount {
+        favorite
+        detail
+        search
+      }
+      lastSearchCondition {
+        searchPath
+        searchText
+        prefectureName
+        gdCityName
+        citiesShortName
+        linesStationsName
+        specialName
+      }
+    }
+  }
+`;

@@ -1,0 +1,61 @@
+/** Test fixture: every kit component inside every provider, for the SSR and hydration tests. */
+import type { ApolloClient } from '@apollo/client';
+import { MemoryRouter } from 'react-router';
+import type { ClientContext } from '../client-context/client-context.js';
+import { AppInstallBanner } from '../chrome/app-install-banner.js';
+import { Breadcrumbs } from '../chrome/breadcrumbs.js';
+import { ErrorBox } from '../chrome/error-box.js';
+import { ErrorPage } from '../chrome/error-page.js';
+import { FollowingHeader } from '../chrome/following-header.js';
+import { PcFooter, SpFooter } from '../chrome/footers.js';
+import { InquiryFormHeader } from '../chrome/inquiry-form-header.js';
+import { Layout } from '../chrome/layout.js';
+import { LeavePopup } from '../chrome/leave-popup.js';
+import { Meta } from '../chrome/meta.js';
+import { NoMenuHeader } from '../chrome/no-menu-header.js';
+import { PageTopLink } from '../chrome/page-top-link.js';
+import { PcHeader } from '../chrome/pc-header.js';
+import { PreviousSearchBalloon } from '../chrome/previous-search-balloon.js';
+import { RegionMapPicker, type RegionSummary } from '../chrome/region-map-picker.js';
+import { SpHeader } from '../chrome/sp-header.js';
+import { TestBanner } from '../chrome/test-banner.js';
+import { ShellKitProvider } from '../shell-kit-provider.js';
+import { PageTrackingDebug } from '../tracking/page-tracking.js';
+
+export const REGIONS_FIXTURE: RegionSummary[] = [
+  { code: 'kanto', name: '関東', prefectures: [{ code: 13, name: '東京都', path: 'tokyo' }] },
+  { code: 'hokkaido', name: '北海道・東北', prefectures: [{ code: 1, name: '北海道', path: 'hokkaido' }, { code: 4, name: '宮城県', path: 'miyagi' }] },
+];
+
+const crumbs = [{ text: '賃貸TOP', path: '/' }, { text: '東京都', path: '/tokyo' }, { text: '渋谷区' }];
+const lastSearch = { searchPath: '/search/tokyo/city/13113', searchText: '', prefectureName: '東京都', citiesShortName: '渋谷区' };
+
+export function KitchenSink({ ctx, client, path = '/favorite' }: { ctx: ClientContext; client?: ApolloClient; path?: string }) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <ShellKitProvider clientContext={ctx} apolloClient={client} initialStockCounts={{ favorite: 3, detail: 5, search: 1 }} initialAbTests={{ leave_popup: 'app' }}>
+        <Layout pageKind="favorite" breadcrumbs={crumbs} pageTitle="お気に入り" pageSubTitle="3件" meta={{ title: 'お気に入り | すみか', robots: 'noindex' }}>
+          <PcHeader totalCount={20000} />
+          <SpHeader />
+          <FollowingHeader />
+          <InquiryFormHeader />
+          <NoMenuHeader />
+          <PageTopLink />
+          <PcFooter />
+          <SpFooter />
+          <TestBanner env="staging" />
+          <AppInstallBanner pageKind="favorite" />
+          <LeavePopup />
+          <PreviousSearchBalloon condition={lastSearch} />
+          <RegionMapPicker regions={REGIONS_FIXTURE} />
+          <RegionMapPicker />
+          <Breadcrumbs items={crumbs} origin="https://sumika.example" />
+          <Meta meta={{ title: 'x' }} />
+          <ErrorBox onRetry={() => undefined} />
+          <ErrorPage status={404} />
+          <PageTrackingDebug />
+        </Layout>
+      </ShellKitProvider>
+    </MemoryRouter>
+  );
+}
