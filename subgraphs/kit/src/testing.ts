@@ -42,3 +42,4 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
 }
 
 export { createTestAuth, type TestAuth } from './testing-auth.js';
+export { QueryLog } from './testing-query-log.js';

@@ -5,7 +5,7 @@ import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-ki
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { build } from '../app.js';
 import type { DB } from '../repositories/db.js';
-import { QueryLog } from '../testing/query-log.js';
+import { QueryLog } from '@sumika/subgraph-kit/testing';
 
 type Stores = Awaited<ReturnType<typeof seededStores>>;
 

@@ -8,7 +8,7 @@ import type { SearchArgs } from '../domain/search-args.js';
 import type { SearchDescriber, SearchTexts } from '../domain/search-texts.js';
 import { migrationsFolder } from '../index.js';
 import type { DB } from '../repositories/db.js';
-import { QueryLog } from './query-log.js';
+import { QueryLog } from '@sumika/subgraph-kit/testing';
 
 /**
  * A stand-in for the search subgraph's texts: deterministic, and with names for the few codes
