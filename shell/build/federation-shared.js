@@ -1,6 +1,6 @@
 // Module Federation shared singletons for the shell (host) and every remote: one React, one router,
 // one Apollo cache and one shell kit per page. requiredVersion comes from each workspace's package.json.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,9 @@ const installedVersion = (pkg) => readJson(require.resolve(`${pkg}/package.json`
 /** The shell kit package (shared singleton); its source entry once it has landed. */
 export const KIT_PACKAGE = '@sumika/shell-kit';
 export const kitPackageJson = path.join(repoRoot, 'shell', 'kit', 'package.json');
+/** The kit is shared from source (its package.json has no build entry): webpack, jest and tsconfig map to it. */
 export const kitEntry = path.join(repoRoot, 'shell', 'kit', 'src', 'index.ts');
-/** Stand-in used only while shell/kit/src is missing (see shell/src/kit-fallback/README.md). */
-export const kitFallbackEntry = path.join(repoRoot, 'shell', 'src', 'kit-fallback', 'index.ts');
 export const kitVersion = () => readJson(kitPackageJson).version;
-export const kitResolvedEntry = () => (existsSync(kitEntry) ? kitEntry : kitFallbackEntry);
 
 /** [shared key, package whose version applies] */
 const SINGLETONS = [
@@ -29,16 +27,34 @@ const SINGLETONS = [
   ['react-router', 'react-router'],
   ['@apollo/client', '@apollo/client'],
   ['@apollo/client/react', '@apollo/client'],
-  ['graphql', 'graphql'],
-  ['rxjs', 'rxjs'],
 ];
+// graphql and rxjs are not shared: only Apollo uses them, and unshared they are tree-shaken into
+// Apollo's chunk (shared whole they cost ~60 KB gzip).
+
+/**
+ * The host's shared `react-router`, `@apollo/client` and `@apollo/client/react` are subsets
+ * (shell/src/shared/*.ts): a shared module cannot be tree-shaken, and the whole packages cost
+ * ~90 KB gzip more on every first page view. Remotes' fallbacks stay the full packages.
+ */
+export const routerFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'react-router.ts');
+export const apolloFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'apollo-client.ts');
+export const apolloReactFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'apollo-client-react.ts');
+const require2 = createRequire(path.join(repoRoot, 'package.json'));
+/** Absolute paths of the real packages for the facades (an absolute request is not a shared key). */
+export const apolloEntries = {
+  core: require2.resolve('@apollo/client').replace(/__cjs\/core\/index\.cjs$/, 'core/index.js'),
+  react: require2.resolve('@apollo/client/react').replace(/__cjs\/react\/index\.cjs$/, 'react/index.js'),
+};
+/** react-router's production ESM build (its package exports point browsers at the development one). */
+export const routerProductionEntry = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production', 'index.mjs');
 
 /**
  * The `shared` option of ModuleFederationPlugin for a workspace.
  * @param {string} workspaceDir absolute path of the workspace (its package.json gives requiredVersion)
- * @param {{ extra?: Record<string, object> }} [opts]
+ * @param {{ host?: boolean, extra?: Record<string, object> }} [opts]
  */
 export function sharedFor(workspaceDir, opts = {}) {
+  const host = !!opts.host;
   const pkg = readJson(path.join(workspaceDir, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
   /** @type {Record<string, object>} */
@@ -51,6 +67,11 @@ export function sharedFor(workspaceDir, opts = {}) {
     requiredVersion: deps[KIT_PACKAGE] ?? `^${kitVersion()}`,
     version: kitVersion(),
   };
+  if (host) {
+    shared['react-router'] = { ...shared['react-router'], import: routerFacade };
+    shared['@apollo/client'] = { ...shared['@apollo/client'], import: apolloFacade };
+    shared['@apollo/client/react'] = { ...shared['@apollo/client/react'], import: apolloReactFacade };
+  }
   return { ...shared, ...opts.extra };
 }
 

@@ -4,12 +4,24 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack from 'webpack';
-import { KIT_PACKAGE, kitResolvedEntry, sharedFor } from './federation-shared.js';
+import { apolloEntries, KIT_PACKAGE, kitEntry, routerProductionEntry, sharedFor } from './federation-shared.js';
 
 // The CommonJS builds: the ESM build of @module-federation/node cannot resolve its own runtime plugin.
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { UniversalFederationPlugin } = require('@module-federation/node');
+
+/**
+ * Stamps the build's hash into mf-manifest.json (metaData.buildInfo.buildHash): the shell compares
+ * manifests to notice a redeployed remote, and a Node build's manifest would otherwise be identical
+ * from build to build (one unhashed remoteEntry.js).
+ */
+const manifestWithBuildHash = {
+  additionalData: ({ stats, compilation }) => {
+    stats.metaData.buildInfo = { ...stats.metaData.buildInfo, buildHash: compilation.fullHash ?? compilation.hash };
+    return stats;
+  },
+};
 
 /** TypeScript through esbuild-loader; JSX with the automatic runtime. */
 export function scriptRules(target) {
@@ -28,7 +40,13 @@ export function resolveOptions() {
     extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
     // NodeNext sources import './x.js' for './x.ts'.
     extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    alias: { [`${KIT_PACKAGE}$`]: kitResolvedEntry() },
+    alias: {
+      [`${KIT_PACKAGE}$`]: kitEntry,
+      'react-router$': routerProductionEntry,
+      'react-router-full$': routerProductionEntry,
+      '@apollo/client-full$': apolloEntries.core,
+      '@apollo/client-full/react$': apolloEntries.react,
+    },
   };
 }
 
@@ -53,12 +71,13 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     name: `${federation.name}:client`,
     target: 'web',
     // The container entry comes from ModuleFederationPlugin; the standalone page only in dev.
-    entry: standalone ? { standalone: path.join(dir, 'src', 'dev', 'standalone.tsx') } : {},
+    entry: standalone ? { standalone: path.join(path.dirname(new URL(import.meta.url).pathname), 'standalone', 'entry.ts') } : {},
     output: {
       path: path.join(dir, 'dist', 'client'),
       publicPath: 'auto',
       uniqueName: federation.name,
-      filename: '[name].[contenthash:8].js',
+      // The standalone entry cannot have a hash in its name (see shell/webpack.config.js).
+      filename: standalone ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
       clean: true,
     },
@@ -69,8 +88,11 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
         filename: 'remoteEntry.js',
         exposes: federation.exposes,
         shared,
-        manifest: true,
+        shareStrategy: 'loaded-first',
+        manifest: manifestWithBuildHash,
         dts: false,
+        // A remote loads no other remote: its runtime needs no remote-loading or snapshot code.
+        experiments: { optimization: { target: 'web', disableSnapshot: true, ...(standalone ? {} : { disableRemote: true }) } },
       }),
     ],
   };
@@ -99,9 +121,10 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
         library: { type: 'commonjs-module' },
         exposes: federation.exposes,
         shared,
+        shareStrategy: 'loaded-first',
         isServer: true,
         useRuntimePlugin: true,
-        manifest: true,
+        manifest: manifestWithBuildHash,
         dts: false,
       }, {}),
       // One file: the shell server loads exactly one script per build (remoteEntry.js?v=<hash>).

@@ -22,6 +22,10 @@ export const SERVICES: readonly Service[] = [
   { name: 'company', entry: 'subgraphs/company/src/server.ts', port: 4004, portEnv: 'COMPANY_PORT', color: 'blue' },
   { name: 'forms', entry: 'subgraphs/forms/src/server.ts', port: 4005, portEnv: 'FORMS_PORT', color: 'magenta' },
   { name: 'gateway', entry: 'gateway/src/server.ts', port: 4000, portEnv: 'GATEWAY_PORT', color: 'red' },
+  { name: 'mf-search', entry: 'mf-search/serve.js', port: 3001, portEnv: 'MF_SEARCH_PORT', color: 'cyanBright' },
+  { name: 'mf-detail', entry: 'mf-detail/serve.js', port: 3002, portEnv: 'MF_DETAIL_PORT', color: 'greenBright' },
+  { name: 'mf-user', entry: 'mf-user/serve.js', port: 3003, portEnv: 'MF_USER_PORT', color: 'yellowBright' },
+  { name: 'mf-forms', entry: 'mf-forms/serve.js', port: 3004, portEnv: 'MF_FORMS_PORT', color: 'magentaBright' },
   { name: 'shell', entry: 'shell/src/server/main.ts', port: 3000, portEnv: 'SHELL_PORT', color: 'white' },
 ];
 

@@ -1,6 +1,60 @@
-import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { SEARCH_TOP_PAGE, type SearchTopPageData } from '../features/top/api/search-top-page.js';
+import { SpecialList } from '../features/top/components/special-list.js';
+import { SearchStyles } from '../ui/styles.js';
 
-export default function TopPage() {
-  const [n, setN] = useState(0);
-  return <div><h1>Top page v1</h1><button onClick={() => setN(n + 1)}>{n}</button></div>;
+export default function TopPage({ setMeta }: RemotePageProps) {
+  const { isSpView } = useClientContext();
+  setMeta({
+    title: '賃貸住宅・賃貸物件の検索サイト｜すみか',
+    description: '賃貸マンション・アパートの物件探しなら「すみか」。都道府県、市区町村、路線・駅、通勤時間、こだわり条件から全国の賃貸物件を検索できます。',
+    canonical: '/',
+    breadcrumbs: [],
+  });
+  const { data, error, refetch } = useQuery<SearchTopPageData>(SEARCH_TOP_PAGE);
+  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data) return <SearchStyles />;
+  return (
+    <div data-testid="top-page">
+      <SearchStyles />
+      <section className="s-hero">
+        <div>
+          <h1>賃貸物件を探すなら すみか</h1>
+          <p>エリア・沿線・通勤時間・こだわり条件から、あなたにぴったりのお部屋を。</p>
+        </div>
+        <p className="s-hero__count" data-testid="top-total">
+          掲載物件<strong>{formatNumber(data.searchBukkensCount.count)}</strong>件
+        </p>
+      </section>
+      <section className="s-section s-section--bare">
+        <RegionMapPicker regions={data.regions.regions} heading="エリアから探す" />
+      </section>
+      <section className="s-section">
+        <h2>特集から探す</h2>
+        <SpecialList specials={isSpView ? data.specials.slice(0, 8) : data.specials} />
+      </section>
+      <section className="s-section">
+        <h2>はじめての方へ</h2>
+        <ul className="s-links">
+          <li>
+            <a href="/statics/beginner">はじめての部屋探しガイド</a>
+          </li>
+          <li>
+            <a href="/statics/flow">お部屋探しから入居までの流れ</a>
+          </li>
+          <li>
+            <a href="/checklist">内見チェックリスト</a>
+          </li>
+          <li>
+            <a href="/specific/later_payment">初期費用の後払いができる不動産会社</a>
+          </li>
+          <li>
+            <a href="/campus">大学・学校から探す</a>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
 }

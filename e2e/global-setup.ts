@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cleanEnv, ensureBuilds, freePort, REMOTES, repoRoot, run, startService, stopService, SUBGRAPHS, waitForHttp, type ServiceInfo, type StackState } from './support/stack.js';
+import { saveState, STATE_FILE } from './support/state.js';
+
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+const LISTINGS = process.env.E2E_LISTINGS ?? '2000';
+
+/** Starts the whole site on free ports (see support/stack.ts); the journeys read .stack.json. */
+export default async function globalSetup(): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sumika-e2e-'));
+  const logDir = path.join(dataDir, 'logs');
+  const base = cleanEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+
+  ensureBuilds(base);
+  console.log(`[e2e] data in ${dataDir}: migrating and seeding ${LISTINGS} listings (if empty)`);
+  run([tsx, 'infra/src/migrate/main.ts'], { env: base, what: 'migrate' });
+  run([tsx, 'infra/src/seed/main.ts', '--listings', LISTINGS, '--if-empty'], { env: base, what: 'seed' });
+
+  const ports: Record<string, number> = {};
+  for (const name of [...SUBGRAPHS, 'gateway', ...Object.keys(REMOTES), 'shell']) ports[name] = await freePort();
+  const subgraphUrls = Object.fromEntries(SUBGRAPHS.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}/graphql`]));
+  const common = {
+    ...base,
+    GATEWAY_PORT: String(ports.gateway),
+    // Relative image URLs: the browser gets them through the shell (/images/*).
+    PUBLIC_IMAGE_ORIGIN: '',
+    PUBLIC_COMPANY_IMAGE_ORIGIN: '',
+  };
+  const services: Record<string, ServiceInfo> = {};
+  const start = (info: Omit<ServiceInfo, 'pid' | 'log' | 'cwd'> & { cwd?: string }) => {
+    services[info.name] = startService({ cwd: repoRoot, ...info, log: path.join(logDir, `${info.name}.log`) });
+  };
+
+  try {
+    for (const s of SUBGRAPHS) start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
+    await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/healthz`, 90_000, s)));
+    start({ name: 'gateway', port: ports.gateway!, command: [tsx, 'gateway/src/server.ts'], env: { ...common, ...subgraphUrls } });
+    await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, 90_000, 'gateway');
+
+    const remoteEnv: Record<string, string> = {};
+    for (const [name, dir] of Object.entries(REMOTES)) {
+      const portEnv = `${name.toUpperCase()}_PORT`;
+      start({ name, port: ports[name]!, command: [process.execPath, `${dir}/serve.js`], env: { ...common, [portEnv]: String(ports[name]) } });
+      remoteEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
+    }
+    await Promise.all(Object.keys(REMOTES).map((name) => waitForHttp(`http://127.0.0.1:${ports[name]}/healthz`, 60_000, name)));
+
+    start({
+      name: 'shell',
+      port: ports.shell!,
+      command: [tsx, 'shell/src/server/main.ts'],
+      env: {
+        ...common,
+        ...remoteEnv,
+        SHELL_PORT: String(ports.shell),
+        GATEWAY_URL: `http://127.0.0.1:${ports.gateway}/graphql`,
+        BUKKEN_IMAGES_URL: `http://127.0.0.1:${ports.bukken}`,
+        COMPANY_IMAGES_URL: `http://127.0.0.1:${ports.company}`,
+        // Notice a stopped or redeployed remote within a second.
+        REMOTE_CHECK_TTL_MS: '500',
+        APP_ENV: 'test',
+      },
+    });
+    await waitForHttp(`http://127.0.0.1:${ports.shell}/healthz`, 60_000, 'shell');
+  } catch (err) {
+    Object.values(services).forEach(stopService);
+    throw new Error(`${err instanceof Error ? err.message : String(err)} (logs in ${logDir})`);
+  }
+
+  const state: StackState = { baseURL: `http://127.0.0.1:${ports.shell}`, dataDir, logDir, services };
+  saveState(state);
+  process.env.E2E_BASE_URL = state.baseURL;
+  console.log(`[e2e] site at ${state.baseURL} (state in ${STATE_FILE}, logs in ${logDir})`);
+}

@@ -1,0 +1,117 @@
+/**
+ * The whole site for the journeys: five subgraphs and the gateway on the embedded PGlite default
+ * (a fresh data dir with a small seed), the four remote servers and the shell, each on a free port.
+ * Processes are started in their own process group and stopped by id.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webpackBin = path.join(repoRoot, 'node_modules', '.bin', 'webpack');
+
+export const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
+export const REMOTES = { mf_search: 'mf-search', mf_detail: 'mf-detail', mf_user: 'mf-user', mf_forms: 'mf-forms' } as const;
+export type RemoteName = keyof typeof REMOTES;
+
+export interface ServiceInfo {
+  name: string;
+  pid: number;
+  port: number;
+  /** How to start it again (the remote-down journey restarts what it stopped). */
+  command: string[];
+  cwd: string;
+  env: Record<string, string>;
+  log: string;
+}
+
+export interface StackState {
+  baseURL: string;
+  dataDir: string;
+  logDir: string;
+  services: Record<string, ServiceInfo>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment without anything that would point the stack at shared databases. */
+export function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined) continue;
+    if (k === 'DATABASE_URL' || k === 'REDIS_URL' || /_DATABASE_URL$/.test(k) || /^(MF_|SHELL_|GATEWAY_|REMOTES_FILE)/.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...extra };
+}
+
+export function run(command: string[], opts: { cwd?: string; env: Record<string, string>; what: string }): void {
+  const [cmd, ...args] = command;
+  const res = spawnSync(cmd!, args, { cwd: opts.cwd ?? repoRoot, env: opts.env, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`${opts.what} failed (exit ${res.status})`);
+}
+
+export function startService(info: Omit<ServiceInfo, 'pid'>): ServiceInfo {
+  mkdirSync(path.dirname(info.log), { recursive: true });
+  const out = openSync(info.log, 'a');
+  const [cmd, ...args] = info.command;
+  const child: ChildProcess = spawn(cmd!, args, { cwd: info.cwd, env: info.env, stdio: ['ignore', out, out], detached: true });
+  child.unref();
+  if (!child.pid) throw new Error(`${info.name} did not start`);
+  return { ...info, pid: child.pid };
+}
+
+/** Stops a service and everything it started (its process group). */
+export function stopService(info: ServiceInfo): void {
+  try {
+    process.kill(-info.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+export async function waitForHttp(url: string, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${what} not ready at ${url} after ${timeoutMs} ms (${last})`);
+}
+
+/** The remotes' and the shell's browser/server builds, built once when missing (one at a time: 2 cores). */
+export function ensureBuilds(env: Record<string, string>): void {
+  for (const dir of Object.values(REMOTES)) {
+    const ws = path.join(repoRoot, dir);
+    if (!existsSync(path.join(ws, 'dist', 'client', 'mf-manifest.json')) || !existsSync(path.join(ws, 'dist', 'server', 'mf-manifest.json'))) {
+      run([webpackBin, '--config', path.join(ws, 'webpack.config.js'), '--mode', 'production'], { cwd: ws, env, what: `build ${dir}` });
+    }
+  }
+  const shell = path.join(repoRoot, 'shell');
+  if (!existsSync(path.join(shell, 'dist', 'client', 'assets.json'))) {
+    run([webpackBin, '--config', path.join(shell, 'webpack.config.js'), '--mode', 'production'], { cwd: shell, env, what: 'build shell' });
+  }
+}
+
+export function writeState(file: string, state: StackState): void {
+  writeFileSync(file, JSON.stringify(state, null, 2));
+}

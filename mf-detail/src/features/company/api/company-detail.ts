@@ -1,0 +1,96 @@
+import { gql } from '@apollo/client';
+
+export const COMPANY_DETAIL = gql`
+  query DetailCompany($key: String!, $page: Int!) {
+    company(key: $key) {
+      id
+      key
+      companyName
+      clientName
+      tel
+      address
+      access
+      holiday
+      openTime
+      licenseNumber
+      association
+      daihyo
+      prText
+      establishedYear
+      employeesCount
+      isLaterPaymentAvailable
+      awardYears
+      images {
+        imageType
+        url
+      }
+      reviews(first: 5) {
+        count
+        averageRating
+        items {
+          id
+          rating
+          title
+          body
+          reviewer
+          visitedOn
+        }
+      }
+      employees {
+        id
+        name
+        position
+        yearsOfExperience
+        comment
+      }
+    }
+    bukkensByCompany(companyKey: $key, page: $page, perPage: 20) {
+      bukkenList {
+        globalKey
+        name
+        chinryou
+        plan
+        area
+        address
+        favorited
+      }
+      bukkenTotal {
+        count
+      }
+      pagination {
+        currentPage
+        totalPages
+      }
+    }
+  }
+`;
+
+export interface CompanyDetailData {
+  company: {
+    id: string;
+    key: string;
+    companyName: string;
+    clientName: string;
+    tel: string;
+    address: string;
+    access: string;
+    holiday: string;
+    openTime: string;
+    licenseNumber: string;
+    association: string;
+    daihyo: string;
+    prText: string;
+    establishedYear: number;
+    employeesCount: number;
+    isLaterPaymentAvailable: boolean;
+    awardYears: number[];
+    images: { imageType: string; url: string }[];
+    reviews: { count: number; averageRating: number | null; items: { id: string; rating: number; title: string; body: string; reviewer: string; visitedOn: string }[] };
+    employees: { id: string; name: string; position: string; yearsOfExperience: number; comment: string }[];
+  } | null;
+  bukkensByCompany: {
+    bukkenList: { globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string; favorited: boolean }[];
+    bukkenTotal: { count: number };
+    pagination: { currentPage: number; totalPages: number };
+  };
+}

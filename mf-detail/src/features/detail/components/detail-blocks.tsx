@@ -1,0 +1,148 @@
+import { formatDate, formatNumber } from '@sumika/shell-kit';
+import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
+import type { BukkenDetailData } from '../api/bukken-detail.js';
+
+type Bukken = BukkenDetailData['bukken'];
+
+const CONDITION_GROUPS: [keyof Bukken['conditionCodes'], string][] = [
+  ['baths', 'バス・トイレ'],
+  ['kitchens', 'キッチン'],
+  ['airConditionings', '冷暖房'],
+  ['securities', 'セキュリティ'],
+  ['facilities', '設備'],
+  ['storageSpaces', '収納'],
+  ['locations', '位置'],
+  ['conditions', '入居条件'],
+  ['otherConditions', 'その他'],
+];
+
+export function SpecTable({ bukken }: { bukken: Bukken }) {
+  const rows: [string, string][] = [
+    ['賃料', `${formatRent(bukken.chinryou)}（管理費・共益費 ${formatYen(bukken.kanriKyoeki)}）`],
+    ['敷金', formatMonths(bukken.shikikin, bukken.shikikinMonths)],
+    ['礼金', formatMonths(bukken.reikin, bukken.reikinMonths)],
+    ['間取り', `${bukken.plan}（${bukken.planDetail}）`],
+    ['専有面積', formatArea(bukken.area)],
+    ['所在階 / 階建', `${bukken.floor}階 / ${bukken.floorBuilding}階建`],
+    ['部屋番号', bukken.roomNum ?? '-'],
+    ['向き', bukken.aspect],
+    ['建物種別', bukken.typeName],
+    ['構造', bukken.struct],
+    ['築年月', `${formatYearMonth(bukken.builtDate)}（${bukken.builtAge <= 0 ? '新築' : `築${bukken.builtAge}年`}）`],
+    ['所在地', bukken.address],
+    ['交通', bukken.traffics.map((t) => t.text).join(' ／ ')],
+    ['情報公開日', formatDate(bukken.arrivedAt)],
+  ];
+  return (
+    <table className="d-table" data-testid="spec-table">
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function Conditions({ bukken }: { bukken: Bukken }) {
+  const groups = CONDITION_GROUPS.map(([key, label]) => [label, bukken.conditionCodes[key]] as const).filter(([, list]) => list.length > 0);
+  if (!groups.length) return <p className="d-muted">登録されている設備・条件はありません。</p>;
+  return (
+    <dl className="d-conds">
+      {groups.map(([label, list]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{list.map((c) => c.name).join('、')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function MarketRent({ bukken }: { bukken: Bukken }) {
+  const m = bukken.marketRent;
+  if (!m) return <p className="d-muted">比較できる物件が少ないため、家賃相場を表示できません。</p>;
+  const pct = Math.round(Math.abs(m.differenceRate) * 1000) / 10;
+  return (
+    <div data-testid="market-rent">
+      <p className="d-market">
+        {m.scope === 'STATION' ? '同じ駅' : '同じ市区町村'}の{bukken.plan}の相場 <strong>{formatRent(m.median)}</strong>
+        <span className="d-muted">（管理費込み・{formatNumber(m.sampleSize)}件の中央値）</span>
+      </p>
+      <p>
+        この物件は相場より{' '}
+        {m.difference === 0 ? (
+          '同程度'
+        ) : m.difference < 0 ? (
+          <span className="d-cheaper">
+            {formatYen(-m.difference)}（{pct}%）安い
+          </span>
+        ) : (
+          <span className="d-dearer">
+            {formatYen(m.difference)}（{pct}%）高い
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+export function InitialCost({ bukken }: { bukken: Bukken }) {
+  const c = bukken.initialCost;
+  const rows: [string, number][] = [
+    ['敷金', c.shikikin],
+    ['礼金', c.reikin],
+    ['前家賃（管理費込み1ヶ月）', c.firstMonth],
+    ['仲介手数料', c.agentFee],
+    ['保証会社 初回保証料', c.guaranteeFee],
+    ['鍵交換費用', c.keyExchange],
+  ];
+  return (
+    <div data-testid="initial-cost">
+      <p>
+        初期費用の目安 <span className="d-cost">{formatYen(c.total)}</span>
+      </p>
+      <table className="d-table">
+        <tbody>
+          {rows.map(([k, v]) => (
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td>{formatYen(v)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="d-muted">※ 目安です。実際の金額は不動産会社にご確認ください。</p>
+    </div>
+  );
+}
+
+export function CompanyBlock({ company }: { company: Bukken['company'] }) {
+  const rating = company.reviews.averageRating;
+  return (
+    <div className="d-company" data-testid="company-block">
+      <p className="d-company__name">
+        <a href={`/bukken/company/${encodeURIComponent(company.key)}`}>{company.clientName}</a>
+      </p>
+      <p>{company.companyName}</p>
+      <p className="d-tel">TEL {company.tel}</p>
+      <p>{company.address}</p>
+      <p>{company.access}</p>
+      <p>
+        営業時間 {company.openTime} ／ 定休日 {company.holiday}
+      </p>
+      <p className="d-muted">
+        {company.licenseNumber} ／ {company.association}
+      </p>
+      {rating !== null && (
+        <p>
+          <span className="d-stars">{'★'.repeat(Math.round(rating))}</span> {rating.toFixed(1)}（口コミ{company.reviews.count}件）
+        </p>
+      )}
+      {company.isLaterPaymentAvailable && <p className="d-badge">初期費用の後払いOK</p>}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { BUILDING_DETAIL, type BuildingDetailData } from '../features/building/api/building-detail.js';
+import { FavoriteButton } from '../features/detail/components/favorite-button.js';
+import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
+import { DetailStyles } from '../ui/styles.js';
+
+/** /building/{key}: the building, its vacancies, market prices by plan and buildings nearby. */
+export default function BuildingPage({ params, setMeta }: RemotePageProps) {
+  const { data, error, refetch } = useQuery<BuildingDetailData>(BUILDING_DETAIL, { variables: { key: params.id ?? '' } });
+  const b = data?.building;
+  if (b) {
+    setMeta({
+      title: `${b.name}の賃貸物件・空室情報｜すみか`,
+      description: `${b.address}の${b.buildingTypeName}「${b.name}」（${formatYearMonth(b.builtDate)}築・${b.floor}階建・総戸数${b.totalUnits}戸）の空室情報と家賃相場。`,
+      canonical: `/building/${b.key}`,
+      pageTitle: b.name,
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: b.name }],
+    });
+  }
+  if (error && !data) return <ErrorBox message="建物情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!b) return <DetailStyles />;
+  return (
+    <div data-testid="building-page">
+      <DetailStyles />
+      <section className="d-section">
+        <h3>建物概要</h3>
+        <table className="d-table">
+          <tbody>
+            <tr><th>所在地</th><td>{b.address}</td></tr>
+            <tr><th>交通</th><td>{b.stations.map((s) => s.text).join(' ／ ')}</td></tr>
+            <tr><th>種別・構造</th><td>{b.buildingTypeName}・{b.struct}</td></tr>
+            <tr><th>築年月</th><td>{formatYearMonth(b.builtDate)}（築{b.builtAge}年）</td></tr>
+            <tr><th>階建</th><td>地上{b.floor}階{b.basementFloors > 0 ? `・地下${b.basementFloors}階` : ''}</td></tr>
+            <tr><th>総戸数</th><td>{b.totalUnits}戸</td></tr>
+          </tbody>
+        </table>
+      </section>
+      <section className="d-section">
+        <h3>空室情報（{b.vacancies.length}件）</h3>
+        <ul className="d-list">
+          {b.vacancies.map((v) => (
+            <li key={v.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
+              <span>
+                <a href={`/bukken/detail/${v.globalKey}`}>{v.name}</a> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
+              </span>
+              <FavoriteButton globalKey={v.globalKey} favorited={v.favorited} />
+            </li>
+          ))}
+          {b.vacancies.length === 0 && <li className="d-muted">現在募集中の部屋はありません。</li>}
+        </ul>
+      </section>
+      <section className="d-section">
+        <h3>周辺の家賃相場</h3>
+        <table className="d-table">
+          <thead>
+            <tr><th>間取り</th><th>家賃の中央値</th><th>物件数</th></tr>
+          </thead>
+          <tbody>
+            {b.marketPrices.map((m) => (
+              <tr key={m.plan}><td>{m.plan}</td><td>{formatRent(m.median)}</td><td>{formatNumber(m.count)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {b.otherBuildings.length > 0 && (
+        <section className="d-section">
+          <h3>近くの建物</h3>
+          <ul className="d-list">
+            {b.otherBuildings.map((o) => (
+              <li key={o.key}>
+                <a href={`/building/${o.key}`}>{o.name}</a> <span className="d-muted">{o.address}・築{o.builtAge}年</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

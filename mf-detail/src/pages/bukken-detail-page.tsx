@@ -1,0 +1,133 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber, useStockCounts } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useEffect } from 'react';
+import { BUKKEN_DETAIL, type BukkenDetailData } from '../features/detail/api/bukken-detail.js';
+import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
+import { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable } from '../features/detail/components/detail-blocks.js';
+import { FavoriteButton } from '../features/detail/components/favorite-button.js';
+import { Gallery } from '../features/detail/components/gallery.js';
+import { formatRent } from '../ui/format.js';
+import { DetailStyles } from '../ui/styles.js';
+
+/** /bukken/detail/{globalKey} (and the archived variant): every field of one listing. */
+export default function BukkenDetailPage({ params, route, setMeta }: RemotePageProps) {
+  const globalKey = params.id ?? '';
+  const { data, error, refetch } = useQuery<BukkenDetailData>(BUKKEN_DETAIL, { variables: { globalKey } });
+  const [recordHistory] = useMutation(RECORD_HISTORY);
+  const { adjust } = useStockCounts();
+  const bukken = data?.bukken;
+  const archived = bukken?.archived ?? route.pageKind === 'archive_detail';
+  const alreadyViewed = bukken?.viewed;
+
+  useEffect(() => {
+    if (!bukken || bukken.archived) return;
+    recordHistory({ variables: { globalKey: bukken.globalKey } })
+      .then(() => {
+        if (!alreadyViewed) adjust('detail', 1);
+      })
+      .catch(() => undefined);
+    // One history entry per listing shown.
+  }, [bukken?.globalKey]);
+
+  if (bukken) {
+    const place = bukken.address.replace(/[0-9０-９].*$/, '');
+    setMeta({
+      title: `${bukken.name}（${formatRent(bukken.chinryou)}・${bukken.plan}）の賃貸物件情報｜すみか`,
+      description: `${place}の${bukken.typeName}「${bukken.name}」。賃料${formatRent(bukken.chinryou)}、${bukken.plan}、${bukken.area}m²。${bukken.traffics[0]?.text ?? ''}。${bukken.prText}`,
+      canonical: `/bukken/detail/${bukken.globalKey}`,
+      ...(archived ? { robots: 'noindex, follow' } : {}),
+      breadcrumbs: [
+        { text: '賃貸トップ', path: '/' },
+        { text: place, path: `/search/words?q=${encodeURIComponent(place)}` },
+        { text: bukken.name },
+      ],
+    });
+  }
+  if (error && !data) return <ErrorBox message="物件情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!bukken) return <DetailStyles />;
+  const images = bukken.imageGroup.allUrls.length ? bukken.imageGroup.allUrls : [{ imageType: 'gaikan', url: bukken.imageGroup.gaikanUrl }];
+  return (
+    <div data-testid="bukken-detail">
+      <DetailStyles />
+      {archived && <p className="d-archived">この物件の掲載は終了しました。似た条件の物件を探してみましょう。</p>}
+      <section className="d-head">
+        <div>
+          <div className="d-badges">
+            <span className="d-badge">{bukken.typeName}</span>
+            {bukken.shikirei0 && <span className="d-badge d-badge--warn">敷金・礼金ゼロ</span>}
+            {bukken.highlyRecommended && <span className="d-badge d-badge--warn">おすすめ</span>}
+            {bukken.exclamation && <span className="d-badge d-badge--warn">{bukken.exclamation}</span>}
+          </div>
+          <h2 data-testid="bukken-name">{bukken.name}</h2>
+          <p className="d-rent">
+            <strong>{formatRent(bukken.chinryou)}</strong>
+            管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ {bukken.plan} ／ {bukken.area}m²
+          </p>
+          <p className="d-muted">{bukken.traffics.map((t) => t.text).join(' ／ ')}</p>
+          <p className="d-muted">この物件は {formatNumber(bukken.viewCount)} 回見られています</p>
+        </div>
+        {!archived && (
+          <div className="d-actions">
+            <FavoriteButton globalKey={bukken.globalKey} favorited={bukken.favorited} />
+            <a className="sk-button sk-button--primary" href={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
+              お問い合わせ（無料）
+            </a>
+          </div>
+        )}
+      </section>
+      <div className="d-grid">
+        <div>
+          <section className="d-section">
+            <Gallery images={images} name={bukken.name} />
+          </section>
+          <section className="d-section">
+            <h3>おすすめポイント</h3>
+            <p>{bukken.prText}</p>
+          </section>
+          <section className="d-section">
+            <h3>物件概要</h3>
+            <SpecTable bukken={bukken} />
+            <p>
+              <a href={`/building/${encodeURIComponent(bukken.building.key)}`}>{bukken.building.name}（総戸数{bukken.building.totalUnits}戸）の建物情報を見る</a>
+            </p>
+          </section>
+          <section className="d-section">
+            <h3>設備・条件</h3>
+            <Conditions bukken={bukken} />
+          </section>
+        </div>
+        <div>
+          <section className="d-section">
+            <h3>家賃相場</h3>
+            <MarketRent bukken={bukken} />
+          </section>
+          <section className="d-section">
+            <h3>初期費用</h3>
+            <InitialCost bukken={bukken} />
+          </section>
+          <section className="d-section">
+            <h3>取扱店舗</h3>
+            <CompanyBlock company={bukken.company} />
+          </section>
+        </div>
+      </div>
+      {bukken.recommendations.length > 0 && (
+        <section className="d-section">
+          <h3>この物件を見た人におすすめの物件</h3>
+          <ul className="d-recs">
+            {bukken.recommendations.map((r) => (
+              <li key={r.globalKey}>
+                <a href={`/bukken/detail/${r.globalKey}`}>
+                  <img src={r.imageGroup.gaikanUrl} alt="" loading="lazy" />
+                  <div>{r.name}</div>
+                  <strong>{formatRent(r.chinryou)}</strong> {r.plan} / {r.area}m²
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { COMPANY_DETAIL, type CompanyDetailData } from '../features/company/api/company-detail.js';
+import { FavoriteButton } from '../features/detail/components/favorite-button.js';
+import { formatArea, formatRent } from '../ui/format.js';
+import { DetailStyles } from '../ui/styles.js';
+
+/** /bukken/company/{key}(/page/{n}): the store, its staff and reviews, and its listings. */
+export default function CompanyPage({ params, setMeta, setStatus }: RemotePageProps) {
+  const key = params.companyKey ?? '';
+  const page = Number(params.page ?? 1);
+  const { data, error, refetch } = useQuery<CompanyDetailData>(COMPANY_DETAIL, { variables: { key, page } });
+  const c = data?.company;
+  if (data && !c) {
+    setStatus(404);
+    return null;
+  }
+  if (c) {
+    setMeta({
+      title: `${c.clientName}の店舗情報・取扱物件${page > 1 ? `（${page}ページ目）` : ''}｜すみか`,
+      description: `${c.clientName}（${c.companyName}）の店舗情報、口コミ、取扱物件の一覧。${c.access}。`,
+      canonical: `/bukken/company/${c.key}${page > 1 ? `/page/${page}` : ''}`,
+      pageTitle: c.clientName,
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: c.clientName }],
+    });
+  }
+  if (error && !data) return <ErrorBox message="店舗情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!c || !data) return <DetailStyles />;
+  const list = data.bukkensByCompany;
+  const storefront = c.images.find((i) => i.imageType === 'storefront') ?? c.images[0];
+  return (
+    <div data-testid="company-page">
+      <DetailStyles />
+      <div className="d-grid">
+        <section className="d-section">
+          <h3>店舗情報</h3>
+          <table className="d-table">
+            <tbody>
+              <tr><th>会社名</th><td>{c.companyName}（代表 {c.daihyo}・{c.establishedYear}年設立）</td></tr>
+              <tr><th>電話番号</th><td className="d-tel">{c.tel}</td></tr>
+              <tr><th>所在地</th><td>{c.address}</td></tr>
+              <tr><th>アクセス</th><td>{c.access}</td></tr>
+              <tr><th>営業時間 / 定休日</th><td>{c.openTime} / {c.holiday}</td></tr>
+              <tr><th>免許番号</th><td>{c.licenseNumber}</td></tr>
+              <tr><th>加盟団体</th><td>{c.association}</td></tr>
+            </tbody>
+          </table>
+          <p>{c.prText}</p>
+          {c.awardYears.length > 0 && <p className="d-badge">すみかアワード受賞 {c.awardYears.join('・')}年</p>}
+        </section>
+        <section className="d-section">
+          {storefront && <img src={storefront.url} alt={`${c.clientName}の店舗外観`} style={{ width: '100%', borderRadius: 6 }} />}
+          <h3>スタッフ</h3>
+          <ul className="d-list">
+            {c.employees.map((e) => (
+              <li key={e.id}>
+                <strong>{e.name}</strong> <span className="d-muted">{e.position}・経験{e.yearsOfExperience}年</span>
+                <div>{e.comment}</div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="d-section">
+        <h3>口コミ（{c.reviews.count}件{c.reviews.averageRating !== null ? `・平均${c.reviews.averageRating.toFixed(1)}` : ''}）</h3>
+        <ul className="d-list">
+          {c.reviews.items.map((r) => (
+            <li key={r.id}>
+              <span className="d-stars">{'★'.repeat(r.rating)}</span> <strong>{r.title}</strong>
+              <div>{r.body}</div>
+              <div className="d-muted">
+                {r.reviewer}・{r.visitedOn}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="d-section">
+        <h3>取扱物件（{formatNumber(list.bukkenTotal.count)}件）</h3>
+        <ul className="d-list">
+          {list.bukkenList.map((b) => (
+            <li key={b.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
+              <span>
+                <a href={`/bukken/detail/${b.globalKey}`}>{b.name}</a> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
+                <div className="d-muted">{b.address}</div>
+              </span>
+              <FavoriteButton globalKey={b.globalKey} favorited={b.favorited} />
+            </li>
+          ))}
+        </ul>
+        {list.pagination.totalPages > 1 && (
+          <nav className="d-muted" style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: 12 }}>
+            {list.pagination.currentPage > 1 && <a href={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</a>}
+            <span>
+              {list.pagination.currentPage} / {list.pagination.totalPages}
+            </span>
+            {list.pagination.currentPage < list.pagination.totalPages && <a href={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</a>}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { gql } from '@apollo/client';
+
+export const CASHBACK_CAMPAIGN = gql`
+  query FormsCashbackCampaign {
+    cashbackCampaign {
+      amountText
+      maxAmount
+      defaultAmountText
+      limited
+      period {
+        text
+      }
+    }
+    prefectures {
+      code
+      name
+    }
+  }
+`;
+
+export interface CashbackCampaignData {
+  cashbackCampaign: { amountText: string; maxAmount: number; defaultAmountText: string; limited: boolean; period: { text: string } | null };
+  prefectures: { code: number; name: string }[];
+}

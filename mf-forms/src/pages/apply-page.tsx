@@ -1,0 +1,181 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, formatManYen, useClientContext, useStockCounts } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useEffect, useState } from 'react';
+import { APPLY_PAGE_DATA, type ApplyPageData } from '../features/apply/api/apply-page-data.js';
+import { CREATE_APPLY, type CreateApplyData } from '../features/apply/api/create-apply.js';
+import { MARK_INQUIRIES_SENT } from '../features/apply/api/mark-inquiries-sent.js';
+import { START_INQUIRY } from '../features/apply/api/start-inquiry.js';
+import { Field } from '../features/form/components/field.js';
+import { recaptchaToken } from '../features/form/recaptcha.js';
+import { orNull, useForm } from '../features/form/use-form.js';
+import { FormsStyles } from '../ui/styles.js';
+
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const LIST_KINDS = ['building_page_bukken', 'contacted_bukken', 'favorite_bukken'] as const;
+type ListKind = (typeof LIST_KINDS)[number];
+
+/** /apply and /apply/create?keys=…: an inquiry to the companies about one or more listings. */
+export default function ApplyPage({ config, search, setMeta, setStatus }: RemotePageProps) {
+  const q = new URLSearchParams(search);
+  const keys = [...new Set((q.get('keys') ?? '').split(',').map((k) => k.trim()).filter(Boolean))];
+  const listKind: ListKind = (LIST_KINDS as readonly string[]).includes(q.get('list_kind') ?? '') ? (q.get('list_kind') as ListKind) : 'building_page_bukken';
+  const valid = keys.length > 0 && keys.every((k) => KEY.test(k));
+  setMeta({ title: '物件のお問い合わせ｜すみか', robots: 'noindex, nofollow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '物件のお問い合わせ' }] });
+  const { isApp } = useClientContext();
+  const { refresh } = useStockCounts();
+  const { data, error, refetch } = useQuery<ApplyPageData>(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
+  const [start] = useMutation(START_INQUIRY);
+  const [create] = useMutation<CreateApplyData>(CREATE_APPLY);
+  const [markSent] = useMutation(MARK_INQUIRIES_SENT);
+  const [done, setDone] = useState<CreateApplyData['createApply'] | null>(null);
+  const form = useForm({ name: '', kana: '', email: '', phone: '', contactMethod: '', moveInTiming: '', requests: [] as string[], freeText: '' });
+  const keysKey = keys.join(',');
+  useEffect(() => {
+    if (valid) start({ variables: { globalKeys: keys, listKind } }).catch(() => undefined);
+    // Once per set of listings.
+  }, [keysKey]);
+
+  if (!valid) {
+    setStatus(400);
+    return null;
+  }
+  if (error && !data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void refetch()} />;
+  const err = form.errors.fields;
+  const bukkens = (data?.bukkens ?? []).filter((b): b is NonNullable<typeof b> => !!b);
+
+  if (done) {
+    return (
+      <div className="f-card" data-testid="apply-complete">
+        <FormsStyles />
+        <h2>お問い合わせを送信しました</h2>
+        <p>
+          受付番号 <span className="f-number">{done.receiptNumber}</span>
+        </p>
+        <p>不動産会社から {done.email} またはお電話でご連絡があります。確認のメールをお送りしました。</p>
+        <div className="f-banner">
+          <p>お問い合わせした物件に入居が決まったら、お祝い金 <strong>{done.cashbackCampaign.amountText}</strong> を申請できます。</p>
+          <a className="sk-button sk-button--secondary" href="/cashback">
+            キャッシュバックについて
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="f-card" data-testid="apply-page">
+      <FormsStyles />
+      <h2>物件のお問い合わせ（無料）</h2>
+      <ul className="f-bukkens">
+        {bukkens.map((b) => (
+          <li key={b.globalKey}>
+            <strong>{b.name}</strong> {formatManYen(b.chinryou)} ／ {b.plan} ／ {b.area}m²
+            <div className="f-hint">
+              {b.address} ／ 取扱：{b.company.clientName}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {form.errors.summary && (
+        <p className="f-summary" role="alert">
+          {form.errors.summary}
+        </p>
+      )}
+      {err.globalKeys && <p className="f-error">{err.globalKeys}</p>}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(async () => {
+            const v = form.values;
+            const { data: res } = await create({
+              variables: {
+                input: {
+                  globalKeys: keys,
+                  listKind,
+                  name: orNull(v.name),
+                  kana: orNull(v.kana),
+                  email: orNull(v.email),
+                  phone: orNull(v.phone),
+                  contactMethod: orNull(v.contactMethod),
+                  moveInTiming: orNull(v.moveInTiming),
+                  requests: v.requests,
+                  freeText: orNull(v.freeText),
+                  recaptchaToken: await recaptchaToken(config, 'apply'),
+                  isApp,
+                },
+              },
+            });
+            if (!res) throw new Error('no receipt');
+            await markSent({ variables: { globalKeys: keys, listKind } }).catch(() => undefined);
+            void refresh();
+            setDone(res.createApply);
+          });
+        }}
+      >
+        <Field label="お名前" required error={err.name}>
+          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('name')} />}
+        </Field>
+        <Field label="フリガナ" required error={err.kana}>
+          {(p) => <input type="text" {...p} {...form.text('kana')} />}
+        </Field>
+        <Field label="メールアドレス" required error={err.email}>
+          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
+        </Field>
+        <Field label="希望連絡方法" required error={err.contactMethod}>
+          {(p) => (
+            <select {...p} {...form.text('contactMethod')}>
+              <option value="">選択してください</option>
+              {(data?.applyMaster.contactMethods ?? []).map((o) => (
+                <option key={o.code} value={o.code}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="電話番号" error={err.phone} hint="電話での連絡を希望する場合は必須です。">
+          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('phone')} />}
+        </Field>
+        <Field label="入居希望時期" required error={err.moveInTiming}>
+          {(p) => (
+            <select {...p} {...form.text('moveInTiming')}>
+              <option value="">選択してください</option>
+              {(data?.applyMaster.moveInTimings ?? []).map((o) => (
+                <option key={o.code} value={o.code}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="ご質問・ご要望" error={err.requests}>
+          {() => (
+            <div className="f-choices">
+              {(data?.applyMaster.requests ?? []).map((o) => (
+                <label key={o.code}>
+                  <input
+                    type="checkbox"
+                    checked={form.values.requests.includes(o.code)}
+                    onChange={(e) => form.set('requests', e.target.checked ? [...form.values.requests, o.code] : form.values.requests.filter((c) => c !== o.code))}
+                  />
+                  {o.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </Field>
+        <Field label="その他のご質問" error={err.freeText} hint="1,000文字以内">
+          {(p) => <textarea maxLength={1000} {...p} {...form.text('freeText')} />}
+        </Field>
+        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        <div className="f-submit">
+          <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
+            {form.submitting ? '送信中…' : '問い合わせる'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

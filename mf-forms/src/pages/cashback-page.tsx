@@ -1,0 +1,152 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useState } from 'react';
+import { CASHBACK_CAMPAIGN, type CashbackCampaignData } from '../features/cashback/api/cashback-campaign.js';
+import { CREATE_CASHBACK_APPLICATION, type CreateCashbackApplicationData } from '../features/cashback/api/create-cashback-application.js';
+import { Field } from '../features/form/components/field.js';
+import { recaptchaToken } from '../features/form/recaptcha.js';
+import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
+import { FormsStyles } from '../ui/styles.js';
+
+/** /cashback: the movers' congratulatory cashback (SPEC §9 amounts and campaign period) and its application. */
+export default function CashbackPage({ config, route, setMeta }: RemotePageProps) {
+  const old = route.id === 'cashback.20200731';
+  const { data, error, refetch } = useQuery<CashbackCampaignData>(CASHBACK_CAMPAIGN);
+  const [create] = useMutation<CreateCashbackApplicationData>(CREATE_CASHBACK_APPLICATION);
+  const [done, setDone] = useState<CreateCashbackApplicationData['createCashbackApplication'] | null>(null);
+  const form = useForm({ name: '', kana: '', email: '', phone: '', globalKey: '', companyName: '', storeName: '', contractDate: '', moveInDate: '', rent: '', postalCode: '', prefectureId: '', address: '', freeText: '' });
+  const campaign = data?.cashbackCampaign;
+  setMeta({
+    title: `入居お祝い金キャッシュバック${campaign ? ` ${campaign.amountText}` : ''}｜すみか`,
+    description: 'すみかで問い合わせた物件に入居が決まった方に、お祝い金をプレゼントします。',
+    canonical: '/cashback',
+    ...(old ? { robots: 'noindex, follow' } : {}),
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'キャッシュバック' }],
+  });
+  if (error && !data) return <ErrorBox message="キャンペーン情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  const err = form.errors.fields;
+  if (done) {
+    return (
+      <div className="f-card">
+        <FormsStyles />
+        <h2>お祝い金の申請を受け付けました</h2>
+        <p>
+          受付番号 <span className="f-number">{done.receiptNumber}</span>（申請額 {done.amountText}）
+        </p>
+        <p>審査のうえ、{done.email} にご連絡いたします。</p>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="cashback-page">
+      <FormsStyles />
+      <div className="f-card f-banner">
+        {old && <p>このキャンペーンは終了しました。現在のキャンペーンは以下のとおりです。</p>}
+        <p>
+          入居お祝い金 <strong data-testid="cashback-amount">{campaign?.amountText ?? '最大50,000円'}</strong>
+        </p>
+        {campaign?.limited && campaign.period && <p>期間限定キャンペーン：{campaign.period.text}</p>}
+        <p>すみかで問い合わせた物件に入居が決まったら、このページから申請してください。</p>
+      </div>
+      <div className="f-card">
+        <h2>お祝い金の申請</h2>
+        {form.errors.summary && (
+          <p className="f-summary" role="alert">
+            {form.errors.summary}
+          </p>
+        )}
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.submit(async () => {
+              const v = form.values;
+              const { data: res } = await create({
+                variables: {
+                  input: {
+                    name: orNull(v.name),
+                    kana: orNull(v.kana),
+                    email: orNull(v.email),
+                    phone: orNull(v.phone),
+                    globalKey: orNull(v.globalKey),
+                    companyName: orNull(v.companyName),
+                    storeName: orNull(v.storeName),
+                    contractDate: orNull(v.contractDate),
+                    moveInDate: orNull(v.moveInDate),
+                    rent: intOrNull(v.rent),
+                    postalCode: orNull(v.postalCode),
+                    prefectureId: intOrNull(v.prefectureId),
+                    address: orNull(v.address),
+                    freeText: orNull(v.freeText),
+                    recaptchaToken: await recaptchaToken(config, 'cashback'),
+                  },
+                },
+              });
+              if (!res) throw new Error('no receipt');
+              setDone(res.createCashbackApplication);
+            });
+          }}
+        >
+          <Field label="お名前" required error={err.name}>
+            {(p) => <input type="text" {...p} {...form.text('name')} />}
+          </Field>
+          <Field label="フリガナ" required error={err.kana}>
+            {(p) => <input type="text" {...p} {...form.text('kana')} />}
+          </Field>
+          <Field label="メールアドレス" required error={err.email}>
+            {(p) => <input type="email" {...p} {...form.text('email')} />}
+          </Field>
+          <Field label="電話番号" required error={err.phone}>
+            {(p) => <input type="tel" {...p} {...form.text('phone')} />}
+          </Field>
+          <Field label="物件番号" required error={err.globalKey} hint="物件詳細ページのURLの末尾（例：bk000012345）">
+            {(p) => <input type="text" {...p} {...form.text('globalKey')} />}
+          </Field>
+          <Field label="契約した不動産会社" required error={err.companyName}>
+            {(p) => <input type="text" {...p} {...form.text('companyName')} />}
+          </Field>
+          <Field label="店舗名" error={err.storeName}>
+            {(p) => <input type="text" {...p} {...form.text('storeName')} />}
+          </Field>
+          <Field label="契約日" required error={err.contractDate}>
+            {(p) => <input type="date" {...p} {...form.text('contractDate')} />}
+          </Field>
+          <Field label="入居日" required error={err.moveInDate}>
+            {(p) => <input type="date" {...p} {...form.text('moveInDate')} />}
+          </Field>
+          <Field label="月額賃料（円）" required error={err.rent}>
+            {(p) => <input type="number" min={0} {...p} {...form.text('rent')} />}
+          </Field>
+          <Field label="郵便番号" required error={err.postalCode}>
+            {(p) => <input type="text" inputMode="numeric" placeholder="123-4567" {...p} {...form.text('postalCode')} />}
+          </Field>
+          <Field label="都道府県" required error={err.prefectureId}>
+            {(p) => (
+              <select {...p} {...form.text('prefectureId')}>
+                <option value="">選択してください</option>
+                {(data?.prefectures ?? []).map((pref) => (
+                  <option key={pref.code} value={pref.code}>
+                    {pref.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="新住所" required error={err.address}>
+            {(p) => <input type="text" {...p} {...form.text('address')} />}
+          </Field>
+          <Field label="備考" error={err.freeText}>
+            {(p) => <textarea {...p} {...form.text('freeText')} />}
+          </Field>
+          {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+          <div className="f-submit">
+            <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
+              {form.submitting ? '送信中…' : '申請する'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

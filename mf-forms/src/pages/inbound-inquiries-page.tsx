@@ -1,0 +1,146 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useNavigate } from 'react-router';
+import { Field } from '../features/form/components/field.js';
+import { recaptchaToken } from '../features/form/recaptcha.js';
+import { orNull, useForm } from '../features/form/use-form.js';
+import { INBOUND_INQUIRY_MASTER, type InboundInquiryMasterData } from '../features/inbound/api/inbound-inquiry-master.js';
+import { SEND_INBOUND_INQUIRIES, type SendInboundInquiriesData } from '../features/inbound/api/send-inbound-inquiries.js';
+import { saveReceipt } from '../features/receipt/receipt-store.js';
+import { FormsStyles } from '../ui/styles.js';
+
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+
+/** /inbound_inquiries: real-estate companies asking about listing on the site. */
+export default function InboundInquiriesPage({ config, search, setMeta }: RemotePageProps) {
+  setMeta({
+    title: '物件掲載・広告掲載のお問い合わせ｜すみか',
+    description: '不動産会社さま向け：すみかへの物件掲載・広告掲載のお問い合わせフォームです。',
+    canonical: '/inbound_inquiries',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載のお問い合わせ' }],
+  });
+  const navigate = useNavigate();
+  const master = useQuery<InboundInquiryMasterData>(INBOUND_INQUIRY_MASTER);
+  const [send] = useMutation<SendInboundInquiriesData>(SEND_INBOUND_INQUIRIES);
+  const form = useForm({ type: '', clientName: '', storeName: '', tantoName: '', position: '', tel: '', hasLicense: false as boolean, email: '', siteUrl: '', referenceMedium: '', category: '', content: '' });
+  const err = form.errors.fields;
+  if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
+  const m = master.data?.inboundInquiryMaster;
+  const options = (list: { code: string; name: string }[] | undefined) =>
+    (list ?? []).map((o) => (
+      <option key={o.code} value={o.code}>
+        {o.name}
+      </option>
+    ));
+  const q = new URLSearchParams(search);
+  return (
+    <div className="f-card" data-testid="inbound-inquiries-page">
+      <FormsStyles />
+      <h2>物件掲載・広告掲載のお問い合わせ</h2>
+      <p className="f-lead">掲載プランや料金、データ連携についてお気軽にお問い合わせください。担当者よりご連絡いたします。</p>
+      {form.errors.summary && (
+        <p className="f-summary" role="alert">
+          {form.errors.summary}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(async () => {
+            const v = form.values;
+            const { data } = await send({
+              variables: {
+                type: orNull(v.type),
+                clientName: orNull(v.clientName),
+                storeName: orNull(v.storeName),
+                tantoName: orNull(v.tantoName),
+                position: orNull(v.position),
+                tel: orNull(v.tel),
+                hasLicense: v.hasLicense,
+                email: orNull(v.email),
+                siteUrl: orNull(v.siteUrl),
+                referenceMedium: orNull(v.referenceMedium),
+                category: orNull(v.category),
+                content: orNull(v.content),
+                recaptchaToken: await recaptchaToken(config, 'inbound_inquiries'),
+                utmSource: q.get(UTM[0]),
+                utmMedium: q.get(UTM[1]),
+                utmCampaign: q.get(UTM[2]),
+                utmTerm: q.get(UTM[3]),
+                utmContent: q.get(UTM[4]),
+              },
+            });
+            if (!data) throw new Error('no receipt');
+            const r = data.sendInboundInquiries;
+            saveReceipt({ form: 'inbound_inquiries', receiptNumber: r.receiptNumber, receivedAt: r.receivedAt, email: r.email, summary: r.summary });
+            navigate('/inbound_inquiries/completed');
+          });
+        }}
+      >
+        <Field label="業種" required error={err.type}>
+          {(p) => (
+            <select {...p} {...form.text('type')}>
+              <option value="">選択してください</option>
+              {options(m?.types)}
+            </select>
+          )}
+        </Field>
+        <Field label="会社名" required error={err.clientName}>
+          {(p) => <input type="text" autoComplete="organization" {...p} {...form.text('clientName')} />}
+        </Field>
+        <Field label="店舗名" error={err.storeName}>
+          {(p) => <input type="text" {...p} {...form.text('storeName')} />}
+        </Field>
+        <Field label="ご担当者名" required error={err.tantoName}>
+          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('tantoName')} />}
+        </Field>
+        <Field label="役職" error={err.position}>
+          {(p) => <input type="text" {...p} {...form.text('position')} />}
+        </Field>
+        <Field label="電話番号" required error={err.tel} hint="例：03-1234-5678">
+          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('tel')} />}
+        </Field>
+        <Field label="宅地建物取引業免許" required error={err.hasLicense}>
+          {(p) => (
+            <label>
+              <input type="checkbox" id={p.id} checked={form.values.hasLicense} onChange={(e) => form.set('hasLicense', e.target.checked)} /> 免許を保有している
+            </label>
+          )}
+        </Field>
+        <Field label="メールアドレス" required error={err.email}>
+          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
+        </Field>
+        <Field label="ホームページURL" error={err.siteUrl}>
+          {(p) => <input type="url" placeholder="https://" {...p} {...form.text('siteUrl')} />}
+        </Field>
+        <Field label="当サイトを知ったきっかけ" error={err.referenceMedium}>
+          {(p) => (
+            <select {...p} {...form.text('referenceMedium')}>
+              <option value="">選択してください</option>
+              {options(m?.referenceMedia)}
+            </select>
+          )}
+        </Field>
+        <Field label="お問い合わせ項目" required error={err.category}>
+          {(p) => (
+            <select {...p} {...form.text('category')}>
+              <option value="">選択してください</option>
+              {options(m?.categories)}
+            </select>
+          )}
+        </Field>
+        <Field label="お問い合わせ内容" required error={err.content} hint="2,000文字以内">
+          {(p) => <textarea maxLength={2000} {...p} {...form.text('content')} />}
+        </Field>
+        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        <div className="f-submit">
+          <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
+            {form.submitting ? '送信中…' : '送信する'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

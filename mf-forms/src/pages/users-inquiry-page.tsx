@@ -1,0 +1,94 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, useClientContext } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useNavigate } from 'react-router';
+import { Field } from '../features/form/components/field.js';
+import { recaptchaToken } from '../features/form/recaptcha.js';
+import { orNull, useForm } from '../features/form/use-form.js';
+import { saveReceipt } from '../features/receipt/receipt-store.js';
+import { SEND_INQUIRY, type SendInquiryData } from '../features/users-inquiry/api/send-inquiry.js';
+import { USERS_INQUIRY_MASTER, type UsersInquiryMasterData } from '../features/users-inquiry/api/users-inquiry-master.js';
+import { FormsStyles } from '../ui/styles.js';
+
+/** /users_inquiry: a visitor's question to the operator, validated by the forms subgraph. */
+export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
+  setMeta({
+    title: 'お問い合わせ｜すみか',
+    description: 'すみかへのご質問・ご意見はこちらのフォームからお送りください。',
+    canonical: '/users_inquiry',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お問い合わせ' }],
+  });
+  const { isApp } = useClientContext();
+  const navigate = useNavigate();
+  const master = useQuery<UsersInquiryMasterData>(USERS_INQUIRY_MASTER);
+  const [send] = useMutation<SendInquiryData>(SEND_INQUIRY);
+  const form = useForm({ name: '', email: '', inquiryType: '', inquiryContent: '' });
+  const err = form.errors.fields;
+  if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
+  return (
+    <div className="f-card" data-testid="users-inquiry-page">
+      <FormsStyles />
+      <h2>お問い合わせフォーム</h2>
+      <p className="f-lead">サービスに関するご質問・ご意見をお寄せください。物件の空室状況や内見のご相談は、各物件ページの「お問い合わせ」から不動産会社へお問い合わせください。</p>
+      {form.errors.summary && (
+        <p className="f-summary" role="alert" data-testid="form-summary">
+          {form.errors.summary}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(async () => {
+            const token = await recaptchaToken(config, 'users_inquiry');
+            const { data } = await send({
+              variables: {
+                name: orNull(form.values.name),
+                email: orNull(form.values.email),
+                inquiryType: orNull(form.values.inquiryType),
+                inquiryContent: orNull(form.values.inquiryContent),
+                recaptchaToken: token,
+                isApp,
+              },
+            });
+            if (!data) throw new Error('no receipt');
+            const r = data.sendInquiry;
+            saveReceipt({ form: 'users_inquiry', receiptNumber: r.receiptNumber, receivedAt: r.receivedAt, email: r.email, summary: r.summary });
+            navigate('/users_inquiry/completed');
+          });
+        }}
+      >
+        <Field label="お名前" required error={err.name}>
+          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('name')} />}
+        </Field>
+        <Field label="メールアドレス" required error={err.email} hint="受付確認のメールをお送りします。">
+          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
+        </Field>
+        <Field label="お問い合わせの種類" required error={err.inquiryType}>
+          {(p) => (
+            <select {...p} {...form.text('inquiryType')}>
+              <option value="">選択してください</option>
+              {(master.data?.usersInquiryMaster.inquiryTypes ?? []).map((t) => (
+                <option key={t.code} value={t.code}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="お問い合わせ内容" required error={err.inquiryContent} hint="2,000文字以内">
+          {(p) => <textarea maxLength={2000} {...p} {...form.text('inquiryContent')} />}
+        </Field>
+        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        <div className="f-submit">
+          <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">
+            {form.submitting ? '送信中…' : '送信する'}
+          </button>
+        </div>
+        <p className="f-hint">
+          送信いただいた内容は<a href="/specific/privacy">プライバシーポリシー</a>に従って取り扱います。
+        </p>
+      </form>
+    </div>
+  );
+}

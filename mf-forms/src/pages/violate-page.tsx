@@ -1,0 +1,144 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useNavigate } from 'react-router';
+import { Field } from '../features/form/components/field.js';
+import { recaptchaToken } from '../features/form/recaptcha.js';
+import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
+import { saveReceipt } from '../features/receipt/receipt-store.js';
+import { SEND_VIOLATION, type SendViolationData } from '../features/violation/api/send-violation.js';
+import { VIOLATION_MASTER, type ViolationMasterData } from '../features/violation/api/violation-master.js';
+import { FormsStyles } from '../ui/styles.js';
+
+/** /violate (掲載110番): report a listing that breaks the advertising rules. */
+export default function ViolatePage({ config, search, setMeta }: RemotePageProps) {
+  setMeta({
+    title: '掲載110番（不適切な掲載のご報告）｜すみか',
+    description: 'おとり広告や事実と異なる掲載など、不適切な物件情報を見つけた場合はこちらからご報告ください。',
+    canonical: '/violate',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載110番' }],
+  });
+  const navigate = useNavigate();
+  const master = useQuery<ViolationMasterData>(VIOLATION_MASTER);
+  const [send] = useMutation<SendViolationData>(SEND_VIOLATION);
+  const prefilledUrl = new URLSearchParams(search).get('url') ?? '';
+  const form = useForm({ violateKindId: '', bukkenKankeiId: '', corporateName: '', nameSei: '', nameMei: '', prefectureId: '', email: '', phone: '', violateUrl: prefilledUrl, dwellingName: '', free: '' });
+  const err = form.errors.fields;
+  if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
+  const m = master.data?.violationMaster;
+  const relation = m?.relations.find((r) => String(r.code) === form.values.bukkenKankeiId);
+  return (
+    <div className="f-card" data-testid="violate-page">
+      <FormsStyles />
+      <h2>掲載110番</h2>
+      <p className="f-lead">
+        すでに契約済みの物件が掲載され続けている、写真や条件が実際と異なるなど、不適切な掲載を見つけた場合はお知らせください。内容を確認し、掲載会社へ是正を求めます（個別の回答はいたしかねます）。
+      </p>
+      {form.errors.summary && (
+        <p className="f-summary" role="alert" data-testid="form-summary">
+          {form.errors.summary}
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit(async () => {
+            const v = form.values;
+            const { data } = await send({
+              variables: {
+                violateKindId: intOrNull(v.violateKindId),
+                bukkenKankeiId: intOrNull(v.bukkenKankeiId),
+                corporateName: orNull(v.corporateName),
+                nameSei: orNull(v.nameSei),
+                nameMei: orNull(v.nameMei),
+                prefectureId: intOrNull(v.prefectureId),
+                email: orNull(v.email),
+                phone: orNull(v.phone),
+                violateUrl: orNull(v.violateUrl),
+                dwellingName: orNull(v.dwellingName),
+                free: orNull(v.free),
+                recaptchaToken: await recaptchaToken(config, 'violate'),
+              },
+            });
+            if (!data) throw new Error('no receipt');
+            const r = data.sendViolation;
+            saveReceipt({ form: 'violate', receiptNumber: r.receiptNumber, receivedAt: r.receivedAt, email: r.email, summary: r.summary });
+            navigate('/violate/complete');
+          });
+        }}
+      >
+        <Field label="違反の種類" required error={err.violateKindId}>
+          {(p) => (
+            <div className="f-choices" role="radiogroup" aria-labelledby={p.id}>
+              {(m?.kinds ?? []).map((k) => (
+                <label key={k.code}>
+                  <input type="radio" name="violateKindId" value={k.code} checked={form.values.violateKindId === String(k.code)} onChange={(e) => form.set('violateKindId', e.target.value)} />
+                  <span>
+                    {k.name}
+                    <br />
+                    <small className="f-hint">{k.description}</small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+        </Field>
+        <Field label="物件との関係" required error={err.bukkenKankeiId}>
+          {(p) => (
+            <select {...p} {...form.text('bukkenKankeiId')}>
+              <option value="">選択してください</option>
+              {(m?.relations ?? []).map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="会社名" required={!!relation?.requiresCorporateName} error={err.corporateName}>
+          {(p) => <input type="text" autoComplete="organization" {...p} {...form.text('corporateName')} />}
+        </Field>
+        <Field label="お名前（姓）" required error={err.nameSei}>
+          {(p) => <input type="text" autoComplete="family-name" {...p} {...form.text('nameSei')} />}
+        </Field>
+        <Field label="お名前（名）" required error={err.nameMei}>
+          {(p) => <input type="text" autoComplete="given-name" {...p} {...form.text('nameMei')} />}
+        </Field>
+        <Field label="物件の所在地（都道府県）" required error={err.prefectureId}>
+          {(p) => (
+            <select {...p} {...form.text('prefectureId')}>
+              <option value="">選択してください</option>
+              {(master.data?.prefectures ?? []).map((pref) => (
+                <option key={pref.code} value={pref.code}>
+                  {pref.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="メールアドレス" required error={err.email}>
+          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
+        </Field>
+        <Field label="電話番号" error={err.phone}>
+          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('phone')} />}
+        </Field>
+        <Field label="掲載ページのURL" required error={err.violateUrl}>
+          {(p) => <input type="url" placeholder="https://" {...p} {...form.text('violateUrl')} />}
+        </Field>
+        <Field label="物件名" error={err.dwellingName}>
+          {(p) => <input type="text" {...p} {...form.text('dwellingName')} />}
+        </Field>
+        <Field label="内容" required error={err.free} hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。">
+          {(p) => <textarea maxLength={2000} {...p} {...form.text('free')} />}
+        </Field>
+        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        <div className="f-submit">
+          <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">
+            {form.submitting ? '送信中…' : '報告する'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

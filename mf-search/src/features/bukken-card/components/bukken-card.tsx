@@ -1,0 +1,41 @@
+import { formatNumber } from '@sumika/shell-kit';
+import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
+import type { BukkenCardData } from '../api/bukken-card-fragment.js';
+import { FavoriteButton } from './favorite-button.js';
+
+export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
+  const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
+  return (
+    <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>
+      <a className="s-card__images" href={href} tabIndex={-1} aria-hidden="true">
+        <img src={bukken.imageGroup.gaikanUrl} alt="" loading="lazy" width={150} height={112} />
+        <img src={bukken.imageGroup.madoriUrl} alt="" loading="lazy" width={150} height={112} />
+      </a>
+      <div className="s-card__body">
+        <h3 className="s-card__name">
+          <span className="s-card__type">{bukken.typeName}</span>
+          <a href={href}>{bukken.name}</a>
+        </h3>
+        <p className="s-card__rent">
+          <strong>{formatRent(bukken.chinryou)}</strong>
+          管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ 敷 {formatMonths(bukken.shikikin, bukken.chinryou)} ／ 礼 {formatMonths(bukken.reikin, bukken.chinryou)}
+        </p>
+        <p className="s-card__spec">
+          {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.floor}階 ／ {formatAge(bukken.builtAge)}
+        </p>
+        {bukken.traffics.slice(0, 2).map((t) => (
+          <p key={t.text} className="s-card__traffic">
+            {t.text}
+          </p>
+        ))}
+        <p className="s-card__traffic">{bukken.address}</p>
+      </div>
+      <div className="s-card__actions">
+        <FavoriteButton globalKey={bukken.globalKey} favorited={bukken.favorited} />
+        <a className="sk-button sk-button--secondary" href={href}>
+          詳細を見る
+        </a>
+      </div>
+    </li>
+  );
+}

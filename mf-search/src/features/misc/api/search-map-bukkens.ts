@@ -1,0 +1,18 @@
+import { gql } from '@apollo/client';
+
+export const SEARCH_MAP_BUKKENS = gql`
+  query SearchMapBukkens($geoHex: String!) {
+    mapBukkens(geoHex: $geoHex, limit: 20) {
+      globalKey
+      name
+      chinryou
+      plan
+      area
+      address
+    }
+  }
+`;
+
+export interface SearchMapBukkensData {
+  mapBukkens: { globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string }[];
+}

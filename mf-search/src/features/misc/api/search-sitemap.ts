@@ -1,0 +1,47 @@
+import { gql } from '@apollo/client';
+
+/** The HTML sitemap at each level: prefectures, a prefecture's cities, a city's towns, a town's listings. */
+export const SEARCH_SITEMAP = gql`
+  query SearchSitemap($prefecturePath: String!, $cityCode: Int!, $townCode: Int!, $page: Int!, $top: Boolean!, $pref: Boolean!, $city: Boolean!, $town: Boolean!) {
+    sitemapTop @include(if: $top) {
+      name
+      path
+      count
+    }
+    sitemapPrefecture(prefecturePath: $prefecturePath) @include(if: $pref) {
+      name
+      path
+      count
+    }
+    sitemapCity(cityCode: $cityCode) @include(if: $city) {
+      name
+      path
+      count
+    }
+    sitemapTown(townCode: $townCode, page: $page) @include(if: $town) {
+      bukkenList {
+        globalKey
+        name
+        chinryou
+        plan
+      }
+      pagination {
+        currentPage
+        totalPages
+      }
+    }
+  }
+`;
+
+export interface SitemapEntry {
+  name: string;
+  path: string;
+  count: number;
+}
+
+export interface SearchSitemapData {
+  sitemapTop?: SitemapEntry[];
+  sitemapPrefecture?: SitemapEntry[];
+  sitemapCity?: SitemapEntry[];
+  sitemapTown?: { bukkenList: { globalKey: string; name: string; chinryou: number; plan: string }[]; pagination: { currentPage: number; totalPages: number } };
+}

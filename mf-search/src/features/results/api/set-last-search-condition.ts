@@ -1,0 +1,28 @@
+import { gql } from '@apollo/client';
+
+/** Remembers the search for the PC 'previous search condition' balloon. */
+export const SET_LAST_SEARCH_CONDITION = gql`
+  mutation SearchSetLastSearchCondition(
+    $prefecturePath: String
+    $cityCodes: [Int]
+    $townCodes: [Int]
+    $stationCodes: [Int]
+    $lineCodes: [Int]
+    $specialName: String
+    $instituteCampusId: Int
+    $searchCondition: SearchConditionInput
+  ) {
+    setLastSearchCondition(
+      prefecturePath: $prefecturePath
+      cityCodes: $cityCodes
+      townCodes: $townCodes
+      stationCodes: $stationCodes
+      lineCodes: $lineCodes
+      specialName: $specialName
+      instituteCampusId: $instituteCampusId
+      searchCondition: $searchCondition
+    ) {
+      searchPath
+    }
+  }
+`;

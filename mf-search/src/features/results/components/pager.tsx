@@ -1,0 +1,38 @@
+import { Link, useLocation } from 'react-router';
+import type { Pagination } from '../api/search-bukkens.js';
+import { withParams } from '../search-args.js';
+
+/** Page links around the current page (first, last, ±2), as plain links crawlers follow. */
+export function Pager({ pagination }: { pagination: Pagination }) {
+  const { pathname, search } = useLocation();
+  const { currentPage, totalPages } = pagination;
+  if (totalPages <= 1) return null;
+  const pages = new Set([1, totalPages]);
+  for (let p = currentPage - 2; p <= currentPage + 2; p++) if (p >= 1 && p <= totalPages) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const href = (p: number) => `${pathname}${withParams(search, { page: p === 1 ? undefined : String(p) })}`;
+  return (
+    <nav className="s-pager" aria-label="ページ送り" data-testid="pager">
+      {pagination.previousPage && (
+        <Link to={href(pagination.previousPage)} rel="prev">
+          ‹ 前へ
+        </Link>
+      )}
+      {sorted.map((p, i) => (
+        <span key={p} style={{ display: 'contents' }}>
+          {i > 0 && p - (sorted[i - 1] ?? p) > 1 && <span aria-hidden="true">…</span>}
+          {p === currentPage ? (
+            <span aria-current="page">{p}</span>
+          ) : (
+            <Link to={href(p)}>{p}</Link>
+          )}
+        </span>
+      ))}
+      {pagination.nextPage && (
+        <Link to={href(pagination.nextPage)} rel="next">
+          次へ ›
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * From a search route's path parameters and query string to searchBukkens arguments (SPEC §3 search
+ * condition, §5 rules): unknown keys are dropped, empty entries removed, plans use min and max only,
+ * no-key-money / no-deposit are true only when the code is 'true'. A malformed page or sort is a bad
+ * request.
+ */
+export const PER_PAGE = 30;
+
+export const SORT_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: 'arrived_at_desc', label: '新着順' },
+  { value: 'chinryou_asc', label: '賃料が安い順' },
+  { value: 'area_desc', label: '面積が広い順' },
+  { value: 'built_date_desc', label: '築年数が新しい順' },
+  { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
+];
+const SORT_KEYS = ['arrived_at', 'walk_min_for_sort', 'built_date', 'area', 'chinryou'];
+
+export interface SearchConditionArgs {
+  buildingTypes?: string[];
+  chinryou?: { min?: number; max?: number; includeKanrihi?: boolean; noReikin?: string; noShikikin?: string };
+  plans?: { min?: string; max?: string };
+  area?: { min?: number; max?: number };
+  walkMin?: number;
+  builtYear?: number;
+  other?: string[];
+  word?: string;
+}
+
+export interface SearchArgs {
+  page: number;
+  perPage: number;
+  sort?: string;
+  prefecturePath?: string;
+  cityCodes?: number[];
+  townCodes?: number[];
+  stationCodes?: number[];
+  lineCodes?: number[];
+  specialName?: string;
+  instituteCampusId?: number;
+  searchCondition?: SearchConditionArgs;
+}
+
+export type ParsedSearch = { ok: true; args: SearchArgs } | { ok: false; reason: string };
+
+const INT = /^[0-9]{1,9}$/;
+
+function ints(values: string[]): number[] {
+  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => INT.test(v)).map(Number);
+}
+
+function num(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+export function isValidSort(sort: string): boolean {
+  const m = /^(.+)_(asc|desc)$/.exec(sort);
+  return !!m && SORT_KEYS.includes(m[1] ?? '');
+}
+
+export function parseSearch(routeId: string, params: Record<string, string>, search: string): ParsedSearch {
+  const q = new URLSearchParams(search);
+  const base = routeId.split('#')[0];
+  const args: SearchArgs = { page: 1, perPage: PER_PAGE };
+
+  const page = params.page ?? q.get('page');
+  if (page !== null && page !== undefined) {
+    if (!INT.test(page) || Number(page) < 1) return { ok: false, reason: 'page' };
+    args.page = Number(page);
+  }
+  const sort = q.get('sort');
+  if (sort) {
+    if (!isValidSort(sort)) return { ok: false, reason: 'sort' };
+    args.sort = sort;
+  }
+
+  const prefecture = params.prefecturePath ?? q.get('prefecture') ?? undefined;
+  if (prefecture) args.prefecturePath = prefecture;
+  const cities = params.cityCode && base !== 'search.town' ? [Number(params.cityCode)] : ints(q.getAll('city'));
+  if (cities.length && base !== 'search.town') args.cityCodes = cities;
+  const towns = params.townCode ? [Number(params.townCode)] : ints(q.getAll('town'));
+  if (towns.length) args.townCodes = towns;
+  const stations = params.stationCode ? [Number(params.stationCode)] : ints(q.getAll('station'));
+  if (stations.length) args.stationCodes = stations;
+  const lines = params.lineCode && !params.stationCode ? [Number(params.lineCode)] : ints(q.getAll('line'));
+  if (lines.length) args.lineCodes = lines;
+  const special = params.specialName ?? q.get('special');
+  if (special) args.specialName = special;
+  if (params.campusId) args.instituteCampusId = Number(params.campusId);
+
+  const condition: SearchConditionArgs = {};
+  const chinryou: NonNullable<SearchConditionArgs['chinryou']> = {};
+  const min = num(q.get('chinryou_min'));
+  const max = num(q.get('chinryou_max'));
+  if (min !== undefined) chinryou.min = min;
+  if (max !== undefined) chinryou.max = max;
+  if (q.get('kanrihi') === '1') chinryou.includeKanrihi = true;
+  if (q.get('no_reikin') === 'true') chinryou.noReikin = 'true';
+  if (q.get('no_shikikin') === 'true') chinryou.noShikikin = 'true';
+  if (Object.keys(chinryou).length) condition.chinryou = chinryou;
+  const planMin = q.get('plan_min');
+  const planMax = q.get('plan_max');
+  if (planMin || planMax) condition.plans = { ...(planMin ? { min: planMin } : {}), ...(planMax ? { max: planMax } : {}) };
+  const areaMin = num(q.get('area_min'));
+  const areaMax = num(q.get('area_max'));
+  if (areaMin !== undefined || areaMax !== undefined) condition.area = { ...(areaMin !== undefined ? { min: areaMin } : {}), ...(areaMax !== undefined ? { max: areaMax } : {}) };
+  const walk = num(q.get('walk_min'));
+  if (walk !== undefined) condition.walkMin = walk;
+  const built = num(q.get('built_year'));
+  if (built !== undefined) condition.builtYear = built;
+  const other = q.getAll('other').flatMap((v) => v.split(',')).filter((v) => v.trim() !== '');
+  if (other.length) condition.other = other;
+  const types = q.getAll('building_type').filter((v) => v.trim() !== '');
+  if (types.length) condition.buildingTypes = types;
+  const word = q.get('q')?.trim();
+  if (word) condition.word = word;
+  if (Object.keys(condition).length) args.searchCondition = condition;
+  return { ok: true, args };
+}
+
+/** The same search on another page or order (query string of the current URL changed). */
+export function withParams(search: string, changes: Record<string, string | undefined>): string {
+  const q = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined || v === '') q.delete(k);
+    else q.set(k, v);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,93 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { SEARCH_ARCHIVE, type SearchArchiveData } from '../features/misc/api/search-archive.js';
+import { formatArea, formatRent } from '../ui/format.js';
+import { SearchStyles } from '../ui/styles.js';
+
+/** Archive pages: cities and stations with listings that left the market, and those listings. */
+export default function ArchivePage({ route, params, setMeta, setStatus }: RemotePageProps) {
+  const base = route.id.split('#')[0] ?? '';
+  const showCities = base === 'archive.cities_lines';
+  const showStations = base === 'archive.line_stations';
+  const showList = !showCities && !showStations;
+  const { data, error, refetch } = useQuery<SearchArchiveData>(SEARCH_ARCHIVE, {
+    variables: {
+      prefecturePath: params.prefecturePath ?? '',
+      lineCode: Number(params.lineCode ?? 0),
+      cityCode: params.cityCode ? Number(params.cityCode) : null,
+      stationCode: params.stationCode ? Number(params.stationCode) : null,
+      page: Number(params.page ?? 1),
+      cities: showCities,
+      stations: showStations,
+      list: showList,
+    },
+  });
+  if (data && !data.prefecture) {
+    setStatus(404);
+    return null;
+  }
+  const pref = data?.prefecture;
+  setMeta({
+    title: `${pref?.name ?? ''}の掲載終了物件｜すみか`,
+    description: `${pref?.name ?? ''}で過去に掲載されていた賃貸物件の情報です。`,
+    pageTitle: `${pref?.name ?? ''}の掲載終了物件`,
+    robots: 'noindex, follow',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(pref ? [{ text: `${pref.name}の賃貸`, path: `/${pref.path}` }] : []), { text: '掲載終了物件' }],
+  });
+  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data || !pref) return <SearchStyles />;
+  const list = data.archiveList;
+  return (
+    <section className="s-section">
+      <SearchStyles />
+      {data.archiveCities && (
+        <ul className="s-checks">
+          {data.archiveCities.map((c) => (
+            <li key={c.code}>
+              <a href={`/archive_list/${pref.path}/city/${c.code}`}>{c.name}</a> <small>({formatNumber(c.count)})</small>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.archiveLineStations && (
+        <ul className="s-checks">
+          {data.archiveLineStations.map((s) => (
+            <li key={s.code}>
+              <a href={`/archive_list/${pref.path}/station/${s.code}`}>{s.name}</a> <small>({formatNumber(s.count)})</small>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list && (
+        <>
+          <p>掲載終了物件 {formatNumber(list.bukkenTotal.count)}件</p>
+          <table className="s-table">
+            <thead>
+              <tr>
+                <th>物件名</th>
+                <th>賃料</th>
+                <th>間取り</th>
+                <th>面積</th>
+                <th>所在地</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.bukkenList.map((b) => (
+                <tr key={b.globalKey}>
+                  <td>
+                    <a href={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</a>
+                  </td>
+                  <td>{formatRent(b.chinryou)}</td>
+                  <td>{b.plan}</td>
+                  <td>{formatArea(b.area)}</td>
+                  <td>{b.address}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

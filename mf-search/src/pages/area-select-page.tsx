@@ -1,0 +1,124 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { SEARCH_AREA_LISTS, type SearchAreaListsData } from '../features/areas/api/search-area-lists.js';
+import { SearchStyles } from '../ui/styles.js';
+
+type Mode = 'cities' | 'lines' | 'stations' | 'towns' | 'cities_lines';
+
+function modeOf(routeId: string): Mode {
+  const base = routeId.split('#')[0] ?? '';
+  if (base === 'search.cities') return 'cities';
+  if (base === 'search.lines' || base === 'search.stations' || base === 'search.nmin_stations') return 'lines';
+  if (base === 'search.line_stations') return 'stations';
+  if (base === 'search.towns') return 'towns';
+  return 'cities_lines';
+}
+
+/** The pickers of /search/cities, /search/lines, /search/line_stations, towns and cities_lines. */
+export default function AreaSelectPage({ route, params, setMeta, setStatus }: RemotePageProps) {
+  const mode = modeOf(route.id);
+  const path = params.prefecturePath ?? 'tokyo';
+  const lineCode = Number(params.lineCode ?? 0);
+  const cityCode = Number(params.cityCode ?? 0);
+  const special = params.specialName;
+  const { data, error, refetch } = useQuery<SearchAreaListsData>(SEARCH_AREA_LISTS, {
+    variables: { path, lineCode, withStations: mode === 'stations', cityCode, withTowns: mode === 'towns' },
+  });
+  const pref = data?.prefecture;
+  if (data && (!pref || (mode === 'stations' && !data.line) || (mode === 'towns' && !data.city))) {
+    setStatus(404);
+    return null;
+  }
+  const what = mode === 'cities' ? '市区町村' : mode === 'lines' ? '沿線' : mode === 'stations' ? `${data?.line?.name ?? ''}の駅` : mode === 'towns' ? `${data?.city?.name ?? ''}の町名` : '市区町村・沿線';
+  if (pref) {
+    setMeta({
+      title: `${pref.name}の${what}から賃貸物件を探す｜すみか`,
+      description: `${pref.name}の${what}を選んで賃貸物件を探せます。`,
+      pageTitle: `${pref.name}の${what}から探す`,
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸`, path: `/${pref.path}` }, { text: `${what}から探す` }],
+    });
+  }
+  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data || !pref) return <SearchStyles />;
+  const hidden = (
+    <>
+      <input type="hidden" name="prefecture" value={pref.path} />
+      {special && <input type="hidden" name="special" value={special} />}
+      {params.buildingType && <input type="hidden" name="building_type" value={params.buildingType} />}
+    </>
+  );
+  const submit = (
+    <button type="submit" className="sk-button sk-button--primary">
+      この条件で検索する
+    </button>
+  );
+  return (
+    <div data-testid="area-select">
+      <SearchStyles />
+      {(mode === 'cities' || mode === 'cities_lines') && (
+        <form className="s-section" action="/search/results" method="get">
+          <h2>市区町村を選ぶ</h2>
+          {hidden}
+          <ul className="s-checks">
+            {pref.cities.map((c) => (
+              <li key={c.code}>
+                <label>
+                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> {c.name} <small>({formatNumber(c.bukkenCount)})</small>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {submit}
+        </form>
+      )}
+      {(mode === 'lines' || mode === 'cities_lines') && (
+        <section className="s-section">
+          <h2>沿線を選ぶ</h2>
+          {data.railways.map((r) => (
+            <div key={r.code} className="s-line">
+              <h3>{r.name}</h3>
+              <ul className="s-links">
+                {r.lines.map((l) => (
+                  <li key={l.code}>
+                    <a href={`/search/line_stations/${pref.path}/${l.code}${special ? `/topic/${special}` : ''}`}>{l.name}</a>
+                    <small>({formatNumber(l.bukkenCount)})</small>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
+      {mode === 'stations' && data.line && (
+        <form className="s-section" action="/search/results" method="get">
+          <h2>{data.line.name}の駅を選ぶ</h2>
+          {hidden}
+          <ul className="s-checks" data-testid="station-list">
+            {data.line.stations.map((s) => (
+              <li key={s.code}>
+                <label>
+                  <input type="checkbox" name="station" value={s.code} disabled={s.bukkenCount === 0} /> {s.name} <small>({formatNumber(s.bukkenCount)})</small>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {submit}
+        </form>
+      )}
+      {mode === 'towns' && data.city && (
+        <section className="s-section">
+          <h2>{data.city.name}の町名を選ぶ</h2>
+          <ul className="s-links">
+            {(data.towns ?? []).map((t) => (
+              <li key={t.code}>
+                <a href={`/search/${pref.path}/city/${data.city?.code}/town/${t.code}`}>{t.name}</a>
+                <small>({formatNumber(t.bukkenCount)})</small>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
+import { SEARCH_PREFECTURE_PAGE, type SearchPrefecturePageData } from '../features/prefecture/api/search-prefecture-page.js';
+import { SpecialList } from '../features/top/components/special-list.js';
+import { SearchStyles } from '../ui/styles.js';
+
+/** /{prefecture_path}: cities, lines, pickups and specials of one prefecture. */
+export default function PrefecturePage({ params, setMeta, setStatus }: RemotePageProps) {
+  const path = params.prefecturePath ?? '';
+  const { data, error, refetch } = useQuery<SearchPrefecturePageData>(SEARCH_PREFECTURE_PAGE, { variables: { path } });
+  const pref = data?.prefecture;
+  if (data && !pref) {
+    setStatus(404);
+    return null;
+  }
+  if (pref) {
+    setMeta({
+      title: `${pref.name}の賃貸物件・賃貸住宅｜すみか`,
+      description: `${pref.name}の賃貸物件${formatNumber(pref.bukkenCount)}件。市区町村や沿線・駅から、${pref.name}の賃貸マンション・アパートを探せます。`,
+      canonical: `/${pref.path}`,
+      pageTitle: `${pref.name}の賃貸物件を探す`,
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸` }],
+    });
+  }
+  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data || !pref) return <SearchStyles />;
+  const lines = data.railways.flatMap((r) => r.lines.map((l) => ({ ...l, railway: r.name }))).filter((l) => l.bukkenCount > 0);
+  return (
+    <div data-testid="prefecture-page">
+      <SearchStyles />
+      <section className="s-hero">
+        <div>
+          <h2 style={{ margin: 0 }}>{pref.name}の賃貸物件</h2>
+          <p>
+            <a href={`/search/results?prefecture=${pref.path}`} style={{ color: '#fff' }}>
+              {pref.name}のすべての物件を見る ›
+            </a>
+          </p>
+        </div>
+        <p className="s-hero__count">
+          <strong>{formatNumber(pref.bukkenCount)}</strong>件
+        </p>
+      </section>
+      <section className="s-section">
+        <h2>市区町村から探す</h2>
+        <form action="/search/results" method="get">
+          <input type="hidden" name="prefecture" value={pref.path} />
+          <ul className="s-checks" data-testid="city-list">
+            {pref.cities.map((c) => (
+              <li key={c.code}>
+                <label>
+                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> <a href={`/search/${pref.path}/city/${c.code}`}>{c.name}</a> <small>({formatNumber(c.bukkenCount)})</small>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <button type="submit" className="sk-button sk-button--primary">
+            チェックした市区町村で探す
+          </button>
+        </form>
+      </section>
+      <section className="s-section">
+        <h2>沿線から探す</h2>
+        <ul className="s-links">
+          {lines.map((l) => (
+            <li key={l.code}>
+              <a href={`/search/line_stations/${pref.path}/${l.code}`}>{l.name}</a>
+              <small>({formatNumber(l.bukkenCount)})</small>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {data.prefectureRecommendBukkens.bukkenList.length > 0 && (
+        <section className="s-section">
+          <h2>{pref.name}のおすすめ物件</h2>
+          <ul className="s-cards">
+            {data.prefectureRecommendBukkens.bukkenList.map((b) => (
+              <BukkenCard key={b.globalKey} bukken={b} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="s-section">
+        <h2>{pref.name}の特集</h2>
+        <SpecialList specials={data.specials.filter((s) => s.bukkenCount > 0)} prefecturePath={pref.path} />
+      </section>
+    </div>
+  );
+}

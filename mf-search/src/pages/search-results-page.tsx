@@ -1,0 +1,122 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, formatNumber, useClientContext } from '@sumika/shell-kit';
+import type { Breadcrumb, RemotePageProps } from '@sumika/shell/contract';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
+import { SEARCH_BUKKENS, type SearchBukkensData } from '../features/results/api/search-bukkens.js';
+import { SEARCH_PLACE, type SearchPlaceData } from '../features/results/api/search-place.js';
+import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
+import { FilterForm } from '../features/results/components/filter-form.js';
+import { Pager } from '../features/results/components/pager.js';
+import { SaveConditionButton } from '../features/results/components/save-condition-button.js';
+import { SortSelect } from '../features/results/components/sort-select.js';
+import { parseSearch } from '../features/results/search-args.js';
+import { SearchStyles } from '../ui/styles.js';
+
+/** /search/results, /search/words, city, station, town and campus searches: one listing page. */
+export default function SearchResultsPage({ route, params, search, setMeta, setStatus }: RemotePageProps) {
+  const { pathname } = useLocation();
+  const { isSpView } = useClientContext();
+  const parsed = parseSearch(route.id, params, search);
+  const args = parsed.ok ? parsed.args : { page: 1, perPage: 30 };
+  const { data, error, refetch, loading } = useQuery<SearchBukkensData>(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
+  const place = useQuery<SearchPlaceData>(SEARCH_PLACE, {
+    variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: args.lineCodes?.[0] ?? 0, withLine: !!args.lineCodes?.length },
+    skip: !parsed.ok || !args.prefecturePath,
+  });
+  const [remember] = useMutation(SET_LAST_SEARCH_CONDITION);
+  const variablesKey = JSON.stringify(args);
+  useEffect(() => {
+    if (!parsed.ok) return;
+    const { page: _p, perPage: _pp, sort: _s, ...condition } = args;
+    remember({ variables: condition }).catch(() => undefined);
+    // Once per distinct search, not per render.
+  }, [variablesKey]);
+
+  if (!parsed.ok) {
+    setStatus(400);
+    return null;
+  }
+  if (args.prefecturePath && place.data && !place.data.prefecture) {
+    setStatus(404);
+    return null;
+  }
+
+  const texts = data?.searchBukkens.searchConditionTexts;
+  const word = args.searchCondition?.word;
+  const subject = word ? `「${word}」` : (texts?.placeText || '全国');
+  const pageSuffix = args.page > 1 ? `（${args.page}ページ目）` : '';
+  const prefecture = place.data?.prefecture;
+  const crumbs: Breadcrumb[] = [{ text: '賃貸トップ', path: '/' }];
+  if (prefecture) crumbs.push({ text: `${prefecture.name}の賃貸`, path: `/${prefecture.path}` });
+  crumbs.push({ text: word ? `「${word}」の検索結果` : `${subject}の賃貸物件` });
+  setMeta({
+    title: `${word ? `「${word}」の検索結果` : `${subject}の賃貸物件・賃貸住宅`}${pageSuffix}｜すみか`,
+    description: `${subject}の賃貸物件${data ? `${formatNumber(data.searchBukkens.result.bukkenTotal.count)}件` : ''}。家賃、間取り、駅徒歩、こだわり条件で絞り込んで、あなたにぴったりのお部屋を探せます。`,
+    canonical: `${pathname}${word ? `?q=${encodeURIComponent(word)}${args.page > 1 ? `&page=${args.page}` : ''}` : args.page > 1 ? `?page=${args.page}` : ''}`,
+    pageTitle: word ? `「${word}」の検索結果` : `${subject}の賃貸物件`,
+    ...(texts && texts.conditionText !== 'こだわり条件なし' ? { pageSubTitle: texts.conditionText } : {}),
+    breadcrumbs: crumbs,
+  });
+
+  if (error && !data) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
+  const result = data?.searchBukkens.result;
+  const hidden: Record<string, string> = {};
+  const q = new URLSearchParams(search);
+  for (const key of ['prefecture', 'city', 'line', 'station', 'town', 'special']) {
+    const v = q.get(key);
+    if (v) hidden[key] = v;
+  }
+  return (
+    <div data-testid="search-results">
+      <SearchStyles />
+      <div className="s-layout">
+        <aside className="s-layout__side">
+          {isSpView ? (
+            // Mobile: results first; the narrowing form folds away.
+            <details className="s-filter-toggle">
+              <summary>条件を絞り込む</summary>
+              <FilterForm action={pathname} search={search} hidden={hidden} />
+            </details>
+          ) : (
+            <FilterForm action={pathname} search={search} hidden={hidden} />
+          )}
+        </aside>
+        <div className="s-layout__main">
+          <div className="s-toolbar">
+            <p className="s-count" data-testid="result-count">
+              該当物件<strong>{result ? formatNumber(result.bukkenTotal.count) : '-'}</strong>件
+              {result && result.pagination.totalPages > 1 && (
+                <span className="s-muted">
+                  （{formatNumber((result.pagination.currentPage - 1) * result.pagination.limitValue + 1)}〜
+                  {formatNumber(Math.min(result.pagination.currentPage * result.pagination.limitValue, result.bukkenTotal.count))}件を表示）
+                </span>
+              )}
+            </p>
+            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <SaveConditionButton args={args} />
+              <SortSelect value={args.sort} />
+            </div>
+          </div>
+          {loading && !result ? (
+            <div className="s-empty">読み込み中…</div>
+          ) : result && result.bukkenList.length > 0 ? (
+            <>
+              <ul className="s-cards">
+                {result.bukkenList.map((b) => (
+                  <BukkenCard key={b.globalKey} bukken={b} />
+                ))}
+              </ul>
+              <Pager pagination={result.pagination} />
+            </>
+          ) : (
+            <div className="s-empty">
+              条件に合う物件が見つかりませんでした。条件を変えて検索してください。
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

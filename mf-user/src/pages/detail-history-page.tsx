@@ -1,0 +1,81 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, formatDate, useStockCounts, useToast } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useState } from 'react';
+import { DELETE_HISTORIES, type DeleteHistoriesData } from '../features/histories/api/delete-histories.js';
+import { USER_HISTORIES, type UserHistoriesData } from '../features/histories/api/user-histories.js';
+import { StockRow } from '../features/stock/components/stock-row.js';
+import { UserStyles } from '../ui/styles.js';
+
+const KIND_LABEL = { applied: '問い合わせ済み', viewed: '閲覧', viewed_incompleted: '問い合わせ途中' } as const;
+
+/** /detail_history: listings the visitor opened, newest first (max 100). */
+export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
+  setMeta({
+    title: '閲覧履歴｜すみか',
+    description: '最近見た賃貸物件の一覧です。',
+    pageTitle: '閲覧履歴',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '閲覧履歴' }],
+  });
+  const { data, error, refetch } = useQuery<UserHistoriesData>(USER_HISTORIES);
+  const [remove, { loading }] = useMutation<DeleteHistoriesData>(DELETE_HISTORIES);
+  const { adjust } = useStockCounts();
+  const toast = useToast();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  if (error && !data) return <ErrorBox message="閲覧履歴を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data) return <UserStyles />;
+  const items = data.user.bukken.histories.flatMap((h) => (h.bukken ? [{ ...h, bukken: h.bukken }] : []));
+  return (
+    <div data-testid="detail-history-page">
+      <UserStyles />
+      <section className="u-section">
+        <div className="u-toolbar">
+          <p>
+            閲覧履歴 <strong>{items.length}</strong>件
+          </p>
+          <button
+            type="button"
+            className="sk-button sk-button--secondary"
+            disabled={loading}
+            onClick={async () => {
+              if (!selected.size) return toast.show({ message: '削除する物件を選択してください。' });
+              try {
+                const { data: res } = await remove({ variables: { globalKeys: [...selected] } });
+                adjust('detail', -(res?.deleteHistories.deleteGlobalKeys.length ?? 0));
+                setSelected(new Set());
+                toast.show({ message: '閲覧履歴を削除しました' });
+                await refetch();
+              } catch {
+                toast.show({ message: 'エラーのため削除できませんでした。' });
+              }
+            }}
+          >
+            選択した履歴を削除
+          </button>
+        </div>
+        {items.length === 0 ? (
+          <p className="u-empty">まだ物件を閲覧していません。</p>
+        ) : (
+          <ul className="u-list">
+            {items.map((h) => (
+              <StockRow
+                key={h.globalKey}
+                bukken={h.bukken}
+                checked={selected.has(h.globalKey)}
+                onCheck={(v) =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    if (v) next.add(h.globalKey);
+                    else next.delete(h.globalKey);
+                    return next;
+                  })
+                }
+                note={`${formatDate(h.viewedAt, 'yyyy/MM/dd HH:mm')} ${KIND_LABEL[h.kind]}`}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

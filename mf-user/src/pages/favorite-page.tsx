@@ -1,0 +1,96 @@
+import { useQuery } from '@apollo/client/react';
+import { ErrorBox, formatDate, useFavorites } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useState } from 'react';
+import { USER_FAVORITES, type UserFavoritesData } from '../features/favorites/api/user-favorites.js';
+import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../features/favorites/sort-favorites.js';
+import { StockRow } from '../features/stock/components/stock-row.js';
+import { UserStyles } from '../ui/styles.js';
+
+/** /favorite: the visitor's favorites (max 50), sorted, selected for inquiry, compare or delete. */
+export default function FavoritePage({ setMeta }: RemotePageProps) {
+  setMeta({
+    title: 'お気に入り物件｜すみか',
+    description: 'お気に入りに保存した賃貸物件の一覧です。',
+    pageTitle: 'お気に入り物件',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件' }],
+  });
+  const { data, error, refetch } = useQuery<UserFavoritesData>(USER_FAVORITES);
+  const favorites = useFavorites();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [sort, setSort] = useState<FavoriteSort>('added');
+  if (error && !data) return <ErrorBox message="お気に入りを読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data) return <UserStyles />;
+  const items = sortFavorites(
+    data.user.bukken.favorites.flatMap((f) => (f.bukken ? [{ ...f, bukken: f.bukken, params: f.bukken.bukkenSortParams }] : [])),
+    sort,
+  );
+  const keys = [...selected];
+  const toggle = (key: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  return (
+    <div data-testid="favorite-page">
+      <UserStyles />
+      <section className="u-section">
+        <div className="u-toolbar">
+          <p>
+            お気に入り <strong data-testid="favorite-count">{items.length}</strong>件（最大50件）
+          </p>
+          <label>
+            並び替え{' '}
+            <select value={sort} onChange={(e) => setSort(e.target.value as FavoriteSort)} aria-label="並び替え">
+              {FAVORITE_SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {items.length === 0 ? (
+          <p className="u-empty">
+            お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。<a href="/">物件を探す</a>
+          </p>
+        ) : (
+          <>
+            <div className="u-actions" style={{ marginBottom: 10 }}>
+              <button type="button" className="sk-button sk-button--secondary" onClick={() => setSelected(selected.size === items.length ? new Set() : new Set(items.map((i) => i.globalKey)))}>
+                {selected.size === items.length ? '選択を解除' : 'すべて選択'}
+              </button>
+              <a className="sk-button sk-button--primary" href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={!keys.length}>
+                選択した物件をまとめて問い合わせ
+              </a>
+              <a className="sk-button sk-button--secondary" href={keys.length ? `/favorite/compare_bukkens?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={keys.length < 2}>
+                比較する
+              </a>
+              <button
+                type="button"
+                className="sk-button sk-button--secondary"
+                data-testid="delete-selected"
+                onClick={async () => {
+                  const result = await favorites.remove(keys);
+                  if (result.ok) {
+                    setSelected(new Set());
+                    await refetch();
+                  }
+                }}
+              >
+                削除
+              </button>
+            </div>
+            <ul className="u-list">
+              {items.map((f) => (
+                <StockRow key={f.globalKey} bukken={f.bukken} checked={selected.has(f.globalKey)} onCheck={(v) => toggle(f.globalKey, v)} note={`${formatDate(f.addedAt)} 追加`} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

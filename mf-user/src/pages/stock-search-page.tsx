@@ -1,0 +1,95 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ErrorBox, formatDate, useStockCounts, useToast } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { useState } from 'react';
+import { DELETE_SEARCH_CONDITION, type DeleteSearchConditionData } from '../features/searches/api/delete-search-condition.js';
+import { REGISTER_NEWS_LETTER_FOR_LIST } from '../features/searches/api/register-news-letter-for-list.js';
+import { USER_SEARCH_CONDITIONS, type UserSearchConditionsData } from '../features/searches/api/user-search-conditions.js';
+import { UserStyles } from '../ui/styles.js';
+
+/** /stock_search: saved search conditions (max 20), run again or delete; new-listing mails. */
+export default function StockSearchPage({ setMeta }: RemotePageProps) {
+  setMeta({
+    title: '保存した検索条件｜すみか',
+    description: '保存した賃貸物件の検索条件の一覧です。',
+    pageTitle: '保存した検索条件',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '保存した検索条件' }],
+  });
+  const { data, error, refetch } = useQuery<UserSearchConditionsData>(USER_SEARCH_CONDITIONS);
+  const [remove] = useMutation<DeleteSearchConditionData>(DELETE_SEARCH_CONDITION);
+  const [register, registration] = useMutation(REGISTER_NEWS_LETTER_FOR_LIST);
+  const { adjust } = useStockCounts();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  if (error && !data) return <ErrorBox message="検索条件を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (!data) return <UserStyles />;
+  const conditions = data.user.searchConditions;
+  return (
+    <div data-testid="stock-search-page">
+      <UserStyles />
+      <section className="u-section">
+        <h2>保存した検索条件（{conditions.length}/20件）</h2>
+        {conditions.length === 0 ? (
+          <p className="u-empty">保存した検索条件はありません。検索結果の「この条件を保存」から保存できます。</p>
+        ) : (
+          <ul className="u-list">
+            {conditions.map((c) => (
+              <li key={c.id} className="u-row" data-testid="saved-search">
+                <div className="u-row__body">
+                  <p className="u-row__name">
+                    <a href={c.searchPath}>{c.searchText}</a>
+                  </p>
+                  <p className="u-row__meta">{formatDate(c.createdAt)} 保存</p>
+                </div>
+                <a className="sk-button sk-button--primary" href={c.searchPath}>
+                  この条件で探す
+                </a>
+                <button
+                  type="button"
+                  className="sk-button sk-button--secondary"
+                  onClick={async () => {
+                    try {
+                      await remove({ variables: { id: c.id } });
+                      adjust('search', -1);
+                      toast.show({ message: '検索条件を削除しました' });
+                      await refetch();
+                    } catch {
+                      toast.show({ message: 'エラーのため削除できませんでした。' });
+                    }
+                  }}
+                >
+                  削除
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="u-section">
+        <h2>新着物件のお知らせメール</h2>
+        {data.user.newsLetter.list && !data.user.newsLetter.stopped ? (
+          <p>登録済みです{data.user.newsLetter.reviewUntil ? `（${formatDate(data.user.newsLetter.reviewUntil)}まで）` : ''}。保存した条件に合う新着物件をメールでお知らせします。</p>
+        ) : (
+          <form
+            className="u-form"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              try {
+                await register({ variables: { email, reviewPeriod: 30 } });
+                toast.show({ message: 'お知らせメールを登録しました' });
+                await refetch();
+              } catch {
+                toast.show({ message: '登録できませんでした。メールアドレスをご確認ください。' });
+              }
+            }}
+          >
+            <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="メールアドレス" aria-label="メールアドレス" />
+            <button type="submit" className="sk-button sk-button--primary" disabled={registration.loading}>
+              登録する（30日間）
+            </button>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import type { RemotePageProps } from '../contract.js';
+import type { RemoteName } from '../routes.js';
+
+export type RemotePageComponent = ComponentType<RemotePageProps>;
+
+/**
+ * Loads exposed pages: the server's loader reads the remotes' Node builds, the browser's their
+ * browser builds. `peek` answers synchronously for a page already loaded (hydration must not suspend).
+ */
+export interface PageLoader {
+  load: (remote: RemoteName, expose: string) => Promise<RemotePageComponent>;
+  peek: (remote: RemoteName, expose: string) => RemotePageComponent | undefined;
+  /** Forget a failed load so a retry tries again. */
+  forget: (remote: RemoteName, expose: string) => void;
+}
+
+/** An exposed module's page component: its default export. */
+export function pageComponentOf(mod: unknown): RemotePageComponent {
+  const candidate = (mod as { default?: unknown } | null)?.default ?? mod;
+  if (typeof candidate !== 'function' && !(typeof candidate === 'object' && candidate !== null && '$$typeof' in candidate)) {
+    throw new Error('the exposed module has no default-exported page component');
+  }
+  return candidate as RemotePageComponent;
+}
+
+/** A loader over any `load(remote, expose)` with a per-page cache. */
+export function cachingLoader(load: (remote: RemoteName, expose: string) => Promise<unknown>): PageLoader {
+  const done = new Map<string, RemotePageComponent>();
+  const pending = new Map<string, Promise<RemotePageComponent>>();
+  const key = (remote: RemoteName, expose: string) => `${remote}/${expose}`;
+  return {
+    peek: (remote, expose) => done.get(key(remote, expose)),
+    forget: (remote, expose) => {
+      done.delete(key(remote, expose));
+      pending.delete(key(remote, expose));
+    },
+    load: (remote, expose) => {
+      const k = key(remote, expose);
+      const hit = done.get(k);
+      if (hit) return Promise.resolve(hit);
+      let p = pending.get(k);
+      if (!p) {
+        p = load(remote, expose).then((mod) => {
+          const component = pageComponentOf(mod);
+          done.set(k, component);
+          pending.delete(k);
+          return component;
+        });
+        p.catch(() => pending.delete(k));
+        pending.set(k, p);
+      }
+      return p;
+    },
+  };
+}

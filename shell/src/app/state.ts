@@ -1,0 +1,50 @@
+import type { ClientContext, LastSearchCondition, StockCounts } from '@sumika/shell-kit';
+import type { PageMeta, PublicConfig } from '../contract.js';
+import type { RemoteName } from '../routes.js';
+
+/** What failed about the page's remote on the server: the page area shows an error box. */
+export type RemoteFailure = 'load' | 'render';
+
+/** The page as the server decided it; the browser starts from the same decision. */
+export type PageState =
+  | { kind: 'remote'; routeId: string; remote: RemoteName; expose: string; params: Record<string, string>; failed?: RemoteFailure }
+  | { kind: 'shell'; routeId: string; name: string; params: Record<string, string> }
+  | { kind: 'error'; status: number; routeId?: string };
+
+/** The visitor as the server read it for this page. */
+export interface VisitorState {
+  counts: StockCounts;
+  lastSearchCondition: LastSearchCondition | null;
+  favoriteKeys: string[];
+  abTests: { name: string; value: string }[];
+}
+
+/**
+ * Serialised into the HTML for hydration (window.__SUMIKA__). The client context and the Apollo
+ * cache travel in the kit's own globals (clientContextScript, apolloStateScript).
+ */
+export interface ShellState {
+  page: PageState;
+  meta: PageMeta;
+  status: number;
+  config: PublicConfig;
+  visitor: VisitorState;
+  /** Browser remote entries, read from the remotes' manifests at run time by the server. */
+  remotes: Record<RemoteName, string>;
+  gatewayPath: string;
+}
+
+/** The server state the React tree needs (the same on both sides). */
+export interface RootState {
+  page: PageState;
+  context: ClientContext;
+  config: PublicConfig;
+  visitor: VisitorState;
+}
+
+export const STATE_GLOBAL = '__SUMIKA__';
+
+/** JSON safe inside <script>: no '</script>', no U+2028/2029 surprises. */
+export function serializeState(state: ShellState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,93 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { apolloStateFromBrowser, clientContextFromBrowser, createApolloClient } from '@sumika/shell-kit';
+import { cachingLoader } from '../app/page-loader.js';
+import { PageRuntime } from '../app/page-runtime.js';
+import { ShellRoot } from '../app/shell-root.js';
+import { shellPages } from '../pages/index.js';
+import { STATE_GLOBAL, type ShellState } from '../app/state.js';
+import type { RemoteName } from '../routes.js';
+
+declare global {
+  interface Window {
+    [STATE_GLOBAL]?: ShellState;
+  }
+}
+
+/** How long a remote may take to load in the browser before its page shows the error box. */
+const REMOTE_LOAD_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+async function start(): Promise<void> {
+  const state = window[STATE_GLOBAL];
+  const root = document.getElementById('root');
+  if (!state || !root) throw new Error('no server state to hydrate');
+
+  // Remotes are found at run time: the server tells us where their browser manifests are today.
+  registerRemotes(Object.entries(state.remotes).map(([name, entry]) => ({ name, entry })));
+
+  const logged = new Set<string>();
+  const onRemoteError = (remote: RemoteName, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (logged.has(`${remote}:${message}`)) return;
+    logged.add(`${remote}:${message}`);
+    console.error(`[shell] remote ${remote} failed:`, message);
+  };
+  const loader = cachingLoader((remote, expose) => {
+    const id = `${remote}/${expose.replace(/^\.\//, '')}`;
+    return withTimeout(loadRemote(id), REMOTE_LOAD_TIMEOUT_MS, `loading ${id}`).then(
+      (mod) => {
+        if (!mod) throw new Error(`${id} is not exposed`);
+        return mod;
+      },
+      (err: unknown) => {
+        onRemoteError(remote, err);
+        throw err;
+      },
+    );
+  });
+
+  let page = state.page;
+  if (page.kind === 'remote' && !page.failed) {
+    try {
+      // Hydration must not suspend: the page's module is loaded first.
+      await loader.load(page.remote, page.expose);
+    } catch {
+      page = { ...page, failed: 'load' };
+    }
+  }
+
+  if (page.kind === 'shell') await shellPages.load(page.name);
+
+  const client = createApolloClient({ uri: state.gatewayPath, initialState: apolloStateFromBrowser() });
+  const runtime = new PageRuntime({ meta: state.meta });
+  const context = clientContextFromBrowser({ env: state.config.env });
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <ShellRoot client={client} state={{ page, context, config: state.config, visitor: state.visitor }} pathname={window.location.pathname} runtime={runtime} loader={loader} onRemoteError={onRemoteError} />
+    </BrowserRouter>,
+    {
+      onRecoverableError: (error) => console.warn('[shell] recoverable hydration error:', error),
+    },
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+start().catch((err: unknown) => console.error('[shell] failed to start', err));

@@ -1,0 +1,63 @@
+/**
+ * The contract between the shell and the pages a remote exposes. A remote imports these types only
+ * (`import type`), never shell code: an exposed module's default export is a React component taking
+ * RemotePageProps.
+ */
+
+/** SPEC §2.1 page kinds (tracking, app banner, leave popup). */
+export type PageKind =
+  | 'top'
+  | 'cashback'
+  | 'topic'
+  | 'prefecture'
+  | 'detail'
+  | 'archive_detail'
+  | 'create'
+  | 'incomplete'
+  | 'favorite'
+  | 'detail_history'
+  | 'stock_search'
+  | 'list'
+  | 'others';
+
+export interface Breadcrumb {
+  text: string;
+  /** Absent on the last item (text only). */
+  path?: string;
+  preventPrefetch?: boolean;
+}
+
+/** SPEC §3 page base data: meta, page title and subtitle, breadcrumbs. */
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  /** Absolute path or URL; the shell makes it absolute. */
+  canonical?: string;
+  robots?: string;
+  pageTitle?: string;
+  pageSubTitle?: string;
+  breadcrumbs?: Breadcrumb[];
+}
+
+/** What the shell tells every page about the deployment (no secrets). */
+export interface PublicConfig {
+  /** SPEC §9 environment names. */
+  env: 'localhost' | 'develop' | 'staging' | 'test' | 'production';
+  /** reCAPTCHA site key; without one, forms send `recaptchaTestToken` (local and test stacks only). */
+  recaptchaSiteKey?: string;
+  recaptchaTestToken?: string;
+}
+
+export interface RemotePageProps {
+  /** Path parameters of the matched route, e.g. { id: 'bk000000001' }. */
+  params: Record<string, string>;
+  /** The query string including '?', or ''. */
+  search: string;
+  /** The matched route (SPEC §2.1). */
+  route: { id: string; path: string; pageKind: PageKind };
+  /** Declares the page's meta and breadcrumbs; call it while rendering (idempotent). */
+  setMeta: (meta: PageMeta) => void;
+  /** A path that names nothing (an unknown prefecture…): 404; a malformed parameter: 400. */
+  setStatus: (status: 400 | 404 | 500) => void;
+  config: PublicConfig;
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as ApolloClient from '@apollo/client';
+import * as ApolloReact from '@apollo/client/react';
+import * as GraphQL from 'graphql';
+import * as React from 'react';
+import * as JsxRuntime from 'react/jsx-runtime';
+import * as ReactDOM from 'react-dom';
+import * as ReactRouter from 'react-router';
+import * as Rxjs from 'rxjs';
+import * as Kit from '@sumika/shell-kit';
+import { repoRoot } from '../config.js';
+
+const require = createRequire(import.meta.url);
+const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
+const kitVersion = (): string => (JSON.parse(readFileSync(`${repoRoot}/shell/kit/package.json`, 'utf8')) as { version: string }).version;
+
+/**
+ * The singletons the shell server shares with the remotes' server builds: the very module instances
+ * the shell renders with, so a remote's hooks see the shell's React, router, Apollo cache and kit.
+ * Keep in step with shell/build/federation-shared.js (the browser side).
+ */
+export function sharedModules() {
+  const entries: [string, string, unknown][] = [
+    ['react', versionOf('react'), React],
+    ['react/jsx-runtime', versionOf('react'), JsxRuntime],
+    ['react-dom', versionOf('react-dom'), ReactDOM],
+    ['react-router', versionOf('react-router'), ReactRouter],
+    ['@apollo/client', versionOf('@apollo/client'), ApolloClient],
+    ['@apollo/client/react', versionOf('@apollo/client'), ApolloReact],
+    ['graphql', versionOf('graphql'), GraphQL],
+    ['rxjs', versionOf('rxjs'), Rxjs],
+    ['@sumika/shell-kit', kitVersion(), Kit],
+  ];
+  return Object.fromEntries(
+    entries.map(([name, version, lib]) => [name, { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } }]),
+  );
+}

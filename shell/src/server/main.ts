@@ -1,0 +1,20 @@
+// Entry of the shell server (`tsx shell/src/server/main.ts`, run by `npm start` from the repo root).
+// The server and the kit are TSX: load them with the shell's own tsconfig (automatic JSX runtime,
+// the @sumika/shell-kit path), whatever tsconfig the process was started with.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const shellDir = fileURLToPath(new URL('../..', import.meta.url));
+
+// `npm start` on a fresh clone: build the browser bundle once when it is missing.
+if (!process.env.SHELL_CLIENT_DIR && !existsSync(path.join(shellDir, 'dist', 'client', 'assets.json'))) {
+  console.log('[shell] no browser build yet: building it (once)…');
+  const webpack = path.join(shellDir, '..', 'node_modules', '.bin', 'webpack');
+  const res = spawnSync(webpack, ['--config', path.join(shellDir, 'webpack.config.js'), '--mode', 'production'], { cwd: shellDir, stdio: 'inherit' });
+  if (res.status !== 0) console.error('[shell] browser build failed: pages render without their scripts');
+}
+
+await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') });

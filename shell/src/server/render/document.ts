@@ -1,0 +1,44 @@
+import { KIT_CSS, metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
+import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
+import { shellCss } from '../../chrome/shell-css.js';
+
+export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
+export const DEFAULT_DESCRIPTION = '賃貸マンション・アパートの物件探しなら「すみか」。都道府県、市区町村、路線・駅、通勤時間、こだわり条件から全国の賃貸物件を検索できます。';
+
+export interface ClientAssets {
+  /** Entry scripts of the shell's browser build, in order. */
+  scripts: string[];
+  /** Chunks the entry loads at once (preloaded). */
+  preload: string[];
+}
+
+const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * <head> and the start of <body>: viewport (1100 px on PC), title, robots, canonical, description
+ * (the kit's metaToHtml), styles, preloads and the deferred entry script. Breadcrumb JSON-LD is
+ * rendered by the kit's Breadcrumbs inside the page.
+ */
+export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[] }): string {
+  return [
+    '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8">',
+    `<meta name="viewport" content="${viewportContent(opts.isSpView)}">`,
+    metaToHtml(opts.meta),
+    '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
+    `<style id="sumika-shell-kit">${KIT_CSS}</style><style id="sumika-shell">${shellCss}</style>`,
+    ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
+    ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
+    ...opts.assets.scripts.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),
+    '</head><body><div id="root">',
+  ].join('');
+}
+
+/** After the app: the server's state for hydration (kit globals for context and cache, ours for the rest). */
+export function documentTail(state: ShellState, kitScripts: string): string {
+  return `</div><script>${kitScripts}window.${STATE_GLOBAL}=${serializeState(state)}</script></body></html>`;
+}
+
+/** The last resort when even the error page cannot render. */
+export function bareErrorDocument(status: number, message: string): string {
+  return `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Error ${status}</title></head><body><h1>${escapeAttr(message)}</h1><p><a href="/">トップページへ戻る</a></p></body></html>`;
+}

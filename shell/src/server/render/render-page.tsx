@@ -1,0 +1,247 @@
+import { PassThrough } from 'node:stream';
+import type { ApolloClient } from '@apollo/client';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, ROBOTS_NOINDEX } from '@sumika/shell-kit';
+import { PageRuntime } from '../../app/page-runtime.js';
+import type { PageLoader } from '../../app/page-loader.js';
+import { pageForPath } from '../../app/shell-app.js';
+import { shellPages } from '../../pages/index.js';
+import { ShellRoot } from '../../app/shell-root.js';
+import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
+import type { PageState, RootState, ShellState, VisitorState } from '../../app/state.js';
+import type { PageMeta } from '../../contract.js';
+import { matchRoute, type RemoteName, type RouteDef } from '../../routes.js';
+import type { ShellConfig } from '../config.js';
+import type { ClientEntries } from '../federation/client-entries.js';
+import { GatewaySession, statusForErrorCode } from '../gateway/gateway-session.js';
+import type { ShellSigner } from '../gateway/token.js';
+import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
+
+export interface RenderDeps {
+  config: ShellConfig;
+  signer: ShellSigner;
+  loader: PageLoader;
+  clientEntries: ClientEntries;
+  assets: () => ClientAssets;
+  /** Logs a remote's render error once per remote and message. */
+  onRemoteError: (remote: RemoteName, error: unknown) => void;
+}
+
+/** How long the data pass may take before the page renders with what it has. */
+const DATA_PASS_TIMEOUT_MS = 8000;
+const STREAM_TIMEOUT_MS = 10_000;
+
+function forwardedFor(req: FastifyRequest): string {
+  const prior = req.headers['x-forwarded-for'];
+  return [typeof prior === 'string' ? prior : undefined, req.socket.remoteAddress].filter(Boolean).join(', ');
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The data pass: renders until every query the tree asks for is in the cache; collects render errors. */
+async function dataPass(tree: ReactNode, client: ApolloClient): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  const signal = AbortSignal.timeout(DATA_PASS_TIMEOUT_MS);
+  await prerenderStatic({
+    tree,
+    context: { client },
+    signal,
+    ignoreResults: true,
+    maxRerenders: 10,
+    renderFunction: (node) =>
+      prerenderToNodeStream(node, {
+        signal,
+        onError: (err) => {
+          errors.push(err);
+        },
+      }),
+  });
+  return errors;
+}
+
+/**
+ * Server-renders one page: the visitor call (badges, A/B, `_uid` on a first visit), the remote's
+ * page from its current server build, a data pass that fills the Apollo cache and decides the status
+ * (page-declared status, else the first GraphQL error code, SPEC §8), then streams the final render
+ * with the cache serialised for hydration.
+ */
+export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps: RenderDeps): Promise<void> {
+  const { config, loader } = deps;
+  const host = header(req, 'host') ?? `localhost:${config.port}`;
+  const url = new URL(req.url, `http://${host}`);
+  const context = clientContextFromRequest({
+    userAgent: header(req, 'user-agent'),
+    referer: header(req, 'referer'),
+    host,
+    now: new Date(),
+    env: config.publicConfig.env,
+    refCode: url.searchParams.get('ref_code'),
+  });
+  const session = new GatewaySession({
+    gatewayUrl: config.gatewayUrl,
+    signer: deps.signer,
+    visitor: { cookie: header(req, 'cookie'), userAgent: header(req, 'user-agent'), referer: header(req, 'referer'), forwardedFor: forwardedFor(req) },
+    log: req.log,
+  });
+  const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
+
+  // 1. The visitor: badge counts and A/B variants (and a fresh `_uid` for a first visit).
+  const visitor: VisitorState = { counts: { favorite: 0, detail: 0, search: 0 }, lastSearchCondition: null, favoriteKeys: [], abTests: [] };
+  try {
+    const { data } = await client.query<ShellVisitorData>({ query: SHELL_VISITOR, fetchPolicy: 'network-only' });
+    if (data) {
+      const user = data.requiredUserData;
+      visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
+      visitor.lastSearchCondition = user.lastSearchCondition;
+      visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
+      visitor.abTests = data.abTests.map(({ name, value }) => ({ name, value }));
+    }
+  } catch (err) {
+    req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'visitor data unavailable');
+  }
+  const requiredData = client
+    .mutate({
+      mutation: SHELL_REQUIRED_DATA,
+      variables: {
+        requestInfo: { userAgent: header(req, 'user-agent'), referer: header(req, 'referer'), path: url.pathname, isSpView: context.isSpView, isApp: context.isApp, isIosApp: context.isIosApp, isIphone: context.isIphone, isExternalReferrer: context.isExternalReferrer },
+        refCode: url.searchParams.get('ref_code'),
+        gclid: url.searchParams.get('gclid'),
+      },
+    })
+    .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
+
+  // 2. The page: route, parameters, and the remote's page module.
+  const match = matchRoute(url.pathname);
+  const route: RouteDef | undefined = match?.route;
+  let page: PageState = pageForPath(url.pathname);
+  if (page.kind === 'remote') {
+    try {
+      await loader.load(page.remote, page.expose);
+    } catch {
+      page = { ...page, failed: 'load' };
+    }
+  } else if (page.kind === 'shell') {
+    await shellPages.load(page.name);
+  }
+
+  const remotes = await deps.clientEntries.get();
+  const base: Omit<RootState, 'page'> = { context, config: config.publicConfig, visitor };
+  let runtime = new PageRuntime();
+  const tree = (p: PageState, rt: PageRuntime) => (
+    <StaticRouter location={url.pathname + url.search}>
+      <ShellRoot client={client} state={{ ...base, page: p }} pathname={url.pathname} runtime={rt} loader={loader} onRemoteError={deps.onRemoteError} />
+    </StaticRouter>
+  );
+
+  // 3. The data pass, then the status.
+  let status = page.kind === 'error' ? page.status : 200;
+  session.errors = [];
+  try {
+    const renderErrors = await dataPass(tree(page, runtime), client);
+    if (page.kind === 'remote' && !page.failed && renderErrors.length) {
+      deps.onRemoteError(page.remote, renderErrors[0]);
+      page = { ...page, failed: 'render' };
+    }
+  } catch (err) {
+    req.log.error({ err }, 'render failed');
+    page = { kind: 'error', status: 500, ...(route ? { routeId: route.id } : {}) };
+  }
+  if (page.kind !== 'error') {
+    const declared = runtime.getStatus();
+    const firstError = session.errors.find((e) => !SHELL_OPERATION_NAMES.has(e.operationName ?? ''));
+    const fromError = statusForErrorCode(firstError?.code, { badRequestAs404: route?.badRequestAs404 });
+    const errorStatus = declared !== undefined && declared >= 400 ? declared : fromError;
+    if (errorStatus !== undefined && errorStatus >= 400) {
+      page = { kind: 'error', status: errorStatus, ...(route ? { routeId: route.id } : {}) };
+    } else if (page.kind === 'remote' && page.failed) {
+      // The rest of the page works; the status tells caches and crawlers to come back.
+      status = page.failed === 'load' ? 503 : 500;
+    }
+  }
+  if (page.kind === 'error') {
+    status = page.status;
+    runtime = new PageRuntime();
+    try {
+      await dataPass(tree(page, runtime), client);
+    } catch (err) {
+      req.log.error({ err }, 'error page render failed');
+    }
+  }
+  await requiredData;
+
+  const isError = page.kind === 'error';
+  const meta: PageMeta = isError ? { breadcrumbs: [] } : runtime.getMeta();
+  const noindex = !!route?.noindex || status >= 400;
+  const head = documentHead({
+    meta: isError
+      ? errorPageMeta(status)
+      : {
+          title: meta.title ?? DEFAULT_TITLE,
+          description: meta.description ?? DEFAULT_DESCRIPTION,
+          robots: noindex ? ROBOTS_NOINDEX : (meta.robots ?? null),
+          canonical: meta.canonical && context.origin ? new URL(meta.canonical, context.origin).href : (meta.canonical ?? null),
+        },
+    isSpView: context.isSpView,
+    assets: deps.assets(),
+    remoteEntries: page.kind === 'remote' && !page.failed ? [remotes[page.remote]] : [],
+  });
+
+  // 4. The final render, streamed.
+  reply.hijack();
+  const res = reply.raw;
+  const finalTree = tree(page, runtime);
+  await new Promise<void>((resolve) => {
+    let settled = false;
+    const done = () => {
+      if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    const { pipe, abort } = renderToPipeableStream(finalTree, {
+      onShellReady() {
+        res.statusCode = status;
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('cache-control', 'private, no-store');
+        res.setHeader('vary', 'user-agent, cookie');
+        if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
+        res.write(head);
+        const body = new PassThrough();
+        body.on('data', (chunk: Buffer) => res.write(chunk));
+        body.on('end', () => {
+          const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
+          res.end(documentTail(state, clientContextScript(context) + apolloStateScript(client)));
+          done();
+        });
+        pipe(body);
+      },
+      onShellError(err) {
+        req.log.error({ err }, 'shell render failed');
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
+        }
+        res.end(bareErrorDocument(500, errorPageMessage(500)));
+        done();
+      },
+      onError(err) {
+        req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'render error');
+      },
+    });
+    const timer = setTimeout(() => {
+      abort();
+      done();
+    }, STREAM_TIMEOUT_MS);
+    res.on('close', done);
+  });
+}

@@ -1,0 +1,73 @@
+// The shell's browser build (dist/client): the host of the Module Federation remotes.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sharedFor } from './build/federation-shared.js';
+import { resolveOptions, scriptRules } from './build/remote-webpack.js';
+import federation from './module-federation.config.js';
+
+const require = createRequire(import.meta.url);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/** Writes assets.json: the entry scripts for <head> and the chunks to preload. */
+class AssetsManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('AssetsManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AssetsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const scripts = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
+        // Everything the entry loads at once: every async chunk but the shell's own pages (loaded
+        // on their routes only).
+        const onDemand = new Set();
+        const needed = new Set();
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial()) continue;
+          const target = group.name?.startsWith('shell-page-') ? onDemand : needed;
+          for (const f of group.getFiles()) if (f.endsWith('.js')) target.add(f);
+        }
+        const preload = [...needed].filter((f) => !scripts.includes(f) && !(onDemand.has(f) && ![...compilation.chunkGroups].some((g) => !g.isInitial() && !g.name?.startsWith('shell-page-') && g.getFiles().includes(f))));
+        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
+        compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+export default (_env, argv) => {
+  const mode = argv.mode ?? 'production';
+  return {
+    name: 'shell:client',
+    mode,
+    context: dir,
+    target: 'web',
+    devtool: mode === 'production' ? false : 'source-map',
+    entry: { main: './src/client/entry.ts' },
+    output: {
+      path: path.join(dir, 'dist', 'client'),
+      publicPath: '/assets/',
+      uniqueName: federation.name,
+      // No hash in the entry's name: the federation runtime derives its output dir from that template
+      // before hashes exist. main.js is served with revalidation (no-cache); chunks are immutable.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: resolveOptions(),
+    module: { rules: scriptRules('es2020') },
+    plugins: [
+      new ModuleFederationPlugin({
+        ...federation,
+        shared: sharedFor(dir, { host: true }),
+        dts: false,
+        manifest: false,
+        // Remotes are registered by their remoteEntry URL (the server reads the manifests): no snapshots.
+        experiments: { optimization: { target: 'web', disableSnapshot: true } },
+      }),
+      new AssetsManifestPlugin(),
+    ],
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+    performance: { hints: false },
+  };
+};
