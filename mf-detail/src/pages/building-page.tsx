@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BUILDING_DETAIL, type BuildingDetailData } from '../features/building/api/building-detail.js';
-import { FavoriteButton } from '../features/detail/components/favorite-button.js';
 import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -45,7 +44,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
               <span>
                 <a href={`/bukken/detail/${v.globalKey}`}>{v.name}</a> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
               </span>
-              <FavoriteButton globalKey={v.globalKey} favorited={v.favorited} />
+              <FavoriteButton className="d-fav" globalKey={v.globalKey} favorited={v.favorited} />
             </li>
           ))}
           {b.vacancies.length === 0 && <li className="d-muted">現在募集中の部屋はありません。</li>}

@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
 import { BUKKEN_DETAIL, type BukkenDetailData } from '../features/detail/api/bukken-detail.js';
 import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
 import { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable } from '../features/detail/components/detail-blocks.js';
-import { FavoriteButton } from '../features/detail/components/favorite-button.js';
 import { Gallery } from '../features/detail/components/gallery.js';
 import { formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
@@ -69,7 +68,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
         </div>
         {!archived && (
           <div className="d-actions">
-            <FavoriteButton globalKey={bukken.globalKey} favorited={bukken.favorited} />
+            <FavoriteButton className="d-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
             <a className="sk-button sk-button--primary" href={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
               お問い合わせ（無料）
             </a>

@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { COMPANY_DETAIL, type CompanyDetailData } from '../features/company/api/company-detail.js';
-import { FavoriteButton } from '../features/detail/components/favorite-button.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -85,7 +84,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
                 <a href={`/bukken/detail/${b.globalKey}`}>{b.name}</a> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
                 <div className="d-muted">{b.address}</div>
               </span>
-              <FavoriteButton globalKey={b.globalKey} favorited={b.favorited} />
+              <FavoriteButton className="d-fav" globalKey={b.globalKey} favorited={b.favorited} />
             </li>
           ))}
         </ul>

@@ -85,6 +85,7 @@ export {
   type FavoriteEffect,
 } from './favorites/favorite-dialog-reducer.js';
 export { FavoriteDialog, type FavoriteDialogProps } from './favorites/favorite-dialog.js';
+export { FavoriteButton, type FavoriteButtonProps } from './favorites/favorite-button.js';
 
 // Stock counts
 export { StockCountsProvider, ZERO_STOCK_COUNTS, sameStockCounts, useOptionalStockCounts, useStockCounts, type StockCountsApi, type StockCountsProviderProps, type StockKind } from './stock-counts/stock-counts-provider.js';

@@ -1,7 +1,6 @@
-import { formatNumber } from '@sumika/shell-kit';
+import { FavoriteButton, formatNumber } from '@sumika/shell-kit';
 import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
 import type { BukkenCardData } from '../api/bukken-card-fragment.js';
-import { FavoriteButton } from './favorite-button.js';
 
 export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
   const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
@@ -31,7 +30,7 @@ export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
         <p className="s-card__traffic">{bukken.address}</p>
       </div>
       <div className="s-card__actions">
-        <FavoriteButton globalKey={bukken.globalKey} favorited={bukken.favorited} />
+        <FavoriteButton className="s-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
         <a className="sk-button sk-button--secondary" href={href}>
           詳細を見る
         </a>

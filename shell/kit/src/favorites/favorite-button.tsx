@@ -1,16 +1,22 @@
 import { useState } from 'react';
-import { useFavorites } from '@sumika/shell-kit';
+import { useFavorites } from './favorites-provider.js';
 
-/** Adds or removes a favorite through the kit (one dialog, toast and badge site-wide). */
-export function FavoriteButton({ globalKey, favorited }: { globalKey: string; favorited: boolean }) {
+export interface FavoriteButtonProps {
+  globalKey: string;
+  /** What the page's own data says (e.g. `Bukken.favorited`); the kit's key set covers changes made elsewhere. */
+  favorited: boolean;
+  className?: string;
+}
+
+/** Adds or removes a favorite through the kit (one dialog, toast and badge site-wide); every remote uses this one. */
+export function FavoriteButton({ globalKey, favorited, className }: FavoriteButtonProps) {
   const favorites = useFavorites();
-  // The kit marks cached listings on add/delete, so `favorited` follows; its key set covers other remotes' changes.
   const on = favorited || favorites.isFavorite(globalKey);
   const [busy, setBusy] = useState(false);
   return (
     <button
       type="button"
-      className="s-fav"
+      className={className}
       aria-pressed={on}
       disabled={busy}
       data-testid="favorite-button"
