@@ -3,7 +3,7 @@ import { createTestAuth, testBackends } from '@sumika/subgraph-kit/testing';
 import { gatewayClient } from '@sumika/subgraph-user/gateway/client';
 import { gatewayAlertSource } from '@sumika/subgraph-user/gateway/alert-source';
 import { scanAlerts } from '@sumika/subgraph-user/alerts/scan';
-import { RECAPTCHA_TEST_TOKEN, startStack, type Stack } from './testing/stack.js';
+import { injectFetch, RECAPTCHA_TEST_TOKEN, startStack, type Stack } from './testing/stack.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes are checked by the assertions
 type Body = { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, any> }[] };
@@ -222,11 +222,7 @@ describe.each(testBackends())('visitor identity and the write side through the g
     const v = new Visitor(stack);
     const k = keys[30] as string;
     await v.gql(`mutation { addFavorites(globalKeys: ["${k}"]) { saved } }`);
-    const viaGateway: typeof fetch = async (_url, init) => {
-      const res = await stack.gateway.inject({ method: 'POST', url: '/graphql', headers: (init?.headers ?? {}) as Record<string, string>, payload: String(init?.body ?? '') });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
-    };
-    const source = gatewayAlertSource(gatewayClient({ fetch: viaGateway }));
+    const source = gatewayAlertSource(gatewayClient({ fetch: injectFetch(stack.gateway) }));
     const db = stack.writeStores.user.db as never;
     await scanAlerts(db, source); // baseline
     await stack.stores.bukken.pool.query('UPDATE bukken SET chinryou = chinryou - 5000 WHERE global_key = $1', [k]);

@@ -60,9 +60,16 @@ export function privateFieldsOf(supergraphSdl: string): Set<string> {
   return out;
 }
 
-/** True when the document selects any per-visitor field (through fragments too). */
+// Apollo keeps one parsed document per query text, so the walk below runs once per query and field set.
+const privateVerdicts = new WeakMap<ReadonlySet<string>, WeakMap<DocumentNode, boolean>>();
+
+/** True when the document selects any per-visitor field (through fragments too); remembered per document. */
 function selectsPrivate(schema: GraphQLSchema, document: DocumentNode, privateFields: ReadonlySet<string>): boolean {
   if (privateFields.size === 0) return false;
+  let verdicts = privateVerdicts.get(privateFields);
+  if (!verdicts) privateVerdicts.set(privateFields, (verdicts = new WeakMap()));
+  const known = verdicts.get(document);
+  if (known !== undefined) return known;
   const typeInfo = new TypeInfo(schema);
   let found = false;
   visit(
@@ -78,6 +85,7 @@ function selectsPrivate(schema: GraphQLSchema, document: DocumentNode, privateFi
       },
     }),
   );
+  verdicts.set(document, found);
   return found;
 }
 
@@ -116,7 +124,8 @@ export function responseCache(cache: Cache, ttlSeconds: number, privateFields: (
             if (!ctx.operation || !isPublic(ctx.operation)) return null;
             if (selectsPrivate(ctx.schema, ctx.document as DocumentNode, privateFields())) return null;
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
-            const hash = createHash('sha256').update(print(ctx.document as never)).update('\u0000').update(variables).digest('base64url');
+            // Apollo's hash of the query text, not a re-print of the document on every request.
+            const hash = createHash('sha256').update(ctx.queryHash ?? print(ctx.document as never)).update('\u0000').update(variables).digest('base64url');
             const key = `rc:${await currentGeneration()}:${hash}`;
             const hit = await cache.get(key);
             if (hit) {

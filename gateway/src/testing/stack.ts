@@ -44,6 +44,19 @@ export interface Stack {
  * ephemeral ports (the gateway talks HTTP to them as in production), and the gateway
  * built for `inject`. Nothing is mocked.
  */
+/** A `fetch` that posts to the gateway's /graphql in process (inject), for clients under test. */
+export function injectFetch(gateway: FastifyInstance): typeof fetch {
+  return async (_url, init) => {
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...((init?.headers ?? {}) as Record<string, string>) },
+      payload: String(init?.body ?? ''),
+    });
+    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
 export async function startStack(
   backend: TestBackend,
   opts: { listings?: number; cache?: Cache; config?: Partial<GatewayConfig>; rateLimits?: RateLimitConfig } = {},
@@ -53,15 +66,9 @@ export async function startStack(
   for (const [name, db] of Object.entries(writeStores)) await migrateToLatest(db, path.join(repoRoot(), 'subgraphs', name, 'migrations'));
   // The user subgraph asks the gateway for search texts, as in production; here in process through inject.
   const ref: { gateway?: FastifyInstance } = {};
-  const viaGateway: typeof fetch = async (_url, init) => {
+  const viaGateway: typeof fetch = (url, init) => {
     if (!ref.gateway) throw new Error('gateway not started');
-    const res = await ref.gateway.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>)),
-      payload: String(init?.body ?? ''),
-    });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    return injectFetch(ref.gateway)(url, init);
   };
   const key = await generateSigningKey('gateway-test');
   const auth = { jwks: { keys: [key.publicJwk] } };
