@@ -62,7 +62,7 @@ export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloS
 export { ADD_FAVORITES, type AddFavoritesData, type AddFavoritesVariables } from './graphql/operations/add-favorites.js';
 export { DELETE_FAVORITES, type DeleteFavoritesData, type DeleteFavoritesVariables } from './graphql/operations/delete-favorites.js';
 export { FAVORITE_KEYS, type FavoriteKeysData } from './graphql/operations/favorite-keys.js';
-export { REQUIRED_USER_DATA, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
+export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
 export { AB_TESTS, type AbTestAssignment, type AbTestsData } from './graphql/operations/ab-tests.js';
 export { SET_AB_TESTS, type SetAbTestsData, type SetAbTestsVariables } from './graphql/operations/set-ab-tests.js';
 export { REGIONS, type PrefectureSummary, type RegionSummary, type RegionsData, type RegionsVariables } from './graphql/operations/regions.js';

@@ -1,5 +1,5 @@
 import { gql } from '@apollo/client';
-import type { LastSearchCondition } from '@sumika/shell-kit';
+import { REQUIRED_USER_FIELDS, type LastSearchCondition } from '@sumika/shell-kit';
 
 /**
  * The shell's first call per page: badge counts, the previous search (PC balloon), the favorite
@@ -8,23 +8,7 @@ import type { LastSearchCondition } from '@sumika/shell-kit';
 export const SHELL_VISITOR = gql`
   query ShellVisitor {
     requiredUserData {
-      lastUpdatedAt
-      existApplyData
-      admin
-      stockCount {
-        favorite
-        detail
-        search
-      }
-      lastSearchCondition {
-        searchPath
-        searchText
-        prefectureName
-        gdCityName
-        citiesShortName
-        linesStationsName
-        specialName
-      }
+      ...RequiredUserFields
       bukken(favorites: true, histories: false, incompleteInquiries: false) {
         favorites {
           globalKey
@@ -38,6 +22,7 @@ export const SHELL_VISITOR = gql`
       forced
     }
   }
+  ${REQUIRED_USER_FIELDS}
 `;
 
 export interface ShellVisitorData {

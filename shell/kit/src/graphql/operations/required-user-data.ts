@@ -27,27 +27,35 @@ export interface RequiredUserData {
   };
 }
 
+/** The user fields every page needs (header badges, the PC balloon); the shell's first query spreads them too. */
+export const REQUIRED_USER_FIELDS = gql`
+  fragment RequiredUserFields on User {
+    lastUpdatedAt
+    existApplyData
+    admin
+    stockCount {
+      favorite
+      detail
+      search
+    }
+    lastSearchCondition {
+      searchPath
+      searchText
+      prefectureName
+      gdCityName
+      citiesShortName
+      linesStationsName
+      specialName
+    }
+  }
+`;
+
 /** SPEC §7.1: the user fields every page needs (header badges, the PC balloon). */
 export const REQUIRED_USER_DATA: TypedDocumentNode<RequiredUserData, Record<string, never>> = gql`
   query RequiredUserData {
     requiredUserData {
-      lastUpdatedAt
-      existApplyData
-      admin
-      stockCount {
-        favorite
-        detail
-        search
-      }
-      lastSearchCondition {
-        searchPath
-        searchText
-        prefectureName
-        gdCityName
-        citiesShortName
-        linesStationsName
-        specialName
-      }
+      ...RequiredUserFields
     }
   }
+  ${REQUIRED_USER_FIELDS}
 `;
