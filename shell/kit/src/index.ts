@@ -120,6 +120,6 @@ export { FreeWordForm } from './chrome/free-word-form.js';
 export { STOCK_LINKS, StockLinks } from './chrome/stock-links.js';
 export { useScrollPast } from './chrome/use-scroll-past.js';
 
-// Providers together, and the stylesheet
+// Providers together. The stylesheet is `@sumika/shell-kit/styles` (server-side only: the shell inlines
+// it into each page's <head>, so browsers do not also download it as a string in the kit's JS).
 export { ShellKitProvider, type ShellKitProviderProps } from './shell-kit-provider.js';
-export { KIT_CSS, kitStyleTag } from './styles.js';

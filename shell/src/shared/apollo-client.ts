@@ -1,13 +1,14 @@
 // What the host shares as `@apollo/client` (see ./react-router.ts for why a subset): the client,
-// cache, HTTP link, gql and error classes the kit and the remotes use. `@apollo/client-full` is an
-// alias of the package (webpack), so this module does not consume itself.
+// cache, HTTP link and error classes the kit and the remotes use. Not `gql`: every build parses its
+// gql`…` documents at build time (shell/build/gql-loader.cjs), so the GraphQL parser stays out of
+// the browser. `@apollo/client-full` is an alias of the package (webpack), so this module does not
+// consume itself.
 export {
   ApolloClient,
   ApolloLink,
   HttpLink,
   InMemoryCache,
   NetworkStatus,
-  gql,
   makeVar,
   CombinedGraphQLErrors,
   CombinedProtocolErrors,

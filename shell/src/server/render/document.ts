@@ -1,4 +1,5 @@
-import { KIT_CSS, metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
+import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
+import { kitStyleTag } from '@sumika/shell-kit/styles';
 import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
 import { shellCss } from '../../chrome/shell-css.js';
 
@@ -25,7 +26,7 @@ export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; asset
     `<meta name="viewport" content="${viewportContent(opts.isSpView)}">`,
     metaToHtml(opts.meta),
     '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
-    `<style id="sumika-shell-kit">${KIT_CSS}</style><style id="sumika-shell">${shellCss}</style>`,
+    `${kitStyleTag()}<style id="sumika-shell">${shellCss}</style>`,
     ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
     ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
     ...opts.assets.scripts.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),

@@ -1,12 +1,14 @@
 import { gql } from '@apollo/client';
 
-const LIVABILITY_FIELDS = `
-  bukkenCount
-  medianWalkMin
-  medianBuiltYear
-  stationCount
-  rentByPlan { plan median count }
-  conditionShares { condition { code name } share }
+const LIVABILITY_FIELDS = gql`
+  fragment LivabilityFields on Livability {
+    bukkenCount
+    medianWalkMin
+    medianBuiltYear
+    stationCount
+    rentByPlan { plan median count }
+    conditionShares { condition { code name } share }
+  }
 `;
 
 export const SEARCH_LIVABILITY = gql`
@@ -29,10 +31,11 @@ export const SEARCH_LIVABILITY = gql`
     city(code: $cityCode) @include(if: $withCity) {
       code
       name
-      livability { ${LIVABILITY_FIELDS} }
+      livability { ...LivabilityFields }
     }
-    stationLivability(stationGroupCode: $stationCode) @include(if: $withStation) { ${LIVABILITY_FIELDS} }
+    stationLivability(stationGroupCode: $stationCode) @include(if: $withStation) { ...LivabilityFields }
   }
+  ${LIVABILITY_FIELDS}
 `;
 
 export interface Livability {
