@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cleanEnv, ensureBuilds, freePort, REMOTES, repoRoot, run, startService, stopService, SUBGRAPHS, waitForHttp, type ServiceInfo, type StackState } from './support/stack.js';
 import { saveState, STATE_FILE } from './support/state.js';
+import { prepareStores } from './support/stores.js';
 
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const LISTINGS = process.env.E2E_LISTINGS ?? '2000';
@@ -11,10 +12,11 @@ const LISTINGS = process.env.E2E_LISTINGS ?? '2000';
 export default async function globalSetup(): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sumika-e2e-'));
   const logDir = path.join(dataDir, 'logs');
-  const base = cleanEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+  const stores = await prepareStores();
+  const base = cleanEnv({ DATA_DIR: dataDir, NODE_ENV: 'test', ...stores.env });
 
   ensureBuilds(base);
-  console.log(`[e2e] data in ${dataDir}: migrating and seeding ${LISTINGS} listings (if empty)`);
+  console.log(`[e2e] data on ${stores.describe} (files in ${dataDir}): migrating and seeding ${LISTINGS} listings (if empty)`);
   run([tsx, 'infra/src/migrate/main.ts'], { env: base, what: 'migrate' });
   run([tsx, 'infra/src/seed/main.ts', '--listings', LISTINGS, '--if-empty'], { env: base, what: 'seed' });
 
@@ -69,7 +71,13 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(`${err instanceof Error ? err.message : String(err)} (logs in ${logDir})`);
   }
 
-  const state: StackState = { baseURL: `http://127.0.0.1:${ports.shell}`, dataDir, logDir, services };
+  const state: StackState = {
+    baseURL: `http://127.0.0.1:${ports.shell}`,
+    dataDir,
+    logDir,
+    services,
+    ...(stores.databaseName && stores.adminUrl ? { database: { name: stores.databaseName, adminUrl: stores.adminUrl } } : {}),
+  };
   saveState(state);
   process.env.E2E_BASE_URL = state.baseURL;
   console.log(`[e2e] site at ${state.baseURL} (state in ${STATE_FILE}, logs in ${logDir})`);

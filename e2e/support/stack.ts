@@ -1,6 +1,7 @@
 /**
- * The whole site for the journeys: five subgraphs and the gateway on the embedded PGlite default
- * (a fresh data dir with a small seed), the four remote servers and the shell, each on a free port.
+ * The whole site for the journeys: five subgraphs and the gateway (on PostgreSQL + Redis when they are
+ * configured, else the embedded PGlite default; see ./stores.ts) with a small seed, the four remote
+ * servers and the shell, each on a free port.
  * Processes are started in their own process group and stopped by id.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +33,8 @@ export interface StackState {
   dataDir: string;
   logDir: string;
   services: Record<string, ServiceInfo>;
+  /** The PostgreSQL database setup created (dropped by teardown), when it ran on PostgreSQL. */
+  database?: { name: string; adminUrl: string };
 }
 
 export function freePort(): Promise<number> {
