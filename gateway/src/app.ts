@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import { tokenSigner, type Cache } from '@sumika/subgraph-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
@@ -11,11 +12,14 @@ import identity from './plugins/identity.js';
 import jwks from './plugins/jwks.js';
 import metrics from './plugins/metrics.js';
 import rest from './plugins/rest.js';
+import shellClient, { shellKeysFromUrl } from './plugins/shell-client.js';
 
 export interface BuildOptions {
   config: GatewayConfig;
   cache: Cache;
   logger?: FastifyServerOptions['logger'];
+  /** The shell's public keys; by default fetched from config.shellJwksUrl. */
+  shellKeys?: JWTVerifyGetKey;
 }
 
 /** Builds the gateway (BFF): plugins first, then routes. No listen. */
@@ -32,6 +36,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metrics);
   await app.register(jwks, { key });
   await app.register(cookies, { secret: loadCookieSecret(opts.config) });
+  await app.register(shellClient, { keys: opts.shellKeys ?? shellKeysFromUrl(opts.config.shellJwksUrl), issuer: opts.config.shellIssuer, audiences: opts.config.shellAudiences });
   await app.register(identity, { sign });
   await app.register(apolloGateway, { config: opts.config, cache: opts.cache, sign });
   await app.register(health);

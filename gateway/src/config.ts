@@ -23,6 +23,11 @@ export interface GatewayConfig {
   devCookieSecretFile: string;
   /** fastify trustProxy (TRUST_PROXY: 'true' or trusted addresses/CIDRs, comma-separated). */
   trustProxy: boolean | string;
+  /** The shell's JWKS (SHELL_JWKS_URL): requests bearing its token get the visitor's address. */
+  shellJwksUrl: string;
+  shellIssuer: string;
+  /** `aud` values the shell's token may carry (SHELL_TOKEN_AUDIENCE, comma-separated): this gateway's URL. */
+  shellAudiences: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -46,5 +51,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     cookieSecret: env.COOKIE_SECRET || undefined,
     devCookieSecretFile: path.join(dataDir(env), 'gateway', 'cookie-secret'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+    shellJwksUrl: env.SHELL_JWKS_URL ?? `http://127.0.0.1:${env.SHELL_PORT ?? 3000}/.well-known/jwks.json`,
+    shellIssuer: env.SHELL_JWT_ISSUER ?? 'sumika-shell',
+    shellAudiences: env.SHELL_TOKEN_AUDIENCE
+      ? env.SHELL_TOKEN_AUDIENCE.split(',').map((s) => s.trim()).filter(Boolean)
+      : [`http://127.0.0.1:${env.GATEWAY_PORT ?? 4000}/graphql`, `http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql`],
   };
 }

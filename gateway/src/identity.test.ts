@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet } from 'jose';
 import { createTestAuth, testBackends } from '@sumika/subgraph-kit/testing';
 import { gatewayClient } from '@sumika/subgraph-user/gateway/client';
 import { gatewayAlertSource } from '@sumika/subgraph-user/gateway/alert-source';
@@ -46,12 +47,24 @@ const setCookies = (res: LightMyRequestResponse): string[] => {
 
 const USER = '{ requiredUserData { stockCount { favorite detail search } existApplyData bukken { favorites { globalKey } histories { globalKey kind } incompleteInquiries { globalKey } } searchConditions { id searchPath } } }';
 
+/** The shell's key pair, as the shell's server holds it (its public half is the shell's JWKS). */
+let shellPrivateKey: CryptoKey;
+let shellJwks: JSONWebKeySet;
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  shellPrivateKey = pair.privateKey;
+  shellJwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'shell', alg: 'RS256', use: 'sig' }] };
+});
+/** A token like the shell's: RS256, issuer sumika-shell, this gateway's URL as audience, one day. */
+const shellToken = () =>
+  new SignJWT({ client: 'shell' }).setProtectedHeader({ alg: 'RS256', kid: 'shell' }).setIssuer('sumika-shell').setAudience('http://127.0.0.1:4000/graphql').setIssuedAt().setExpirationTime('1d').sign(shellPrivateKey);
+
 describe.each(testBackends())('visitor identity and the write side through the gateway on $name', (backend) => {
   let stack: Stack;
   let keys: string[];
 
   beforeAll(async () => {
-    stack = await startStack(backend, { listings: 400 });
+    stack = await startStack(backend, { listings: 400, shellKeys: createLocalJWKSet(shellJwks) });
     const { rows } = await stack.stores.bukken.pool.query<{ global_key: string }>('SELECT global_key FROM bukken ORDER BY id LIMIT 80');
     keys = rows.map((r) => r.global_key);
   });
@@ -124,8 +137,14 @@ describe.each(testBackends())('visitor identity and the write side through the g
 
     await b.gql('{ prefectures { code } }');
     const forged = await (await createTestAuth()).token({ uid: a.uid });
-    // Headers that try to name A, and a token signed by someone else.
-    const attempts: Record<string, string>[] = [{}, { 'x-uid': a.uid, 'x-user-id': a.uid, authorization: `Bearer ${forged}` }];
+    // A bearer token signed by someone else naming A is refused outright.
+    for (const query of [USER, `mutation { deleteFavorites(globalKeys: ["${k1}", "${k2}"]) { deleteGlobalKeys } }`]) {
+      const refused = await b.raw(query, {}, { authorization: `Bearer ${forged}` });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    // Headers that try to name A.
+    const attempts: Record<string, string>[] = [{}, { 'x-uid': a.uid, 'x-user-id': a.uid }];
     for (const headers of attempts) {
       const seen = (await b.gql(USER, {}, headers)).data?.requiredUserData;
       expect(seen.stockCount).toEqual({ favorite: 0, detail: 0, search: 0 });
@@ -186,6 +205,24 @@ describe.each(testBackends())('visitor identity and the write side through the g
     expect((await v.gql(USER)).data?.requiredUserData.stockCount.favorite).toBe(50);
     const empty = await v.gql('mutation { addFavorites(globalKeys: []) { saved } }');
     expect(empty.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+
+  it("records the visitor's address on a form sent through the shell, not the shell's or a claimed one", async () => {
+    const send = async (headers: Record<string, string>) => {
+      const v = new Visitor(stack);
+      const res = await v.gql(
+        'mutation Send($t: String!) { sendInquiry(name: "山田 太郎", email: "taro@example.jp", inquiryType: "usage", inquiryContent: "検索条件の保存方法を教えてください。", recaptchaToken: $t) { id } }',
+        { t: RECAPTCHA_TEST_TOKEN },
+        headers,
+      );
+      expect(res.errors).toBeUndefined();
+      const { rows } = await stack.writeStores.forms.pool.query<{ ip: string | null }>('SELECT ip FROM submission WHERE uid = $1', [v.uid]);
+      return rows.map((r) => r.ip);
+    };
+    const viaShell = { authorization: `Bearer ${await shellToken()}`, 'x-forwarded-for': '6.6.6.6, 203.0.113.7' };
+    expect(await send(viaShell)).toEqual(['203.0.113.7']);
+    // Straight to the gateway, x-forwarded-for is the visitor's say and ignored.
+    expect(await send({ 'x-forwarded-for': '203.0.113.7' })).toEqual(['127.0.0.1']);
   });
 
   it('runs an inquiry about listings: incomplete while unfinished, contacted once the application is accepted', async () => {

@@ -43,7 +43,7 @@ export function contextFor(req: FastifyRequest, reply: FastifyReply): GatewayCon
     const value = req.headers[name];
     if (typeof value === 'string') forward[name] = value;
   }
-  const visitor = req.visitor ?? { fresh: false, ip: req.ip };
+  const visitor = req.visitor ?? { fresh: false, ip: req.clientIp || req.ip };
   return { ...(visitor.uid ? { uid: visitor.uid } : {}), fresh: visitor.fresh, ip: visitor.ip, forward, setCookies: [], reply };
 }
 

@@ -74,7 +74,7 @@ export default fp(
     };
 
     app.addHook('onRequest', async (req, reply) => {
-      req.visitor = { fresh: false, ip: req.ip };
+      req.visitor = { fresh: false, ip: req.clientIp };
       if (!identityPaths(req.url)) return;
       const raw = req.cookies[UID_COOKIE];
       if (raw !== undefined) {
@@ -89,11 +89,11 @@ export default fp(
       }
       if (req.headers[SERVICE_CLIENT_HEADER]) return;
       const uid = randomBytes(16).toString('hex');
-      req.visitor = { uid, fresh: true, ip: req.ip };
+      req.visitor = { uid, fresh: true, ip: req.clientIp };
       reply.setCookie(UID_COOKIE, uid, uidCookieOptions(req));
-      await register(uid, req.ip, req.log);
+      await register(uid, req.clientIp, req.log);
     });
   },
   // Registered before the GraphQL routes so its hook runs for them; app.supergraph is read per request.
-  { name: 'identity', dependencies: ['cookies'] },
+  { name: 'identity', dependencies: ['cookies', 'shell-client'] },
 );

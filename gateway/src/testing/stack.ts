@@ -19,6 +19,7 @@ import { gatewayClient } from '@sumika/subgraph-user/gateway/client';
 import { gatewaySearchDescriber } from '@sumika/subgraph-user/gateway/search-describer';
 import { build as buildGateway } from '../app.js';
 import { configFromEnv, type GatewayConfig } from '../config.js';
+import type { JWTVerifyGetKey } from 'jose';
 
 type Name = 'search' | 'bukken' | 'company' | 'user' | 'forms';
 
@@ -59,7 +60,7 @@ export function injectFetch(gateway: FastifyInstance): typeof fetch {
 
 export async function startStack(
   backend: TestBackend,
-  opts: { listings?: number; cache?: Cache; config?: Partial<GatewayConfig>; rateLimits?: RateLimitConfig } = {},
+  opts: { listings?: number; cache?: Cache; config?: Partial<GatewayConfig>; rateLimits?: RateLimitConfig; shellKeys?: JWTVerifyGetKey } = {},
 ): Promise<Stack> {
   const stores = await seededStores(backend, opts.listings ?? 2000);
   const writeStores = { user: await backend.open<unknown>('user'), forms: await backend.open<unknown>('forms') };
@@ -102,7 +103,7 @@ export async function startStack(
     ...opts.config,
   };
   const cache = opts.cache ?? new MemoryCache();
-  const gateway = await buildGateway({ config, cache });
+  const gateway = await buildGateway({ config, cache, ...(opts.shellKeys ? { shellKeys: opts.shellKeys } : {}) });
   await gateway.ready();
   ref.gateway = gateway;
   return {
