@@ -6,7 +6,10 @@ import { APPLY_PAGE_DATA, type ApplyPageData } from '../features/apply/api/apply
 import { CREATE_APPLY, type CreateApplyData } from '../features/apply/api/create-apply.js';
 import { MARK_INQUIRIES_SENT } from '../features/apply/api/mark-inquiries-sent.js';
 import { START_INQUIRY } from '../features/apply/api/start-inquiry.js';
-import { Field } from '../features/form/components/field.js';
+import { CheckboxGroup } from '../features/form/components/choice-group.js';
+import { SelectField } from '../features/form/components/select-field.js';
+import { TextArea } from '../features/form/components/text-area.js';
+import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { orNull, useForm } from '../features/form/use-form.js';
 import { FormsStyles } from '../ui/styles.js';
@@ -114,61 +117,14 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           });
         }}
       >
-        <Field label="お名前" required error={err.name}>
-          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('name')} />}
-        </Field>
-        <Field label="フリガナ" required error={err.kana}>
-          {(p) => <input type="text" {...p} {...form.text('kana')} />}
-        </Field>
-        <Field label="メールアドレス" required error={err.email}>
-          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
-        </Field>
-        <Field label="希望連絡方法" required error={err.contactMethod}>
-          {(p) => (
-            <select {...p} {...form.text('contactMethod')}>
-              <option value="">選択してください</option>
-              {(data?.applyMaster.contactMethods ?? []).map((o) => (
-                <option key={o.code} value={o.code}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="電話番号" error={err.phone} hint="電話での連絡を希望する場合は必須です。">
-          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('phone')} />}
-        </Field>
-        <Field label="入居希望時期" required error={err.moveInTiming}>
-          {(p) => (
-            <select {...p} {...form.text('moveInTiming')}>
-              <option value="">選択してください</option>
-              {(data?.applyMaster.moveInTimings ?? []).map((o) => (
-                <option key={o.code} value={o.code}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="ご質問・ご要望" error={err.requests}>
-          {() => (
-            <div className="f-choices">
-              {(data?.applyMaster.requests ?? []).map((o) => (
-                <label key={o.code}>
-                  <input
-                    type="checkbox"
-                    checked={form.values.requests.includes(o.code)}
-                    onChange={(e) => form.set('requests', e.target.checked ? [...form.values.requests, o.code] : form.values.requests.filter((c) => c !== o.code))}
-                  />
-                  {o.name}
-                </label>
-              ))}
-            </div>
-          )}
-        </Field>
-        <Field label="その他のご質問" error={err.freeText} hint="1,000文字以内">
-          {(p) => <textarea maxLength={1000} {...p} {...form.text('freeText')} />}
-        </Field>
+        <TextField label="お名前" required error={err.name} autoComplete="name" {...form.text('name')} />
+        <TextField label="フリガナ" required error={err.kana} {...form.text('kana')} />
+        <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
+        <SelectField label="希望連絡方法" required error={err.contactMethod} options={data?.applyMaster.contactMethods} {...form.text('contactMethod')} />
+        <TextField label="電話番号" error={err.phone} hint="電話での連絡を希望する場合は必須です。" type="tel" autoComplete="tel" {...form.text('phone')} />
+        <SelectField label="入居希望時期" required error={err.moveInTiming} options={data?.applyMaster.moveInTimings} {...form.text('moveInTiming')} />
+        <CheckboxGroup label="ご質問・ご要望" error={err.requests} options={data?.applyMaster.requests} value={form.values.requests} onChange={(v) => form.set('requests', v)} />
+        <TextArea label="その他のご質問" error={err.freeText} hint="1,000文字以内" maxLength={1000} {...form.text('freeText')} />
         {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>

@@ -4,7 +4,9 @@ import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { CASHBACK_CAMPAIGN, type CashbackCampaignData } from '../features/cashback/api/cashback-campaign.js';
 import { CREATE_CASHBACK_APPLICATION, type CreateCashbackApplicationData } from '../features/cashback/api/create-cashback-application.js';
-import { Field } from '../features/form/components/field.js';
+import { SelectField } from '../features/form/components/select-field.js';
+import { TextArea } from '../features/form/components/text-area.js';
+import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
 import { FormsStyles } from '../ui/styles.js';
@@ -88,57 +90,20 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
             });
           }}
         >
-          <Field label="お名前" required error={err.name}>
-            {(p) => <input type="text" {...p} {...form.text('name')} />}
-          </Field>
-          <Field label="フリガナ" required error={err.kana}>
-            {(p) => <input type="text" {...p} {...form.text('kana')} />}
-          </Field>
-          <Field label="メールアドレス" required error={err.email}>
-            {(p) => <input type="email" {...p} {...form.text('email')} />}
-          </Field>
-          <Field label="電話番号" required error={err.phone}>
-            {(p) => <input type="tel" {...p} {...form.text('phone')} />}
-          </Field>
-          <Field label="物件番号" required error={err.globalKey} hint="物件詳細ページのURLの末尾（例：bk000012345）">
-            {(p) => <input type="text" {...p} {...form.text('globalKey')} />}
-          </Field>
-          <Field label="契約した不動産会社" required error={err.companyName}>
-            {(p) => <input type="text" {...p} {...form.text('companyName')} />}
-          </Field>
-          <Field label="店舗名" error={err.storeName}>
-            {(p) => <input type="text" {...p} {...form.text('storeName')} />}
-          </Field>
-          <Field label="契約日" required error={err.contractDate}>
-            {(p) => <input type="date" {...p} {...form.text('contractDate')} />}
-          </Field>
-          <Field label="入居日" required error={err.moveInDate}>
-            {(p) => <input type="date" {...p} {...form.text('moveInDate')} />}
-          </Field>
-          <Field label="月額賃料（円）" required error={err.rent}>
-            {(p) => <input type="number" min={0} {...p} {...form.text('rent')} />}
-          </Field>
-          <Field label="郵便番号" required error={err.postalCode}>
-            {(p) => <input type="text" inputMode="numeric" placeholder="123-4567" {...p} {...form.text('postalCode')} />}
-          </Field>
-          <Field label="都道府県" required error={err.prefectureId}>
-            {(p) => (
-              <select {...p} {...form.text('prefectureId')}>
-                <option value="">選択してください</option>
-                {(data?.prefectures ?? []).map((pref) => (
-                  <option key={pref.code} value={pref.code}>
-                    {pref.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="新住所" required error={err.address}>
-            {(p) => <input type="text" {...p} {...form.text('address')} />}
-          </Field>
-          <Field label="備考" error={err.freeText}>
-            {(p) => <textarea {...p} {...form.text('freeText')} />}
-          </Field>
+          <TextField label="お名前" required error={err.name} {...form.text('name')} />
+          <TextField label="フリガナ" required error={err.kana} {...form.text('kana')} />
+          <TextField label="メールアドレス" required error={err.email} type="email" {...form.text('email')} />
+          <TextField label="電話番号" required error={err.phone} type="tel" {...form.text('phone')} />
+          <TextField label="物件番号" required error={err.globalKey} hint="物件詳細ページのURLの末尾（例：bk000012345）" {...form.text('globalKey')} />
+          <TextField label="契約した不動産会社" required error={err.companyName} {...form.text('companyName')} />
+          <TextField label="店舗名" error={err.storeName} {...form.text('storeName')} />
+          <TextField label="契約日" required error={err.contractDate} type="date" {...form.text('contractDate')} />
+          <TextField label="入居日" required error={err.moveInDate} type="date" {...form.text('moveInDate')} />
+          <TextField label="月額賃料（円）" required error={err.rent} type="number" min={0} {...form.text('rent')} />
+          <TextField label="郵便番号" required error={err.postalCode} inputMode="numeric" placeholder="123-4567" {...form.text('postalCode')} />
+          <SelectField label="都道府県" required error={err.prefectureId} options={data?.prefectures} {...form.text('prefectureId')} />
+          <TextField label="新住所" required error={err.address} {...form.text('address')} />
+          <TextArea label="備考" error={err.freeText} {...form.text('freeText')} />
           {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
           <div className="f-submit">
             <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>

@@ -2,7 +2,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useNavigate } from 'react-router';
-import { Field } from '../features/form/components/field.js';
+import { CheckboxField } from '../features/form/components/checkbox-field.js';
+import { SelectField } from '../features/form/components/select-field.js';
+import { TextArea } from '../features/form/components/text-area.js';
+import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { orNull, useForm } from '../features/form/use-form.js';
 import { INBOUND_INQUIRY_MASTER, type InboundInquiryMasterData } from '../features/inbound/api/inbound-inquiry-master.js';
@@ -27,12 +30,6 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
   const err = form.errors.fields;
   if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
   const m = master.data?.inboundInquiryMaster;
-  const options = (list: { code: string; name: string }[] | undefined) =>
-    (list ?? []).map((o) => (
-      <option key={o.code} value={o.code}>
-        {o.name}
-      </option>
-    ));
   const q = new URLSearchParams(search);
   return (
     <div className="f-card" data-testid="inbound-inquiries-page">
@@ -79,61 +76,18 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
           });
         }}
       >
-        <Field label="業種" required error={err.type}>
-          {(p) => (
-            <select {...p} {...form.text('type')}>
-              <option value="">選択してください</option>
-              {options(m?.types)}
-            </select>
-          )}
-        </Field>
-        <Field label="会社名" required error={err.clientName}>
-          {(p) => <input type="text" autoComplete="organization" {...p} {...form.text('clientName')} />}
-        </Field>
-        <Field label="店舗名" error={err.storeName}>
-          {(p) => <input type="text" {...p} {...form.text('storeName')} />}
-        </Field>
-        <Field label="ご担当者名" required error={err.tantoName}>
-          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('tantoName')} />}
-        </Field>
-        <Field label="役職" error={err.position}>
-          {(p) => <input type="text" {...p} {...form.text('position')} />}
-        </Field>
-        <Field label="電話番号" required error={err.tel} hint="例：03-1234-5678">
-          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('tel')} />}
-        </Field>
-        <Field label="宅地建物取引業免許" required error={err.hasLicense}>
-          {(p) => (
-            <label>
-              <input type="checkbox" id={p.id} checked={form.values.hasLicense} onChange={(e) => form.set('hasLicense', e.target.checked)} /> 免許を保有している
-            </label>
-          )}
-        </Field>
-        <Field label="メールアドレス" required error={err.email}>
-          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
-        </Field>
-        <Field label="ホームページURL" error={err.siteUrl}>
-          {(p) => <input type="url" placeholder="https://" {...p} {...form.text('siteUrl')} />}
-        </Field>
-        <Field label="当サイトを知ったきっかけ" error={err.referenceMedium}>
-          {(p) => (
-            <select {...p} {...form.text('referenceMedium')}>
-              <option value="">選択してください</option>
-              {options(m?.referenceMedia)}
-            </select>
-          )}
-        </Field>
-        <Field label="お問い合わせ項目" required error={err.category}>
-          {(p) => (
-            <select {...p} {...form.text('category')}>
-              <option value="">選択してください</option>
-              {options(m?.categories)}
-            </select>
-          )}
-        </Field>
-        <Field label="お問い合わせ内容" required error={err.content} hint="2,000文字以内">
-          {(p) => <textarea maxLength={2000} {...p} {...form.text('content')} />}
-        </Field>
+        <SelectField label="業種" required error={err.type} options={m?.types} {...form.text('type')} />
+        <TextField label="会社名" required error={err.clientName} autoComplete="organization" {...form.text('clientName')} />
+        <TextField label="店舗名" error={err.storeName} {...form.text('storeName')} />
+        <TextField label="ご担当者名" required error={err.tantoName} autoComplete="name" {...form.text('tantoName')} />
+        <TextField label="役職" error={err.position} {...form.text('position')} />
+        <TextField label="電話番号" required error={err.tel} hint="例：03-1234-5678" type="tel" autoComplete="tel" {...form.text('tel')} />
+        <CheckboxField label="宅地建物取引業免許" required error={err.hasLicense} text="免許を保有している" checked={form.values.hasLicense} onChange={(v) => form.set('hasLicense', v)} />
+        <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
+        <TextField label="ホームページURL" error={err.siteUrl} type="url" placeholder="https://" {...form.text('siteUrl')} />
+        <SelectField label="当サイトを知ったきっかけ" error={err.referenceMedium} options={m?.referenceMedia} {...form.text('referenceMedium')} />
+        <SelectField label="お問い合わせ項目" required error={err.category} options={m?.categories} {...form.text('category')} />
+        <TextArea label="お問い合わせ内容" required error={err.content} hint="2,000文字以内" maxLength={2000} {...form.text('content')} />
         {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>

@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useNavigate } from 'react-router';
-import { Field } from '../features/form/components/field.js';
+import { SelectField } from '../features/form/components/select-field.js';
+import { TextArea } from '../features/form/components/text-area.js';
+import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { orNull, useForm } from '../features/form/use-form.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
@@ -58,27 +60,10 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
           });
         }}
       >
-        <Field label="お名前" required error={err.name}>
-          {(p) => <input type="text" autoComplete="name" {...p} {...form.text('name')} />}
-        </Field>
-        <Field label="メールアドレス" required error={err.email} hint="受付確認のメールをお送りします。">
-          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
-        </Field>
-        <Field label="お問い合わせの種類" required error={err.inquiryType}>
-          {(p) => (
-            <select {...p} {...form.text('inquiryType')}>
-              <option value="">選択してください</option>
-              {(master.data?.usersInquiryMaster.inquiryTypes ?? []).map((t) => (
-                <option key={t.code} value={t.code}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="お問い合わせ内容" required error={err.inquiryContent} hint="2,000文字以内">
-          {(p) => <textarea maxLength={2000} {...p} {...form.text('inquiryContent')} />}
-        </Field>
+        <TextField label="お名前" required error={err.name} autoComplete="name" {...form.text('name')} />
+        <TextField label="メールアドレス" required error={err.email} hint="受付確認のメールをお送りします。" type="email" autoComplete="email" {...form.text('email')} />
+        <SelectField label="お問い合わせの種類" required error={err.inquiryType} options={master.data?.usersInquiryMaster.inquiryTypes} {...form.text('inquiryType')} />
+        <TextArea label="お問い合わせ内容" required error={err.inquiryContent} hint="2,000文字以内" maxLength={2000} {...form.text('inquiryContent')} />
         {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">

@@ -2,7 +2,10 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useNavigate } from 'react-router';
-import { Field } from '../features/form/components/field.js';
+import { RadioGroup } from '../features/form/components/choice-group.js';
+import { SelectField } from '../features/form/components/select-field.js';
+import { TextArea } from '../features/form/components/text-area.js';
+import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
@@ -68,70 +71,17 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
           });
         }}
       >
-        <Field label="違反の種類" required error={err.violateKindId}>
-          {(p) => (
-            <div className="f-choices" role="radiogroup" aria-labelledby={p.id}>
-              {(m?.kinds ?? []).map((k) => (
-                <label key={k.code}>
-                  <input type="radio" name="violateKindId" value={k.code} checked={form.values.violateKindId === String(k.code)} onChange={(e) => form.set('violateKindId', e.target.value)} />
-                  <span>
-                    {k.name}
-                    <br />
-                    <small className="f-hint">{k.description}</small>
-                  </span>
-                </label>
-              ))}
-            </div>
-          )}
-        </Field>
-        <Field label="物件との関係" required error={err.bukkenKankeiId}>
-          {(p) => (
-            <select {...p} {...form.text('bukkenKankeiId')}>
-              <option value="">選択してください</option>
-              {(m?.relations ?? []).map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="会社名" required={!!relation?.requiresCorporateName} error={err.corporateName}>
-          {(p) => <input type="text" autoComplete="organization" {...p} {...form.text('corporateName')} />}
-        </Field>
-        <Field label="お名前（姓）" required error={err.nameSei}>
-          {(p) => <input type="text" autoComplete="family-name" {...p} {...form.text('nameSei')} />}
-        </Field>
-        <Field label="お名前（名）" required error={err.nameMei}>
-          {(p) => <input type="text" autoComplete="given-name" {...p} {...form.text('nameMei')} />}
-        </Field>
-        <Field label="物件の所在地（都道府県）" required error={err.prefectureId}>
-          {(p) => (
-            <select {...p} {...form.text('prefectureId')}>
-              <option value="">選択してください</option>
-              {(master.data?.prefectures ?? []).map((pref) => (
-                <option key={pref.code} value={pref.code}>
-                  {pref.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="メールアドレス" required error={err.email}>
-          {(p) => <input type="email" autoComplete="email" {...p} {...form.text('email')} />}
-        </Field>
-        <Field label="電話番号" error={err.phone}>
-          {(p) => <input type="tel" autoComplete="tel" {...p} {...form.text('phone')} />}
-        </Field>
-        <Field label="掲載ページのURL" required error={err.violateUrl}>
-          {(p) => <input type="url" placeholder="https://" {...p} {...form.text('violateUrl')} />}
-        </Field>
-        <Field label="物件名" error={err.dwellingName}>
-          {(p) => <input type="text" {...p} {...form.text('dwellingName')} />}
-        </Field>
-        <Field label="内容" required error={err.free} hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。">
-          {(p) => <textarea maxLength={2000} {...p} {...form.text('free')} />}
-        </Field>
+        <RadioGroup label="違反の種類" required error={err.violateKindId} name="violateKindId" options={m?.kinds} value={form.values.violateKindId} onChange={(v) => form.set('violateKindId', v)} />
+        <SelectField label="物件との関係" required error={err.bukkenKankeiId} options={m?.relations} {...form.text('bukkenKankeiId')} />
+        <TextField label="会社名" required={!!relation?.requiresCorporateName} error={err.corporateName} autoComplete="organization" {...form.text('corporateName')} />
+        <TextField label="お名前（姓）" required error={err.nameSei} autoComplete="family-name" {...form.text('nameSei')} />
+        <TextField label="お名前（名）" required error={err.nameMei} autoComplete="given-name" {...form.text('nameMei')} />
+        <SelectField label="物件の所在地（都道府県）" required error={err.prefectureId} options={master.data?.prefectures} {...form.text('prefectureId')} />
+        <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
+        <TextField label="電話番号" error={err.phone} type="tel" autoComplete="tel" {...form.text('phone')} />
+        <TextField label="掲載ページのURL" required error={err.violateUrl} type="url" placeholder="https://" {...form.text('violateUrl')} />
+        <TextField label="物件名" error={err.dwellingName} {...form.text('dwellingName')} />
+        <TextArea label="内容" required error={err.free} hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。" maxLength={2000} {...form.text('free')} />
         {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">

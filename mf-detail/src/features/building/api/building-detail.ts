@@ -1,4 +1,5 @@
 import { gql } from '@apollo/client';
+import { LISTING_CARD_FRAGMENT, type ListingCardData } from '../../listing/api/listing-card-fragment.js';
 
 export const BUILDING_DETAIL = gql`
   query DetailBuilding($key: String!) {
@@ -17,14 +18,9 @@ export const BUILDING_DETAIL = gql`
         text
       }
       vacancies {
-        globalKey
-        name
-        chinryou
+        ...DetailListingCard
         kanriKyoeki
-        plan
-        area
         floor
-        favorited
       }
       marketPrices {
         plan
@@ -39,6 +35,7 @@ export const BUILDING_DETAIL = gql`
       }
     }
   }
+  ${LISTING_CARD_FRAGMENT}
 `;
 
 export interface BuildingDetailData {
@@ -54,7 +51,7 @@ export interface BuildingDetailData {
     basementFloors: number;
     totalUnits: number;
     stations: { text: string }[];
-    vacancies: { globalKey: string; name: string; chinryou: number; kanriKyoeki: number; plan: string; area: number; floor: number; favorited: boolean }[];
+    vacancies: (ListingCardData & { kanriKyoeki: number; floor: number })[];
     marketPrices: { plan: string; median: number; count: number }[];
     otherBuildings: { key: string; name: string; address: string; builtAge: number }[];
   };

@@ -1,4 +1,5 @@
 import { gql } from '@apollo/client';
+import { LISTING_CARD_FRAGMENT, type ListingCardData } from '../../listing/api/listing-card-fragment.js';
 
 export const COMPANY_DETAIL = gql`
   query DetailCompany($key: String!, $page: Int!) {
@@ -46,13 +47,8 @@ export const COMPANY_DETAIL = gql`
     }
     bukkensByCompany(companyKey: $key, page: $page, perPage: 20) {
       bukkenList {
-        globalKey
-        name
-        chinryou
-        plan
-        area
+        ...DetailListingCard
         address
-        favorited
       }
       bukkenTotal {
         count
@@ -63,6 +59,7 @@ export const COMPANY_DETAIL = gql`
       }
     }
   }
+  ${LISTING_CARD_FRAGMENT}
 `;
 
 export interface CompanyDetailData {
@@ -89,7 +86,7 @@ export interface CompanyDetailData {
     employees: { id: string; name: string; position: string; yearsOfExperience: number; comment: string }[];
   } | null;
   bukkensByCompany: {
-    bukkenList: { globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string; favorited: boolean }[];
+    bukkenList: (ListingCardData & { address: string })[];
     bukkenTotal: { count: number };
     pagination: { currentPage: number; totalPages: number };
   };

@@ -1,4 +1,5 @@
 import { gql } from '@apollo/client';
+import { LISTING_CARD_FRAGMENT, type ListingCardData } from '../../listing/api/listing-card-fragment.js';
 
 export const BUKKEN_DETAIL = gql`
   query DetailBukken($globalKey: ID!) {
@@ -93,12 +94,7 @@ export const BUKKEN_DETAIL = gql`
         }
       }
       recommendations(limit: 6) {
-        globalKey
-        name
-        chinryou
-        plan
-        area
-        favorited
+        ...DetailListingCard
         imageGroup {
           gaikanUrl
         }
@@ -107,6 +103,7 @@ export const BUKKEN_DETAIL = gql`
       viewed
     }
   }
+  ${LISTING_CARD_FRAGMENT}
 `;
 
 interface Named {
@@ -165,7 +162,7 @@ export interface BukkenDetailData {
       isLaterPaymentAvailable: boolean;
       reviews: { count: number; averageRating: number | null };
     };
-    recommendations: { globalKey: string; name: string; chinryou: number; plan: string; area: number; favorited: boolean; imageGroup: { gaikanUrl: string } }[];
+    recommendations: (ListingCardData & { imageGroup: { gaikanUrl: string } })[];
     favorited: boolean;
     viewed: boolean;
   };

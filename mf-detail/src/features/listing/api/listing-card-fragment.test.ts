@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ */
+import { createKitCache } from '@sumika/shell-kit';
+import { Kind, print, visit, type DocumentNode, type FieldNode } from 'graphql';
+import { BUILDING_DETAIL, type BuildingDetailData } from '../../building/api/building-detail.js';
+import { COMPANY_DETAIL } from '../../company/api/company-detail.js';
+import { BUKKEN_DETAIL } from '../../detail/api/bukken-detail.js';
+import { LISTING_CARD_FRAGMENT, type ListingCardData } from './listing-card-fragment.js';
+
+// Every key of ListingCardData, no more (the compiler checks both ways).
+const CARD_KEYS: Record<keyof ListingCardData, true> = { globalKey: true, name: true, chinryou: true, plan: true, area: true, favorited: true };
+
+/** Where a document spreads DetailListingCard, as field paths ('building.vacancies'). */
+function spreadPaths(doc: DocumentNode): string[] {
+  const paths: string[] = [];
+  visit(doc, {
+    FragmentSpread(node, _key, _parent, _path, ancestors) {
+      if (node.name.value !== 'DetailListingCard') return;
+      const fields = ancestors.filter((a): a is FieldNode => !Array.isArray(a) && (a as FieldNode).kind === Kind.FIELD);
+      paths.push(fields.map((f) => f.name.value).join('.'));
+    },
+  });
+  return paths;
+}
+
+test('the fragment selects exactly the fields of ListingCardData', () => {
+  const [fragment] = LISTING_CARD_FRAGMENT.definitions;
+  expect(fragment?.kind).toBe(Kind.FRAGMENT_DEFINITION);
+  if (fragment?.kind !== Kind.FRAGMENT_DEFINITION) return;
+  expect(fragment.typeCondition.name.value).toBe('Bukken');
+  expect(fragment.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : s.kind))).toEqual(Object.keys(CARD_KEYS));
+});
+
+test.each([
+  ['DetailBukken', BUKKEN_DETAIL, 'bukken.recommendations'],
+  ['DetailBuilding', BUILDING_DETAIL, 'building.vacancies'],
+  ['DetailCompany', COMPANY_DETAIL, 'bukkensByCompany.bukkenList'],
+])('%s spreads the card where its listings are and carries the fragment once', (_name, doc, path) => {
+  expect(spreadPaths(doc)).toEqual([path]);
+  const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  expect(fragments.map((f) => print(f))).toEqual([print(LISTING_CARD_FRAGMENT.definitions[0]!)]);
+});
+
+test('a building page result round-trips through the kit cache with the card fields', () => {
+  const vacancy = { __typename: 'Bukken', globalKey: 'bk000000001', name: 'メゾン渋谷 101', chinryou: 85000, plan: '1K', area: 25.5, favorited: true, kanriKyoeki: 5000, floor: 1 };
+  const data = {
+    building: {
+      __typename: 'Building',
+      key: 'b1',
+      name: 'メゾン渋谷',
+      address: '東京都渋谷区',
+      builtDate: '2015-03-01',
+      builtAge: 9,
+      buildingTypeName: 'マンション',
+      struct: '鉄筋コンクリート',
+      floor: 5,
+      basementFloors: 0,
+      totalUnits: 20,
+      stations: [{ __typename: 'Traffic', text: '渋谷駅 徒歩5分' }],
+      vacancies: [vacancy],
+      marketPrices: [],
+      otherBuildings: [],
+    },
+  };
+  const cache = createKitCache();
+  cache.writeQuery({ query: BUILDING_DETAIL, variables: { key: 'b1' }, data });
+  const read = cache.readQuery<BuildingDetailData>({ query: BUILDING_DETAIL, variables: { key: 'b1' } });
+  expect(read?.building.vacancies).toEqual([vacancy]);
+  // Normalised by globalKey (kit type policies), so a favorite toggled elsewhere updates this card.
+  expect(cache.extract()['Bukken:{"globalKey":"bk000000001"}']).toMatchObject({ name: 'メゾン渋谷 101', favorited: true, floor: 1 });
+});

@@ -1,0 +1,24 @@
+import { Field, type Choice, type FieldProps, type TextControl } from './field.js';
+
+export interface SelectFieldProps extends FieldProps, TextControl {
+  /** The master list; absent while it loads. */
+  options?: readonly Choice[];
+}
+
+/** A drop-down of a master list, starting at 選択してください (value ''). */
+export function SelectField({ label, required, error, hint, options = [], name, value, onChange }: SelectFieldProps) {
+  return (
+    <Field label={label} required={required} error={error} hint={hint}>
+      {(control) => (
+        <select {...control} name={name} value={value} onChange={onChange}>
+          <option value="">選択してください</option>
+          {options.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

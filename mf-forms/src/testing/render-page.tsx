@@ -1,0 +1,61 @@
+/** Test helper: a page as the shell mounts it, with Apollo's MockedProvider answering for the gateway. */
+import { jest } from '@jest/globals';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { ShellKitProvider, clientContextFromRequest, createKitCache, type ClientContext } from '@sumika/shell-kit';
+import type { PageMeta, PublicConfig, RemotePageProps } from '@sumika/shell/contract';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+export const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 SumikaApp/iOS 3.4.0';
+
+/** Without a site key the page sends the config's test token (features/form/recaptcha.ts). */
+export const TEST_RECAPTCHA_TOKEN = 'test-recaptcha-token';
+
+export interface RenderPageOptions {
+  /** The route's path, e.g. '/users_inquiry'; other paths render the location probe. */
+  path: string;
+  /** The query string including '?'. */
+  search?: string;
+  mocks: readonly MockLink.MockedResponse[];
+  userAgent?: string;
+  config?: PublicConfig;
+}
+
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <p data-testid="location">{pathname}</p>;
+}
+
+/**
+ * Renders `Page` inside MockedProvider (the kit's cache) and the kit providers, primed so that they
+ * send no queries of their own: every operation the test sees is the page's.
+ */
+export function renderPage(Page: ComponentType<RemotePageProps>, { path, search = '', mocks, userAgent = PC_UA, config = { env: 'test', recaptchaTestToken: TEST_RECAPTCHA_TOKEN } }: RenderPageOptions) {
+  const clientContext: ClientContext = clientContextFromRequest({ userAgent, referer: 'https://sumika.example/', host: 'sumika.example', now: new Date('2024-10-03T01:00:00Z'), env: 'test' });
+  const setMeta = jest.fn<(meta: PageMeta) => void>();
+  const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
+  const props: RemotePageProps = { params: {}, search, route: { id: path, path, pageKind: 'others' }, setMeta, setStatus, config };
+  const result = render(
+    <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter initialEntries={[path + search]}>
+        <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
+          <Routes>
+            <Route path={path} element={<Page {...props} />} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </ShellKitProvider>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+  return { ...result, setMeta, setStatus };
+}
+
+/** The message a control is described by (aria-describedby), after checking it is marked invalid. */
+export function errorMessageOf(control: HTMLElement): string | null {
+  if (control.getAttribute('aria-invalid') !== 'true') return null;
+  const id = control.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
