@@ -24,7 +24,7 @@ export function pageComponentOf(mod: unknown): RemotePageComponent {
   return candidate as RemotePageComponent;
 }
 
-/** A loader over any `load(remote, expose)` with a per-page cache. */
+/** A loader over any `load(remote, expose)` with a per-page cache (failures included, until `forget`). */
 export function cachingLoader(load: (remote: RemoteName, expose: string) => Promise<unknown>): PageLoader {
   const done = new Map<string, RemotePageComponent>();
   const pending = new Map<string, Promise<RemotePageComponent>>();
@@ -47,7 +47,9 @@ export function cachingLoader(load: (remote: RemoteName, expose: string) => Prom
           pending.delete(k);
           return component;
         });
-        p.catch(() => pending.delete(k));
+        // A failed load stays failed until `forget` (the error box's retry): rendering again must not
+        // start a new load each time React retries the suspended page.
+        p.catch(() => undefined);
         pending.set(k, p);
       }
       return p;

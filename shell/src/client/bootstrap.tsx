@@ -4,10 +4,10 @@ import { BrowserRouter } from 'react-router';
 import { apolloStateFromBrowser, clientContextFromBrowser, createApolloClient } from '@sumika/shell-kit';
 import { cachingLoader } from '../app/page-loader.js';
 import { PageRuntime } from '../app/page-runtime.js';
+import { remoteErrorLogger } from '../app/remote-errors.js';
 import { ShellRoot } from '../app/shell-root.js';
 import { shellPages } from '../pages/index.js';
 import { STATE_GLOBAL, type ShellState } from '../app/state.js';
-import type { RemoteName } from '../routes.js';
 
 declare global {
   interface Window {
@@ -42,13 +42,7 @@ async function start(): Promise<void> {
   // Remotes are found at run time: the server tells us where their browser manifests are today.
   registerRemotes(Object.entries(state.remotes).map(([name, entry]) => ({ name, entry })));
 
-  const logged = new Set<string>();
-  const onRemoteError = (remote: RemoteName, error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    if (logged.has(`${remote}:${message}`)) return;
-    logged.add(`${remote}:${message}`);
-    console.error(`[shell] remote ${remote} failed:`, message);
-  };
+  const onRemoteError = remoteErrorLogger();
   const loader = cachingLoader((remote, expose) => {
     const id = `${remote}/${expose.replace(/^\.\//, '')}`;
     return withTimeout(loadRemote(id), REMOTE_LOAD_TIMEOUT_MS, `loading ${id}`).then(
