@@ -85,7 +85,11 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           {form.errors.summary}
         </p>
       )}
-      {err.globalKeys && <p className="f-error">{err.globalKeys}</p>}
+      {err.globalKeys && (
+        <p className="f-error" role="alert">
+          {err.globalKeys}
+        </p>
+      )}
       <form
         noValidate
         onSubmit={(e) => {
@@ -125,7 +129,11 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
         <SelectField label="入居希望時期" required error={err.moveInTiming} options={data?.applyMaster.moveInTimings} {...form.text('moveInTiming')} />
         <CheckboxGroup label="ご質問・ご要望" error={err.requests} options={data?.applyMaster.requests} value={form.values.requests} onChange={(v) => form.set('requests', v)} />
         <TextArea label="その他のご質問" error={err.freeText} hint="1,000文字以内" maxLength={1000} {...form.text('freeText')} />
-        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        {err.recaptchaToken && (
+          <p className="f-error" role="alert">
+            {err.recaptchaToken}
+          </p>
+        )}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
             {form.submitting ? '送信中…' : '問い合わせる'}

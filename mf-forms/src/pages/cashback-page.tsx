@@ -104,7 +104,11 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
           <SelectField label="都道府県" required error={err.prefectureId} options={data?.prefectures} {...form.text('prefectureId')} />
           <TextField label="新住所" required error={err.address} {...form.text('address')} />
           <TextArea label="備考" error={err.freeText} {...form.text('freeText')} />
-          {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+          {err.recaptchaToken && (
+          <p className="f-error" role="alert">
+            {err.recaptchaToken}
+          </p>
+        )}
           <div className="f-submit">
             <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
               {form.submitting ? '送信中…' : '申請する'}

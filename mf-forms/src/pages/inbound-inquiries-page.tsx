@@ -88,7 +88,11 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
         <SelectField label="当サイトを知ったきっかけ" error={err.referenceMedium} options={m?.referenceMedia} {...form.text('referenceMedium')} />
         <SelectField label="お問い合わせ項目" required error={err.category} options={m?.categories} {...form.text('category')} />
         <TextArea label="お問い合わせ内容" required error={err.content} hint="2,000文字以内" maxLength={2000} {...form.text('content')} />
-        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        {err.recaptchaToken && (
+          <p className="f-error" role="alert">
+            {err.recaptchaToken}
+          </p>
+        )}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
             {form.submitting ? '送信中…' : '送信する'}

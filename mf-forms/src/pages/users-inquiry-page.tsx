@@ -64,7 +64,11 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
         <TextField label="メールアドレス" required error={err.email} hint="受付確認のメールをお送りします。" type="email" autoComplete="email" {...form.text('email')} />
         <SelectField label="お問い合わせの種類" required error={err.inquiryType} options={master.data?.usersInquiryMaster.inquiryTypes} {...form.text('inquiryType')} />
         <TextArea label="お問い合わせ内容" required error={err.inquiryContent} hint="2,000文字以内" maxLength={2000} {...form.text('inquiryContent')} />
-        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        {err.recaptchaToken && (
+          <p className="f-error" role="alert">
+            {err.recaptchaToken}
+          </p>
+        )}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">
             {form.submitting ? '送信中…' : '送信する'}

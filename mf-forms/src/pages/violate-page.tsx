@@ -82,7 +82,11 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
         <TextField label="掲載ページのURL" required error={err.violateUrl} type="url" placeholder="https://" {...form.text('violateUrl')} />
         <TextField label="物件名" error={err.dwellingName} {...form.text('dwellingName')} />
         <TextArea label="内容" required error={err.free} hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。" maxLength={2000} {...form.text('free')} />
-        {err.recaptchaToken && <p className="f-error">{err.recaptchaToken}</p>}
+        {err.recaptchaToken && (
+          <p className="f-error" role="alert">
+            {err.recaptchaToken}
+          </p>
+        )}
         <div className="f-submit">
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting} data-testid="submit">
             {form.submitting ? '送信中…' : '報告する'}

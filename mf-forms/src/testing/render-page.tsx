@@ -53,9 +53,14 @@ export function renderPage(Page: ComponentType<RemotePageProps>, { path, search 
   return { ...result, setMeta, setStatus };
 }
 
+/** The error element among those a control is described by (aria-describedby lists the hint, then the error). */
+export function errorElementOf(control: HTMLElement): HTMLElement | null {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)).find((el) => el?.classList.contains('f-error')) ?? null;
+}
+
 /** The message a control is described by (aria-describedby), after checking it is marked invalid. */
 export function errorMessageOf(control: HTMLElement): string | null {
   if (control.getAttribute('aria-invalid') !== 'true') return null;
-  const id = control.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+  return errorElementOf(control)?.textContent ?? null;
 }

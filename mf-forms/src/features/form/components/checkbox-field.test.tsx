@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { errorElementOf } from '../../../testing/render-page.js';
 import { CheckboxField } from './checkbox-field.js';
 
 it('is one box named by its row and its statement, reporting ticked or not', () => {
@@ -20,5 +21,5 @@ it('is described by the server message', () => {
   render(<CheckboxField label="宅地建物取引業免許" required text="免許を保有している" error="宅地建物取引業免許を選択してください。" checked={false} onChange={() => undefined} />);
   const box = screen.getByRole('checkbox');
   expect(box.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('宅地建物取引業免許を選択してください。');
+  expect(errorElementOf(box)?.textContent).toBe('宅地建物取引業免許を選択してください。');
 });

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { errorElementOf } from '../../../testing/render-page.js';
 import { useState } from 'react';
 import { CheckboxGroup, RadioGroup } from './choice-group.js';
 
@@ -13,7 +14,7 @@ const REQUESTS = [
   { code: 'vacancy', name: '空室状況を知りたい' },
 ];
 
-const describedBy = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
+const describedBy = (el: HTMLElement) => errorElementOf(el)?.textContent;
 
 describe('RadioGroup', () => {
   function Kinds({ onValue, error }: { onValue: (v: string) => void; error?: string }) {

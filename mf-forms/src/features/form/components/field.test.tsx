@@ -1,7 +1,8 @@
+import { errorElementOf } from '../../../testing/render-page.js';
 import { render, screen } from '@testing-library/react';
 import { Field } from './field.js';
 
-const describedBy = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '');
+const describedBy = errorElementOf;
 
 it('labels its control, marks it 必須 and describes it by the error message', () => {
   render(
@@ -16,6 +17,9 @@ it('labels its control, marks it 必須 and describes it by the error message', 
   expect(error?.getAttribute('role')).toBe('alert');
   expect(error?.className).toBe('f-error');
   expect(screen.getByText('50文字以内').className).toBe('f-hint');
+  // The hint is part of the description too, read before the error.
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+  expect(ids.map((i) => document.getElementById(i)?.textContent)).toEqual(['50文字以内', 'お名前を入力してください。']);
   expect(screen.getByText('必須').className).toBe('f-required');
 });
 

@@ -42,7 +42,10 @@ export function Field({ label, required, error, hint, group = false, children }:
   const id = useId();
   const errorId = `${id}-error`;
   const labelId = `${id}-label`;
-  const described = error ? { 'aria-describedby': errorId } : {};
+  const hintId = `${id}-hint`;
+  // The hint, then the error: screen readers read both after the label.
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const described = describedBy ? { 'aria-describedby': describedBy } : {};
   const control: FieldControlProps = group ? { id, 'aria-labelledby': labelId, 'aria-invalid': !!error, ...described } : { id, 'aria-invalid': !!error, ...described };
   return (
     <div className="f-field">
@@ -52,7 +55,11 @@ export function Field({ label, required, error, hint, group = false, children }:
       </label>
       <div className="f-control">
         {children(control)}
-        {hint && <p className="f-hint">{hint}</p>}
+        {hint && (
+          <p className="f-hint" id={hintId}>
+            {hint}
+          </p>
+        )}
         {error && (
           <p className="f-error" id={errorId} role="alert" data-testid="field-error">
             {error}

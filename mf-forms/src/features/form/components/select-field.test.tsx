@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { errorElementOf } from '../../../testing/render-page.js';
 import { SelectField } from './select-field.js';
 
 const PREFECTURES = [
@@ -33,5 +34,5 @@ it('has only the placeholder while the master loads, and shows the server messag
   const select = screen.getByRole('combobox', { name: '業種 必須' });
   expect(within(select).getAllByRole('option')).toHaveLength(1);
   expect(select.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent).toBe('業種を選択してください。');
+  expect(errorElementOf(select)?.textContent).toBe('業種を選択してください。');
 });

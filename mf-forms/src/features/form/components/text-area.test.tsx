@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { errorElementOf } from '../../../testing/render-page.js';
 import { TextArea } from './text-area.js';
 
 it('is a labelled textarea with its limit that reports what is typed', () => {
@@ -20,5 +21,5 @@ it('has no limit unless given one, and shows the server message', () => {
   const textarea = screen.getByRole('textbox', { name: '備考 任意' }) as HTMLTextAreaElement;
   expect(textarea.hasAttribute('maxlength')).toBe(false);
   expect(textarea.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(textarea.getAttribute('aria-describedby') ?? '')?.textContent).toBe('備考に使用できない文字が含まれています。');
+  expect(errorElementOf(textarea)?.textContent).toBe('備考に使用できない文字が含まれています。');
 });

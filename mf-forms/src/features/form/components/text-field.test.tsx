@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { errorElementOf } from '../../../testing/render-page.js';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field.js';
 
@@ -52,6 +53,6 @@ it('shows the server message under the input and points at it', () => {
   render(<TextField label="メールアドレス" required type="email" error="メールアドレスの形式が正しくありません。" hint="受付確認のメールをお送りします。" name="email" value="taro@" onChange={() => undefined} />);
   const input = screen.getByRole('textbox', { name: 'メールアドレス 必須' });
   expect(input.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('メールアドレスの形式が正しくありません。');
+  expect(errorElementOf(input)?.textContent).toBe('メールアドレスの形式が正しくありません。');
   expect(screen.getByText('受付確認のメールをお送りします。').className).toBe('f-hint');
 });
