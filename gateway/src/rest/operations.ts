@@ -24,7 +24,7 @@ const SEARCH_ARGS_DEFS = `$prefecturePath: String, $cityCodes: [Int], $townCodes
 const SEARCH_ARGS = `prefecturePath: $prefecturePath, cityCodes: $cityCodes, townCodes: $townCodes, gdCityCode: $gdCityCode, stationCodes: $stationCodes,
   lineCodes: $lineCodes, specialName: $specialName, instituteCampusId: $instituteCampusId, destinationStations: $destinationStations, searchCondition: $searchCondition`;
 const SAVED_CONDITION = 'id index searchPath searchText prefectureName gdCityName citiesShortName linesStationsName specialName createdAt';
-const LAST_CONDITION = 'searchPath searchText prefectureName gdCityName citiesShortName linesStationsName specialName';
+const LAST_CONDITION = 'searchPath searchText conditionText prefectureName gdCityName citiesShortName linesStationsName specialName';
 
 export const REST_OPERATIONS: readonly RestOperation[] = [
   {

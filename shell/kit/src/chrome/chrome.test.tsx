@@ -299,7 +299,7 @@ describe('LeavePopup', () => {
 });
 
 describe('PreviousSearchBalloon', () => {
-  const condition = { searchPath: '/search/tokyo/city/13113', searchText: '', prefectureName: '東京都', citiesShortName: '渋谷区', linesStationsName: null, specialName: 'ペット可' };
+  const condition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区 / ペット可', conditionText: null, prefectureName: '東京都', citiesShortName: '渋谷区', linesStationsName: null, specialName: 'ペット可' };
   it('lists the condition for external referrers on PC, with 指定なし by default', () => {
     renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
     const balloon = screen.getByRole('complementary', { name: '前回の検索条件' });
@@ -315,7 +315,7 @@ describe('PreviousSearchBalloon', () => {
     expect(renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={{ ...condition, searchPath: '' }} />).container.querySelector('.sk-balloon')).toBeNull();
   });
   it('rows', () => {
-    expect(balloonRows({ ...condition, searchText: '2LDK / 10万円以下', gdCityName: '横浜市' })).toEqual([
+    expect(balloonRows({ ...condition, searchText: '東京都 横浜市 渋谷区 / 2LDK / 10万円以下', conditionText: '2LDK / 10万円以下', gdCityName: '横浜市' })).toEqual([
       { label: '都道府県', value: '東京都' },
       { label: '市区町村', value: '横浜市 渋谷区' },
       { label: '特集', value: 'ペット可' },

@@ -22,7 +22,7 @@ const user = (c: StockCounts) => ({
       existApplyData: false,
       admin: false,
       stockCount: { __typename: 'StockCount', ...c },
-      lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo', searchText: '', prefectureName: '東京都', gdCityName: null, citiesShortName: null, linesStationsName: null, specialName: null },
+      lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo', searchText: '東京都', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: null, linesStationsName: null, specialName: null },
     },
   },
 });

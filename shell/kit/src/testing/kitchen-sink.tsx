@@ -28,7 +28,7 @@ export const REGIONS_FIXTURE: RegionSummary[] = [
 ];
 
 const crumbs = [{ text: '賃貸TOP', path: '/' }, { text: '東京都', path: '/tokyo' }, { text: '渋谷区' }];
-const lastSearch = { searchPath: '/search/tokyo/city/13113', searchText: '', prefectureName: '東京都', citiesShortName: '渋谷区' };
+const lastSearch = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区', conditionText: null, prefectureName: '東京都', citiesShortName: '渋谷区' };
 
 export function KitchenSink({ ctx, client, path = '/favorite' }: { ctx: ClientContext; client?: ApolloClient; path?: string }) {
   return (

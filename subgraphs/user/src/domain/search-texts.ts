@@ -7,6 +7,8 @@ import type { SearchArgs } from './search-args.js';
 export interface SearchTexts {
   /** searchConditionTexts.searchText of the same arguments. */
   searchText: string;
+  /** The conditions alone (rent, plan, features…) for the balloon's こだわりの条件; null when there are none. */
+  conditionText: string | null;
   prefectureName: string | null;
   /** The designated city (政令指定都市) by name. */
   gdCityName: string | null;

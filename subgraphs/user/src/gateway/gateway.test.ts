@@ -44,13 +44,16 @@ describe('gateway client', () => {
 describe('gateway search describer', () => {
   it('asks searchConditionTexts and the names, including only what the search has', async () => {
     const { request, calls } = fakeRequester(() => ({
-      all: { searchText: '東京都 千代田区 / 賃料8万円以下' },
+      all: { searchText: '東京都 千代田区 / 賃料8万円以下', conditionText: '賃料8万円以下' },
       cities: { placeText: '千代田区' },
       linesStations: { placeText: '' },
       prefecture: { name: '東京都' },
     }));
     const texts = await gatewaySearchDescriber(request).describe({ prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } } });
-    expect(texts).toEqual({ searchText: '東京都 千代田区 / 賃料8万円以下', prefectureName: '東京都', gdCityName: null, citiesShortName: '千代田区', linesStationsName: null, specialName: null });
+    expect(texts).toEqual({ searchText: '東京都 千代田区 / 賃料8万円以下', conditionText: '賃料8万円以下', prefectureName: '東京都', gdCityName: null, citiesShortName: '千代田区', linesStationsName: null, specialName: null });
+    // A search of places only has no conditions: the balloon says 指定なし.
+    const placesOnly = await gatewaySearchDescriber(request).describe({ prefecturePath: 'tokyo', cityCodes: [13101] });
+    expect(placesOnly.conditionText).toBeNull();
     expect(calls[0]?.vars).toMatchObject({ prefecturePath: 'tokyo', cityCodes: [13101], pref: 'tokyo', hasPref: true, hasGd: false, hasSpecial: false, gd: 0, special: '' });
     expect(calls[0]?.query).toContain('searchConditionTexts(');
   });

@@ -9,7 +9,7 @@ const DESCRIBE = `query DescribeSavedSearch(
 ) {
   all: searchConditionTexts(prefecturePath: $prefecturePath, cityCodes: $cityCodes, townCodes: $townCodes, gdCityCode: $gdCityCode,
     stationCodes: $stationCodes, lineCodes: $lineCodes, specialName: $specialName, instituteCampusId: $instituteCampusId,
-    destinationStations: $destinationStations, searchCondition: $searchCondition) { searchText }
+    destinationStations: $destinationStations, searchCondition: $searchCondition) { searchText conditionText }
   cities: searchConditionTexts(cityCodes: $cityCodes, townCodes: $townCodes) { placeText }
   linesStations: searchConditionTexts(lineCodes: $lineCodes, stationCodes: $stationCodes) { placeText }
   prefecture(path: $pref) @include(if: $hasPref) { name }
@@ -18,7 +18,7 @@ const DESCRIBE = `query DescribeSavedSearch(
 }`;
 
 interface DescribeResult {
-  all: { searchText: string };
+  all: { searchText: string; conditionText: string };
   cities: { placeText: string };
   linesStations: { placeText: string };
   prefecture?: { name: string } | null;
@@ -41,6 +41,8 @@ export function gatewaySearchDescriber(request: GraphQLRequester = gatewayClient
       });
       return {
         searchText: r.all.searchText,
+        // Places (cities, lines, campus, commute) have rows of their own; the conditions are the rest.
+        conditionText: args.searchCondition === undefined ? null : r.all.conditionText,
         prefectureName: r.prefecture?.name ?? null,
         gdCityName: r.gdCity?.name ?? null,
         citiesShortName: r.cities.placeText || null,

@@ -9,12 +9,12 @@ const ARGS_DEF = `$prefecturePath: String, $cityCodes: [Int], $townCodes: [Int],
   $specialName: String, $instituteCampusId: Int, $destinationStations: [DestinationStationInput!], $searchCondition: SearchConditionInput`;
 const ARGS = `prefecturePath: $prefecturePath, cityCodes: $cityCodes, townCodes: $townCodes, gdCityCode: $gdCityCode, stationCodes: $stationCodes,
   lineCodes: $lineCodes, specialName: $specialName, instituteCampusId: $instituteCampusId, destinationStations: $destinationStations, searchCondition: $searchCondition`;
-const SAVED = `id index searchPath searchText prefectureName gdCityName citiesShortName linesStationsName specialName createdAt
+const SAVED = `id index searchPath searchText conditionText prefectureName gdCityName citiesShortName linesStationsName specialName createdAt
   arguments { prefecturePath cityCodes townCodes gdCityCode stationCodes lineCodes specialName instituteCampusId
     destinationStations { stationCode maxMinutes maxTransfers }
     searchCondition { buildingTypes chinryou { min max includeKanrihi noReikin noShikikin } plans { min max } area { min max } walkMin builtYear other word } }`;
 const CREATE = `mutation(${ARGS_DEF}) { createSearchCondition(${ARGS}) { rest saved searchCondition { ${SAVED} } } }`;
-const LAST = `mutation(${ARGS_DEF}) { setLastSearchCondition(${ARGS}) { searchPath searchText prefectureName gdCityName citiesShortName linesStationsName specialName } }`;
+const LAST = `mutation(${ARGS_DEF}) { setLastSearchCondition(${ARGS}) { searchPath searchText conditionText prefectureName gdCityName citiesShortName linesStationsName specialName } }`;
 const LIST = `{ user { searchConditions { ${SAVED} } stockCount { search } lastSearchCondition { searchPath searchText prefectureName citiesShortName } } }`;
 const DELETE = 'mutation($i: Int, $id: ID) { deleteSearchCondition(deleteIndex: $i, id: $id) { status rest } }';
 

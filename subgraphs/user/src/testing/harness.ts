@@ -35,6 +35,7 @@ export function fakeTexts(args: SearchArgs): SearchTexts {
   const rent = args.searchCondition?.chinryou?.max ? `賃料${args.searchCondition.chinryou.max / 10_000}万円以下` : '';
   return {
     searchText: [[pref, cities].filter(Boolean).join(' '), linesStations, rent].filter(Boolean).join(' / ') || 'こだわり条件なし',
+    conditionText: rent || null,
     prefectureName: pref,
     gdCityName: args.gdCityCode ? `政令市${args.gdCityCode}` : null,
     citiesShortName: cities || null,

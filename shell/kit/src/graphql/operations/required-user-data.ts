@@ -10,6 +10,8 @@ export interface StockCounts {
 export interface LastSearchCondition {
   searchPath: string;
   searchText: string;
+  /** The conditions alone (rent, plan, features…); null when the search had none. */
+  conditionText?: string | null;
   prefectureName?: string | null;
   gdCityName?: string | null;
   citiesShortName?: string | null;
@@ -41,6 +43,7 @@ export const REQUIRED_USER_FIELDS = gql`
     lastSearchCondition {
       searchPath
       searchText
+      conditionText
       prefectureName
       gdCityName
       citiesShortName
