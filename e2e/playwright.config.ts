@@ -15,9 +15,10 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // Two retries in CI: the remote-down journey flaked once in three full runs (a second copy of the
-  // results page outside <main> after the header search from the error page; not reproduced alone, 4/4).
-  retries: process.env.CI ? 2 : 0,
+  // One retry in CI, reported as flaky when used. The known flake (a second copy of the results page
+  // outside <main>) was React outlining large boundaries into hidden segments revealed up to 300 ms
+  // late; the shell now renders them inline (render-page.tsx, progressiveChunkSize).
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {

@@ -208,6 +208,11 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
       }
     };
     const { pipe, abort } = renderToPipeableStream(finalTree, {
+      // The data pass has run: every boundary is complete. React would still outline a boundary past
+      // 12.8 KB into a hidden segment revealed by script, and since 19.2 batches reveals up to
+      // 300 ms later, so the page showed 読み込み中… over content it already had, and hydration
+      // could meet the content twice. Inline everything.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         res.statusCode = status;
         res.setHeader('content-type', 'text/html; charset=utf-8');
