@@ -27,7 +27,17 @@ class AssetsManifestPlugin {
           for (const f of group.getFiles()) if (f.endsWith('.js')) target.add(f);
         }
         const preload = [...needed].filter((f) => !scripts.includes(f) && !(onDemand.has(f) && ![...compilation.chunkGroups].some((g) => !g.isInitial() && !g.name?.startsWith('shell-page-') && g.getFiles().includes(f))));
-        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
+        // Shared-module stubs come out as byte-identical chunks under two ids; the runtime asks for one
+        // of each, so preloading both only downloads the same bytes twice.
+        const hashes = new Set();
+        const unique = preload.filter((f) => {
+          const hash = /\.([0-9a-f]{8})\.js$/.exec(f)?.[1];
+          if (!hash) return true;
+          if (hashes.has(hash)) return false;
+          hashes.add(hash);
+          return true;
+        });
+        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: unique.map((f) => publicPath + f) }, null, 2);
         compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
       });
     });
