@@ -35,7 +35,7 @@ export class ShellPage {
     await this.page.waitForURL(/\/search\/words\?q=/);
   }
 
-  async expectView(view: 'pc' | 'sp'): Promise<void> {
+  async expectView(view: 'pc' | 'sp' | 'app'): Promise<void> {
     await expect(this.page.locator(`.sk-root[data-view="${view}"]`)).toBeVisible();
   }
 

@@ -1,5 +1,5 @@
 import { ShellPage } from '../pages/shell-page.js';
-import { expect, IPHONE_UA, PC_UA, test } from '../support/fixtures.js';
+import { APP_UA, expect, IPHONE_UA, PC_UA, test } from '../support/fixtures.js';
 
 test.describe('PC user agent', () => {
   test.use({ userAgent: PC_UA, viewport: { width: 1280, height: 900 } });
@@ -21,5 +21,19 @@ test.describe('mobile user agent', () => {
     expect(await shell.viewport()).toContain('width=device-width');
     await expect(page.locator('header.sk-header--sp')).toBeVisible();
     await expect(page.getByTestId('bukken-card').first()).toBeVisible();
+  });
+});
+
+test.describe('app web view', () => {
+  test.use({ userAgent: APP_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('gets the app layout: no site chrome, the phone layout of the page, nothing wider than the screen', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/search/tokyo/city/13113');
+    await shell.expectView('app');
+    await expect(page.locator('header.sk-header--pc, header.sk-header--sp, footer')).toHaveCount(0);
+    const card = page.getByTestId('bukken-card').first();
+    await expect(card).toBeVisible();
+    expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

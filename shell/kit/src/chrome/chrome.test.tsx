@@ -426,6 +426,8 @@ describe('Layout', () => {
   it('app: no header, footer or page-top link', () => {
     const { container } = renderWith(app, <Layout pageKind="top">x</Layout>);
     expect(container.querySelector('.sk-root--app')).not.toBeNull();
+    // Remotes style phones by .sk-root--sp; the app is a phone view.
+    expect(container.querySelector('.sk-root--app')?.classList.contains('sk-root--sp')).toBe(true);
     expect(container.querySelector('.sk-header, .sk-footer, .sk-page-top')).toBeNull();
   });
 });

@@ -58,7 +58,8 @@ export function Layout({ pageKind, breadcrumbs = [], headerVariant = 'default', 
 
   if (ctx.isApp) {
     return (
-      <div className="sk-root sk-root--app" data-view="app">
+      // The app is a phone view without the site chrome: remotes' mobile styles (.sk-root--sp) apply.
+      <div className="sk-root sk-root--sp sk-root--app" data-view="app">
         {head}
         <TestBanner />
         <main className="sk-main sk-main--app">{children}</main>
