@@ -27,7 +27,9 @@ writeFileSync(
     .join('\n')}\n};\n`,
 );
 
-const configs = remoteConfigs({ dir, federation, mode: 'development', standalone: true });
+// dist/dev: a development build must never replace the production build `npm start` serves.
+const outDir = path.join(dir, 'dist', 'dev');
+const configs = remoteConfigs({ dir, federation, mode: 'development', standalone: true, outDir });
 configs[0].resolve.alias['@standalone-pages$'] = generated;
 webpack(configs).watch({ aggregateTimeout: 300 }, (err, stats) => {
   if (err) return console.error(`[dev] ${err.message}`);
@@ -50,6 +52,7 @@ const page = `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta n
 await serveRemote({
   dir,
   port,
+  root: outDir,
   extra: (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/graphql') || url.startsWith('/api/v4_1/')) return proxy(req, res, gateway), true;

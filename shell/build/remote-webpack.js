@@ -59,10 +59,12 @@ export function resolveOptions() {
 }
 
 /**
- * @param {{ dir: string, federation: { name: string, exposes: Record<string,string> }, mode?: 'production'|'development', standalone?: boolean }} opts
+ * @param {{ dir: string, federation: { name: string, exposes: Record<string,string> }, mode?: 'production'|'development', standalone?: boolean, outDir?: string }} opts
+ *   outDir: where client/ and server/ go (default <dir>/dist; the dev server uses dist/dev so a
+ *   development build never stands in for the production one `npm start` serves)
  * @returns {import('webpack').Configuration[]}
  */
-export function remoteConfigs({ dir, federation, mode = 'production', standalone = false }) {
+export function remoteConfigs({ dir, federation, mode = 'production', standalone = false, outDir = path.join(dir, 'dist') }) {
   const shared = sharedFor(dir);
   const common = {
     mode,
@@ -81,7 +83,7 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     // The container entry comes from ModuleFederationPlugin; the standalone page only in dev.
     entry: standalone ? { standalone: path.join(path.dirname(new URL(import.meta.url).pathname), 'standalone', 'entry.ts') } : {},
     output: {
-      path: path.join(dir, 'dist', 'client'),
+      path: path.join(outDir, 'client'),
       publicPath: 'auto',
       uniqueName: federation.name,
       // The standalone entry cannot have a hash in its name (see shell/webpack.config.js).
@@ -111,7 +113,7 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     target: 'async-node',
     entry: {},
     output: {
-      path: path.join(dir, 'dist', 'server'),
+      path: path.join(outDir, 'server'),
       publicPath: 'auto',
       uniqueName: `${federation.name}_server`,
       filename: '[name].js',
