@@ -183,16 +183,18 @@ describe.each(testBackends())('outbox worker on $name', (backend) => {
     const ids = await enqueue(db, 10);
     const log = new RecordingTransport();
     const dying = new DyingTransport(log, 3, 'before-send');
-    const killed = new OutboxWorker({ db, transport: dying, name: 'forms', from: FROM, batchSize: 5, leaseMs: 400 });
+    // A lease long enough that a loaded CI machine cannot outlast it before the first drain below.
+    const LEASE_MS = 3000;
+    const killed = new OutboxWorker({ db, transport: dying, name: 'forms', from: FROM, batchSize: 5, leaseMs: LEASE_MS });
     const zombie = killed.runOnce().catch(() => undefined);
     await dying.reached;
     expect(log.sent.map((m) => m.outboxId)).toEqual(ids.slice(0, 2));
 
-    const restarted = new OutboxWorker({ db, transport: log, name: 'forms', from: FROM, batchSize: 5, leaseMs: 400 });
+    const restarted = new OutboxWorker({ db, transport: log, name: 'forms', from: FROM, batchSize: 5, leaseMs: LEASE_MS });
     // Rows 3–5 are still leased by the dead worker: only 6–10 are due.
     await restarted.drain();
     expect(log.sent.map((m) => m.outboxId).sort((a, b) => a - b)).toEqual([...ids.slice(0, 2), ...ids.slice(5)]);
-    await sleep(500);
+    await sleep(LEASE_MS + 100);
     await restarted.drain();
     dying.unhang();
     await zombie;
