@@ -1,6 +1,6 @@
 // Module Federation shared singletons for the shell (host) and every remote: one React, one router,
 // one Apollo cache and one shell kit per page. requiredVersion comes from each workspace's package.json.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,14 @@ export const repoRoot = path.resolve(here, '../..');
 const require = createRequire(import.meta.url);
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
-const installedVersion = (pkg) => readJson(require.resolve(`${pkg}/package.json`)).version;
+/** A package's installed version, found as Node finds the package (not every package exports its package.json). */
+const installedVersion = (pkg) => {
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const file = path.join(dir, pkg, 'package.json');
+    if (existsSync(file)) return readJson(file).version;
+  }
+  throw new Error(`${pkg} is not installed`);
+};
 
 /** The shell kit package (shared singleton); its source entry once it has landed. */
 export const KIT_PACKAGE = '@sumika/shell-kit';
@@ -24,7 +31,8 @@ const SINGLETONS = [
   ['react', 'react'],
   ['react/jsx-runtime', 'react'],
   ['react-dom', 'react-dom'],
-  ['react-router', 'react-router'],
+  // the router: wouter, used through the kit's router API (shell/kit/src/router)
+  ['wouter', 'wouter'],
   ['@apollo/client', '@apollo/client'],
   ['@apollo/client/react', '@apollo/client'],
 ];
@@ -32,11 +40,10 @@ const SINGLETONS = [
 // Apollo's chunk (shared whole they cost ~60 KB gzip).
 
 /**
- * The host's shared `react-router`, `@apollo/client` and `@apollo/client/react` are subsets
- * (shell/src/shared/*.ts): a shared module cannot be tree-shaken, and the whole packages cost
- * ~90 KB gzip more on every first page view. Remotes' fallbacks stay the full packages.
+ * The host's shared `@apollo/client` and `@apollo/client/react` are subsets (shell/src/shared/*.ts):
+ * a shared module cannot be tree-shaken, and the whole packages cost ~30 KB gzip more on every first
+ * page view. Remotes' fallbacks stay the full packages.
  */
-export const routerFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'react-router.ts');
 export const apolloFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'apollo-client.ts');
 export const apolloReactFacade = path.join(repoRoot, 'shell', 'src', 'shared', 'apollo-client-react.ts');
 const require2 = createRequire(path.join(repoRoot, 'package.json'));
@@ -45,8 +52,6 @@ export const apolloEntries = {
   core: require2.resolve('@apollo/client').replace(/__cjs\/core\/index\.cjs$/, 'core/index.js'),
   react: require2.resolve('@apollo/client/react').replace(/__cjs\/react\/index\.cjs$/, 'react/index.js'),
 };
-/** react-router's production ESM build (its package exports point browsers at the development one). */
-export const routerProductionEntry = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production', 'index.mjs');
 
 /**
  * The `shared` option of ModuleFederationPlugin for a workspace.
@@ -68,7 +73,6 @@ export function sharedFor(workspaceDir, opts = {}) {
     version: kitVersion(),
   };
   if (host) {
-    shared['react-router'] = { ...shared['react-router'], import: routerFacade };
     shared['@apollo/client'] = { ...shared['@apollo/client'], import: apolloFacade };
     shared['@apollo/client/react'] = { ...shared['@apollo/client/react'], import: apolloReactFacade };
   }

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack from 'webpack';
-import { apolloEntries, KIT_PACKAGE, kitEntry, routerProductionEntry, sharedFor } from './federation-shared.js';
+import { apolloEntries, KIT_PACKAGE, kitEntry, sharedFor } from './federation-shared.js';
 
 // The CommonJS builds: the ESM build of @module-federation/node cannot resolve its own runtime plugin.
 const require = createRequire(import.meta.url);
@@ -50,8 +50,6 @@ export function resolveOptions() {
     conditionNames: ['es2015', '...'],
     alias: {
       [`${KIT_PACKAGE}$`]: kitEntry,
-      'react-router$': routerProductionEntry,
-      'react-router-full$': routerProductionEntry,
       '@apollo/client-full$': apolloEntries.core,
       '@apollo/client-full/react$': apolloEntries.react,
     },

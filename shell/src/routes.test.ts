@@ -59,6 +59,20 @@ describe('route table (SPEC §2.1)', () => {
     expect(weird?.route.badParamStatus).toBe(404);
   });
 
+  it('matches case-insensitively, with or without a trailing slash, and decodes parameters', () => {
+    expect(matchRoute('/Favorite/')?.route.id).toBe('favorite');
+    expect(matchRoute('/statics/help///')?.route.id).toBe('statics.help');
+    expect(matchRoute('/bukken/detail/bk%30001')?.params).toEqual({ id: 'bk0001' });
+    expect(matchRoute('/bukken/detail/%E3%81%82')?.badParam).toBe('id');
+    expect(matchRoute('/bukken/detail/%E3%81')?.badParam).toBe('id');
+  });
+
+  it('prefers the pattern with more fixed segments whatever the table order', () => {
+    expect(matchRoute('/search/map')?.route.id).toBe('search.map');
+    expect(matchRoute('/search/tokyo')?.route.id).not.toBe('search.map');
+    expect(matchRoute('/apply')?.route.id).toBe('apply');
+  });
+
   it('gives every route unique codes and an id', () => {
     expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
     for (const r of ROUTES) expect(r.controller && r.action && r.pageCode).toBeTruthy();

@@ -1,9 +1,9 @@
 /**
  * The route table of SPEC §2.1, in one place: every path → the remote and exposed page (or a shell
  * page), its page kind, and the controller/action/page codes used for analytics.
- * Patterns use react-router syntax; more specific patterns win (react-router ranking).
+ * Patterns are '/static/:param' paths (regexparam); more specific patterns win (see matchRoute).
  */
-import { matchRoutes } from 'react-router';
+import { parse } from 'regexparam';
 import type { PageKind } from './contract.js';
 
 export type RemoteName = 'mf_search' | 'mf_detail' | 'mf_user' | 'mf_forms';
@@ -243,26 +243,45 @@ export interface RouteMatch {
   badParam?: string;
 }
 
-const routeObjects = ROUTES.map((r) => ({ id: r.id, path: r.path }));
-const byId = new Map(ROUTES.map((r) => [r.id, r]));
+/**
+ * A pattern's rank, as react-router ranks routes: one per segment, 10 more per static segment and 3
+ * per parameter. Patterns only match paths of their own length, so among the candidates the one
+ * with more static segments wins; equal ranks keep the table's order.
+ */
+const rankOf = (path: string): number => {
+  const segments = path.split('/');
+  return segments.reduce((score, segment) => score + (segment.startsWith(':') ? 3 : segment === '' ? 1 : 10), segments.length);
+};
 
-/** The route for a pathname (react-router ranking), with its parameters checked; undefined → 404. */
+const compiled = ROUTES.map((route, order) => ({ route, ...parse(route.path), rank: rankOf(route.path), order })).sort((a, b) => b.rank - a.rank || a.order - b.order);
+
+const decodeParam = (value: string): string => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** The route for a pathname (most specific pattern, case-insensitive), with its parameters checked; undefined → 404. */
 export function matchRoute(pathname: string): RouteMatch | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const matches = matchRoutes(routeObjects, normalised);
-  const last = matches?.[matches.length - 1];
-  if (!last) return undefined;
-  const route = byId.get(last.route.id);
-  if (!route) return undefined;
-  const params: Record<string, string> = {};
-  let badParam: string | undefined;
-  for (const [name, value] of Object.entries(last.params)) {
-    if (value === undefined) continue;
-    params[name] = value;
-    const rule = route.params?.[name];
-    if (rule && !PARAM_RULES[rule].test(value) && !badParam) badParam = name;
+  for (const { route, pattern, keys } of compiled) {
+    const found = pattern.exec(normalised);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    let badParam: string | undefined;
+    keys.forEach((name, i) => {
+      const raw = found[i + 1];
+      if (raw === undefined) return;
+      const value = decodeParam(raw);
+      params[name] = value;
+      const rule = route.params?.[name];
+      if (rule && !PARAM_RULES[rule].test(value) && !badParam) badParam = name;
+    });
+    return badParam ? { route, params, badParam } : { route, params };
   }
-  return badParam ? { route, params, badParam } : { route, params };
+  return undefined;
 }
 
 /** Every remote a route table entry names (what the shell must know how to load). */

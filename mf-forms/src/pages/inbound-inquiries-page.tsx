@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox } from '@sumika/shell-kit';
+import { ErrorBox, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { useNavigate } from 'react-router';
 import { CheckboxField } from '../features/form/components/checkbox-field.js';
 import { SelectField } from '../features/form/components/select-field.js';
 import { TextArea } from '../features/form/components/text-area.js';

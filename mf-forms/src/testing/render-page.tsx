@@ -2,11 +2,10 @@
 import { jest } from '@jest/globals';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { ShellKitProvider, clientContextFromRequest, createKitCache, type ClientContext } from '@sumika/shell-kit';
+import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache, useLocation, type ClientContext } from '@sumika/shell-kit';
 import type { PageMeta, PublicConfig, RemotePageProps } from '@sumika/shell/contract';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 export const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 SumikaApp/iOS 3.4.0';
@@ -24,9 +23,10 @@ export interface RenderPageOptions {
   config?: PublicConfig;
 }
 
-function LocationProbe() {
+/** The page while the location is its path; the location probe once the page has navigated away. */
+function PageOrProbe({ Page, path, props }: { Page: ComponentType<RemotePageProps>; path: string; props: RemotePageProps }) {
   const { pathname } = useLocation();
-  return <p data-testid="location">{pathname}</p>;
+  return pathname === path ? <Page {...props} /> : <p data-testid="location">{pathname}</p>;
 }
 
 /**
@@ -40,12 +40,9 @@ export function renderPage(Page: ComponentType<RemotePageProps>, { path, search 
   const props: RemotePageProps = { params: {}, search, route: { id: path, path, pageKind: 'others' }, setMeta, setStatus, config };
   const result = render(
     <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
-      <MemoryRouter initialEntries={[path + search]}>
+      <MemoryRouter initialPath={path + search}>
         <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
-          <Routes>
-            <Route path={path} element={<Page {...props} />} />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
+          <PageOrProbe Page={Page} path={path} props={props} />
         </ShellKitProvider>
       </MemoryRouter>
     </MockedProvider>,

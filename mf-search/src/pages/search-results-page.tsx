@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, useClientContext } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/shell-kit';
 import type { Breadcrumb, RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { SEARCH_BUKKENS, type SearchBukkensData } from '../features/results/api/search-bukkens.js';
 import { SEARCH_PLACE, type SearchPlaceData } from '../features/results/api/search-place.js';

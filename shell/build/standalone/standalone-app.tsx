@@ -4,8 +4,7 @@
 import { PAGES, REMOTE_NAME } from '@standalone-pages';
 import { Suspense, use, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation } from 'react-router';
-import { clientContextFromBrowser, createApolloClient, ErrorPage, Layout, ShellKitProvider } from '@sumika/shell-kit';
+import { BrowserRouter, clientContextFromBrowser, createApolloClient, ErrorPage, Layout, ShellKitProvider, useLocation } from '@sumika/shell-kit';
 import { KIT_CSS } from '@sumika/shell-kit/styles';
 import type { PageMeta, RemotePageProps } from '../../src/contract.js';
 import { matchRoute } from '../../src/routes.js';

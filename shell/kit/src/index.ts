@@ -94,8 +94,23 @@ export { StockCountsProvider, ZERO_STOCK_COUNTS, sameStockCounts, useOptionalSto
 export { AB_TEST_NAMES, AbTestProvider, useAbTest, useAbTests, type AbTestApi, type AbTestProviderProps, type AbTestValues } from './ab-test/ab-test-provider.js';
 export { PageTrackingDebug, getPageTrackingCounts, resetPageTrackingCounts, trackPageView, usePageTracking, usePageTrackingCounts, type PageViewEvent } from './tracking/page-tracking.js';
 
-// Router helpers
-export { KitLink, useOptionalLocation, type KitLinkProps } from './router/kit-link.js';
+// The router (wouter underneath; remotes use these, never the package)
+export { KitLink, type KitLinkProps } from './router/kit-link.js';
+export {
+  BrowserRouter,
+  MemoryRouter,
+  StaticRouter,
+  createMemoryHistory,
+  splitUrl,
+  useInRouter,
+  useLocation,
+  useNavigate,
+  useOptionalLocation,
+  type MemoryHistory,
+  type Navigate,
+  type NavigateOptions,
+  type RouterLocation,
+} from './router/router.js';
 
 // Chrome
 export { Layout, type HeaderVariant, type LayoutProps } from './chrome/layout.js';

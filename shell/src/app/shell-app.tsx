@@ -1,6 +1,5 @@
 import { Suspense, use, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
-import { ErrorPage, errorPageMeta, Layout } from '@sumika/shell-kit';
+import { ErrorPage, errorPageMeta, Layout, useLocation } from '@sumika/shell-kit';
 import type { PublicConfig } from '../contract.js';
 import { isShellPageName, shellPages } from '../pages/index.js';
 import type { ShellPageProps } from '../pages/static-page.js';

@@ -1,7 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { apolloStateFromBrowser, clientContextFromBrowser, createApolloClient } from '@sumika/shell-kit';
+import { BrowserRouter, apolloStateFromBrowser, clientContextFromBrowser, createApolloClient } from '@sumika/shell-kit';
 import { cachingLoader } from '../app/page-loader.js';
 import { PageRuntime } from '../app/page-runtime.js';
 import { remoteErrorLogger } from '../app/remote-errors.js';

@@ -1,4 +1,4 @@
-// What the host shares as `@apollo/client` (see ./react-router.ts for why a subset): the client,
+// What the host shares as `@apollo/client` (a subset: a shared module is not tree-shaken): the client,
 // cache, HTTP link and error classes the kit and the remotes use. Not `gql`: every build parses its
 // gql`…` documents at build time (shell/build/gql-loader.cjs), so the GraphQL parser stays out of
 // the browser. `@apollo/client-full` is an alias of the package (webpack), so this module does not

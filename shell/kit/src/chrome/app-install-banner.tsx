@@ -3,7 +3,7 @@ import { useClientContext } from '../client-context/client-context-provider.js';
 import type { ClientContext } from '../client-context/client-context.js';
 import { BRAND, type PageKind } from '../core/constants.js';
 import { appPlatformOf, appStoreLink } from '../core/links.js';
-import { useOptionalLocation } from '../router/kit-link.js';
+import { useOptionalLocation } from '../router/router.js';
 import { CloseIcon, HouseMark } from './icons.js';
 
 /** SPEC §2.2: the page kinds whose mobile pages carry the app-install banner (plus campus search by path). */

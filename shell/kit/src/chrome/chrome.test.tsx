@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../router/router.js';
 import { ClientContextProvider } from '../client-context/client-context-provider.js';
 import { DEFAULT_CLIENT_CONTEXT, type ClientContext } from '../client-context/client-context.js';
 import { StockCountsProvider } from '../stock-counts/stock-counts-provider.js';
@@ -29,7 +29,7 @@ const app: ClientContext = { ...sp, isApp: true, isIosApp: true };
 
 function renderWith(ctx: ClientContext, ui: ReactNode, opts: { counts?: { favorite: number; detail: number; search: number }; path?: string } = {}) {
   return render(
-    <MemoryRouter initialEntries={[opts.path ?? '/']}>
+    <MemoryRouter initialPath={opts.path ?? '/'}>
       <ClientContextProvider value={ctx}>
         <StockCountsProvider initialCounts={opts.counts ?? { favorite: 0, detail: 0, search: 0 }} serverCounts={null}>
           {ui}

@@ -4,7 +4,7 @@ import { useClientContext } from '../client-context/client-context-provider.js';
 import type { PageKind } from '../core/constants.js';
 import { BUKKEN_TOTAL_COUNT } from '../graphql/operations/bukken-total-count.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
-import { useOptionalLocation } from '../router/kit-link.js';
+import { useOptionalLocation } from '../router/router.js';
 import { PageTrackingDebug, usePageTracking } from '../tracking/page-tracking.js';
 import { AppInstallBanner } from './app-install-banner.js';
 import { Breadcrumbs, type BreadcrumbItem } from './breadcrumbs.js';

@@ -5,7 +5,7 @@ import { BRAND, EXTERNAL_LINKS, PATHS, cashbackAmount } from '../core/constants.
 import { formatNumber } from '../core/format.js';
 import { appPlatformOf, appStoreLink } from '../core/links.js';
 import { MESSAGES } from '../core/messages.js';
-import { useOptionalLocation } from '../router/kit-link.js';
+import { useOptionalLocation } from '../router/router.js';
 import { CloseIcon, HouseMark, MessageIcon } from './icons.js';
 
 /** The history.state field that marks the entries around the landing page. */

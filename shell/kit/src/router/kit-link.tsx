@@ -1,5 +1,6 @@
-import { useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
-import { Link, UNSAFE_LocationContext, useInRouterContext, type Location } from 'react-router';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useInRouter } from './router.js';
 
 export interface KitLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
@@ -11,15 +12,15 @@ export interface KitLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
 const isExternal = (to: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(to) || to.startsWith('//');
 
 /**
- * A router Link inside the shell's router (client-side navigation across remotes), a plain
+ * A router link inside the shell's router (client-side navigation across remotes), a plain
  * anchor outside one or for other sites: kit components render anywhere, SSR included.
  */
 export function KitLink({ to, preventPrefetch, children, ...rest }: KitLinkProps) {
-  const inRouter = useInRouterContext();
+  const inRouter = useInRouter();
   const data = preventPrefetch ? { 'data-prefetch': 'none' } : {};
   if (inRouter && !isExternal(to)) {
     return (
-      <Link to={to} {...rest} {...data}>
+      <Link href={to} {...rest} {...data}>
         {children}
       </Link>
     );
@@ -29,12 +30,4 @@ export function KitLink({ to, preventPrefetch, children, ...rest }: KitLinkProps
       {children}
     </a>
   );
-}
-
-/**
- * The router's location, or null outside a router. Reads the context directly because
- * useLocation() throws outside a router and kit components must render without one.
- */
-export function useOptionalLocation(): Location | null {
-  return useContext(UNSAFE_LocationContext)?.location ?? null;
 }

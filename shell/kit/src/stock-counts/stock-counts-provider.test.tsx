@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ApolloProvider } from '@apollo/client/react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter, useNavigate } from '../router/router.js';
 import { mockApolloClient } from '../testing/mock-apollo.js';
 import { StockCountsProvider, useStockCounts, type StockCounts, type StockCountsApi } from './stock-counts-provider.js';
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUIRED_USER_DATA, type LastSearchCondition, type StockCounts } from '../graphql/operations/required-user-data.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
-import { useOptionalLocation } from '../router/kit-link.js';
+import { useOptionalLocation } from '../router/router.js';
 
 export type { StockCounts, LastSearchCondition };
 export type StockKind = keyof StockCounts;

@@ -1,6 +1,6 @@
 /** Test fixture: every kit component inside every provider, for the SSR and hydration tests. */
 import type { ApolloClient } from '@apollo/client';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../router/router.js';
 import type { ClientContext } from '../client-context/client-context.js';
 import { AppInstallBanner } from '../chrome/app-install-banner.js';
 import { Breadcrumbs } from '../chrome/breadcrumbs.js';
@@ -32,7 +32,7 @@ const lastSearch = { searchPath: '/search/tokyo/city/13113', searchText: '東京
 
 export function KitchenSink({ ctx, client, path = '/favorite' }: { ctx: ClientContext; client?: ApolloClient; path?: string }) {
   return (
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialPath={path}>
       <ShellKitProvider clientContext={ctx} apolloClient={client} initialStockCounts={{ favorite: 3, detail: 5, search: 1 }} initialAbTests={{ leave_popup: 'app' }}>
         <Layout pageKind="favorite" breadcrumbs={crumbs} pageTitle="お気に入り" pageSubTitle="3件" meta={{ title: 'お気に入り | すみか', robots: 'noindex' }}>
           <PcHeader totalCount={20000} />

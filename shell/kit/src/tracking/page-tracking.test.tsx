@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter, useNavigate } from '../router/router.js';
 import { PageTrackingDebug, getPageTrackingCounts, resetPageTrackingCounts, usePageTracking } from './page-tracking.js';
 
 let navigate: (to: string) => void;
@@ -17,7 +17,7 @@ beforeEach(() => {
 
 it('counts one page view per navigation and pushes it to dataLayer', () => {
   render(
-    <MemoryRouter initialEntries={['/search/tokyo']}>
+    <MemoryRouter initialPath="/search/tokyo">
       <Page />
     </MemoryRouter>,
   );

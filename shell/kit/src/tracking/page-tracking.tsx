@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import { isDebugOn } from '../core/cookies.js';
 import type { PageKind } from '../core/constants.js';
-import { useOptionalLocation } from '../router/kit-link.js';
+import { useOptionalLocation } from '../router/router.js';
 
 export interface PageViewEvent {
   event: 'page_view';

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as ApolloClient from '@apollo/client';
 import * as ApolloReact from '@apollo/client/react';
@@ -6,13 +7,20 @@ import * as GraphQL from 'graphql';
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
-import * as ReactRouter from 'react-router';
+import * as Wouter from 'wouter';
 import * as Rxjs from 'rxjs';
 import * as Kit from '@sumika/shell-kit';
 import { repoRoot } from '../config.js';
 
 const require = createRequire(import.meta.url);
-const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
+/** A package's installed version, found as Node finds the package (not every package exports its package.json). */
+const versionOf = (pkg: string): string => {
+  for (const dir of require.resolve.paths(pkg) ?? []) {
+    const file = path.join(dir, pkg, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  throw new Error(`${pkg} is not installed`);
+};
 const kitVersion = (): string => (JSON.parse(readFileSync(`${repoRoot}/shell/kit/package.json`, 'utf8')) as { version: string }).version;
 
 /**
@@ -25,7 +33,7 @@ export function sharedModules() {
     ['react', versionOf('react'), React],
     ['react/jsx-runtime', versionOf('react'), JsxRuntime],
     ['react-dom', versionOf('react-dom'), ReactDOM],
-    ['react-router', versionOf('react-router'), ReactRouter],
+    ['wouter', versionOf('wouter'), Wouter],
     ['@apollo/client', versionOf('@apollo/client'), ApolloClient],
     ['@apollo/client/react', versionOf('@apollo/client'), ApolloReact],
     ['graphql', versionOf('graphql'), GraphQL],

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { KitLink, useLocation } from '@sumika/shell-kit';
 import type { Pagination } from '../api/search-bukkens.js';
 import { withParams } from '../search-args.js';
 
@@ -14,9 +14,9 @@ export function Pager({ pagination }: { pagination: Pagination }) {
   return (
     <nav className="s-pager" aria-label="ページ送り" data-testid="pager">
       {pagination.previousPage && (
-        <Link to={href(pagination.previousPage)} rel="prev">
+        <KitLink to={href(pagination.previousPage)} rel="prev">
           ‹ 前へ
-        </Link>
+        </KitLink>
       )}
       {sorted.map((p, i) => (
         <span key={p} style={{ display: 'contents' }}>
@@ -24,14 +24,14 @@ export function Pager({ pagination }: { pagination: Pagination }) {
           {p === currentPage ? (
             <span aria-current="page">{p}</span>
           ) : (
-            <Link to={href(p)}>{p}</Link>
+            <KitLink to={href(p)}>{p}</KitLink>
           )}
         </span>
       ))}
       {pagination.nextPage && (
-        <Link to={href(pagination.nextPage)} rel="next">
+        <KitLink to={href(pagination.nextPage)} rel="next">
           次へ ›
-        </Link>
+        </KitLink>
       )}
     </nav>
   );

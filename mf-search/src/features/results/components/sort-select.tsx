@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@sumika/shell-kit';
 import { SORT_OPTIONS, withParams } from '../search-args.js';
 
 /** SPEC §3 sort keys; changing the order re-runs the search in place (client-side navigation). */
