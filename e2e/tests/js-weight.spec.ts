@@ -3,9 +3,9 @@ import { TopPage } from '../pages/top-page.js';
 import { expect, test } from '../support/fixtures.js';
 
 // SPEC target: the top page's initial JS ≤ 170 KB gzip including React. Measured as the browser loads
-// it (every script the page fetched, gzip -9). The build is above target today (see shell/README.md,
-// "Size"); this guards against regressions and records the figure in the report.
-const REGRESSION_LIMIT_KB = 225;
+// it (every script the page fetched, gzip -9). The build is above target today (188 KB; decision 010),
+// so this guards against regressions and records the figure in the report.
+const REGRESSION_LIMIT_KB = 195;
 
 test('the top page loads a bounded amount of JavaScript', async ({ page }, testInfo) => {
   const scripts: { url: string; bytes: number }[] = [];
