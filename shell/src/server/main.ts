@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { configFromEnv } from './config.js';
+import type * as Start from './start.js';
 
 const shellDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,4 +19,13 @@ if (!process.env.SHELL_CLIENT_DIR && !existsSync(path.join(shellDir, 'dist', 'cl
   if (res.status !== 0) console.error('[shell] browser build failed: pages render without their scripts');
 }
 
-await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') });
+// The shell's own rules for production (SHELL_SIGNING_KEY required, no reCAPTCHA test token) follow
+// NODE_ENV=production, read here. React's build is another matter: its development build (prop checks,
+// warnings) makes every server render ~6× slower (docs/benchmarks.md), so the server renders with
+// React's production build unless NODE_ENV=development asks for the development one. React reads
+// NODE_ENV once, when start.ts first imports it.
+const config = configFromEnv();
+if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production';
+
+const { start } = (await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') })) as typeof Start;
+await start(config);
