@@ -19,7 +19,12 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   const { isSpView } = useClientContext();
   const parsed = parseSearch(route.id, params, search);
   const args = parsed.ok ? parsed.args : { page: 1, perPage: 30 };
-  const { data, error, refetch, loading } = useQuery<SearchBukkensData>(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
+  const { data: current, previousData, error, refetch, loading } = useQuery<SearchBukkensData>(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
+  // While another page or order of the same search loads (the pager and the sort navigate on the
+  // client), the heading, the count and the cards stay those of the page before, dimmed, instead of
+  // '全国' and an empty list. The page's own URL is what the next query is for.
+  const data = current ?? previousData;
+  const stale = !current && !!previousData && loading;
   const place = useQuery<SearchPlaceData>(SEARCH_PLACE, {
     variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: args.lineCodes?.[0] ?? 0, withLine: !!args.lineCodes?.length },
     skip: !parsed.ok || !args.prefecturePath,
@@ -59,7 +64,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
     breadcrumbs: crumbs,
   });
 
-  if (error && !data) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && !current) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
   const result = data?.searchBukkens.result;
   const hidden: Record<string, string> = {};
   const q = new URLSearchParams(search);
@@ -68,7 +73,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
     if (v) hidden[key] = v;
   }
   return (
-    <div data-testid="search-results">
+    <div data-testid="search-results" aria-busy={stale || undefined}>
       <SearchStyles />
       <div className="s-layout">
         <aside className="s-layout__side">
@@ -102,7 +107,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             <div className="s-empty">読み込み中…</div>
           ) : result && result.bukkenList.length > 0 ? (
             <>
-              <ul className="s-cards">
+              <ul className={stale ? 's-cards s-cards--stale' : 's-cards'}>
                 {result.bukkenList.map((b) => (
                   <BukkenCard key={b.globalKey} bukken={b} />
                 ))}

@@ -35,6 +35,7 @@ export const searchCss = `
 .s-count strong{font-size:22px;color:#e8590c;margin:0 2px}
 .s-toolbar select{height:34px;border:1px solid #b9c2b5;border-radius:4px;padding:0 8px;background:#fff}
 .s-cards{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:12px}
+.s-cards--stale{opacity:.5;transition:opacity .2s .15s}
 .s-card{display:flex;gap:14px;padding:14px;border:1px solid #e0e5dc;border-radius:8px;background:#fff}
 .sk-root--sp .s-card{gap:10px;padding:10px}
 .s-card__images{display:flex;gap:6px;flex:none}
