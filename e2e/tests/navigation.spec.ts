@@ -1,3 +1,4 @@
+import { SearchResultsPage } from '../pages/search-results-page.js';
 import { ShellPage } from '../pages/shell-page.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -14,5 +15,22 @@ test('header links navigate between remotes in the browser, page meta following'
   // And back to another remote's page.
   await page.goBack();
   await expect(page.getByTestId('prefecture-page')).toBeVisible();
+  expect(consoleProblems).toEqual([]);
+});
+
+test('the pager loads the next page in the browser and starts it at the top', async ({ page, consoleProblems }) => {
+  const results = new SearchResultsPage(page);
+  await results.open('/search/tokyo/city/13101');
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const first = await results.cards.first().getAttribute('data-global-key');
+  const next = page.getByTestId('pager').getByRole('link', { name: '2', exact: true });
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await next.click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page).toHaveTitle(/（2ページ目）/);
+  await expect(results.cards.first()).not.toHaveAttribute('data-global-key', first ?? '');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   expect(consoleProblems).toEqual([]);
 });

@@ -23,8 +23,12 @@ function Probe() {
 const where = () => screen.getByTestId('where').textContent ?? '';
 const keyOf = () => where().split('|')[1];
 
+// jsdom does not scroll; the router scrolls to the top on a new entry.
+const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+
 beforeEach(() => {
   seen.length = 0;
+  scrollTo.mockClear();
   window.history.replaceState(null, '', '/');
 });
 afterEach(cleanup);
@@ -62,6 +66,20 @@ describe('BrowserRouter', () => {
       await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
     });
     expect(where()).toBe(`/favorite|${first}`);
+  });
+
+  it('a new entry starts at the top of the page; a replaced one and a fragment link keep the scroll', () => {
+    render(
+      <BrowserRouter>
+        <Probe />
+      </BrowserRouter>,
+    );
+    act(() => navigate('/search/results?page=2'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    act(() => navigate('/search/results?page=3', { replace: true }));
+    act(() => navigate('/statics/help#faq'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
   it('replace swaps the current entry', () => {

@@ -74,10 +74,15 @@ const subscribeBrowserKey = (listener: () => void): (() => void) => {
 };
 const useBrowserKey = (): string => useSyncExternalStore(subscribeBrowserKey, () => browserKey, () => 'default');
 
+// A new entry starts at the top of the page, as a full page load would (the pager at the bottom of
+// the results leads to the next page's first card); a replaced entry and a link to a fragment keep
+// the scroll. Back and forward are left to the browser.
 const keyedBrowserNavigate = (to: string, options: { replace?: boolean } = {}): void => {
   const key = newKey();
+  const replace = options.replace ?? false;
   setBrowserKey(key);
-  browserNavigate(to, { replace: options.replace ?? false, state: { key } });
+  browserNavigate(to, { replace, state: { key } });
+  if (!replace && !to.includes('#')) window.scrollTo(0, 0);
 };
 
 const useKeyedBrowserLocation: BaseLocationHook = (opts?: { ssrPath?: string }) => [useBrowserLocation(opts)[0], keyedBrowserNavigate];
