@@ -34,3 +34,23 @@ test('the pager loads the next page in the browser and starts it at the top', as
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   expect(consoleProblems).toEqual([]);
 });
+
+test('a listing card opens its detail page (another remote) in the browser, and the history badge counts it', async ({ page, consoleProblems }) => {
+  const results = new SearchResultsPage(page);
+  await results.open('/search/tokyo/city/13101');
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const historyBadge = results.header.getByTestId('badge-detail');
+  const before = (await historyBadge.count()) ? Number(await historyBadge.innerText()) : 0;
+  const card = results.cards.nth(1);
+  const key = await card.getAttribute('data-global-key');
+  const name = (await card.locator('.s-card__name a').innerText()).trim();
+  await card.getByRole('link', { name: '詳細を見る' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bukken/detail/${key}$`));
+  await expect(page.getByTestId('bukken-name')).toContainText(name);
+  await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(historyBadge).toHaveText(String(before + 1));
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await page.goBack();
+  await expect(results.cards.nth(1)).toHaveAttribute('data-global-key', key ?? '');
+  expect(consoleProblems).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BUILDING_DETAIL, type BuildingDetailData } from '../features/building/api/building-detail.js';
 import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
@@ -42,7 +42,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
           {b.vacancies.map((v) => (
             <li key={v.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
               <span>
-                <a href={`/bukken/detail/${v.globalKey}`}>{v.name}</a> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
+                <KitLink to={`/bukken/detail/${v.globalKey}`}>{v.name}</KitLink> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
               </span>
               <FavoriteButton className="d-fav" globalKey={v.globalKey} favorited={v.favorited} />
             </li>
@@ -69,7 +69,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
           <ul className="d-list">
             {b.otherBuildings.map((o) => (
               <li key={o.key}>
-                <a href={`/building/${o.key}`}>{o.name}</a> <span className="d-muted">{o.address}・築{o.builtAge}年</span>
+                <KitLink to={`/building/${o.key}`}>{o.name}</KitLink> <span className="d-muted">{o.address}・築{o.builtAge}年</span>
               </li>
             ))}
           </ul>

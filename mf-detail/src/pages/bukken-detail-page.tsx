@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
 import { BUKKEN_DETAIL, type BukkenDetailData } from '../features/detail/api/bukken-detail.js';
@@ -69,9 +69,9 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
         {!archived && (
           <div className="d-actions">
             <FavoriteButton className="d-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
-            <a className="sk-button sk-button--primary" href={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
+            <KitLink className="sk-button sk-button--primary" to={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
               お問い合わせ（無料）
-            </a>
+            </KitLink>
           </div>
         )}
       </section>
@@ -88,7 +88,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             <h3>物件概要</h3>
             <SpecTable bukken={bukken} />
             <p>
-              <a href={`/building/${encodeURIComponent(bukken.building.key)}`}>{bukken.building.name}（総戸数{bukken.building.totalUnits}戸）の建物情報を見る</a>
+              <KitLink to={`/building/${encodeURIComponent(bukken.building.key)}`}>{bukken.building.name}（総戸数{bukken.building.totalUnits}戸）の建物情報を見る</KitLink>
             </p>
           </section>
           <section className="d-section">
@@ -117,11 +117,11 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
           <ul className="d-recs">
             {bukken.recommendations.map((r) => (
               <li key={r.globalKey}>
-                <a href={`/bukken/detail/${r.globalKey}`}>
+                <KitLink to={`/bukken/detail/${r.globalKey}`}>
                   <img src={r.imageGroup.gaikanUrl} alt="" loading="lazy" />
                   <div>{r.name}</div>
                   <strong>{formatRent(r.chinryou)}</strong> {r.plan} / {r.area}m²
-                </a>
+                </KitLink>
               </li>
             ))}
           </ul>

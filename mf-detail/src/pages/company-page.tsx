@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { COMPANY_DETAIL, type CompanyDetailData } from '../features/company/api/company-detail.js';
 import { formatArea, formatRent } from '../ui/format.js';
@@ -81,7 +81,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
           {list.bukkenList.map((b) => (
             <li key={b.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
               <span>
-                <a href={`/bukken/detail/${b.globalKey}`}>{b.name}</a> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
+                <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
                 <div className="d-muted">{b.address}</div>
               </span>
               <FavoriteButton className="d-fav" globalKey={b.globalKey} favorited={b.favorited} />
@@ -90,11 +90,11 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </ul>
         {list.pagination.totalPages > 1 && (
           <nav className="d-muted" style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: 12 }}>
-            {list.pagination.currentPage > 1 && <a href={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</a>}
+            {list.pagination.currentPage > 1 && <KitLink to={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</KitLink>}
             <span>
               {list.pagination.currentPage} / {list.pagination.totalPages}
             </span>
-            {list.pagination.currentPage < list.pagination.totalPages && <a href={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</a>}
+            {list.pagination.currentPage < list.pagination.totalPages && <KitLink to={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</KitLink>}
           </nav>
         )}
       </section>

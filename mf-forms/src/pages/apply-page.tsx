@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatManYen, useClientContext, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, formatManYen, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect, useState } from 'react';
 import { APPLY_PAGE_DATA, type ApplyPageData } from '../features/apply/api/apply-page-data.js';
@@ -58,9 +58,9 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
         <p>不動産会社から {done.email} またはお電話でご連絡があります。確認のメールをお送りしました。</p>
         <div className="f-banner">
           <p>お問い合わせした物件に入居が決まったら、お祝い金 <strong>{done.cashbackCampaign.amountText}</strong> を申請できます。</p>
-          <a className="sk-button sk-button--secondary" href="/cashback">
+          <KitLink className="sk-button sk-button--secondary" to="/cashback">
             キャッシュバックについて
-          </a>
+          </KitLink>
         </div>
       </div>
     );

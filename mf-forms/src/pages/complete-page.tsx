@@ -1,4 +1,4 @@
-import { formatDate } from '@sumika/shell-kit';
+import { formatDate, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect, useState } from 'react';
 import { readReceipt, type StoredReceipt } from '../features/receipt/receipt-store.js';
@@ -40,9 +40,9 @@ export default function CompletePage({ route, setMeta }: RemotePageProps) {
         </>
       )}
       <p style={{ marginTop: 16 }}>
-        <a className="sk-button sk-button--secondary" href="/">
+        <KitLink className="sk-button sk-button--secondary" to="/">
           トップページへ戻る
-        </a>
+        </KitLink>
       </p>
     </div>
   );

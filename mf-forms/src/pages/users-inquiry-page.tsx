@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, useClientContext, useNavigate } from '@sumika/shell-kit';
+import { ErrorBox, KitLink, useClientContext, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SelectField } from '../features/form/components/select-field.js';
 import { TextArea } from '../features/form/components/text-area.js';
@@ -74,7 +74,7 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
           </button>
         </div>
         <p className="f-hint">
-          送信いただいた内容は<a href="/specific/privacy">プライバシーポリシー</a>に従って取り扱います。
+          送信いただいた内容は<KitLink to="/specific/privacy">プライバシーポリシー</KitLink>に従って取り扱います。
         </p>
       </form>
     </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_ARCHIVE, type SearchArchiveData } from '../features/misc/api/search-archive.js';
 import { formatArea, formatRent } from '../ui/format.js';
@@ -45,7 +45,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
         <ul className="s-checks">
           {data.archiveCities.map((c) => (
             <li key={c.code}>
-              <a href={`/archive_list/${pref.path}/city/${c.code}`}>{c.name}</a> <small>({formatNumber(c.count)})</small>
+              <KitLink to={`/archive_list/${pref.path}/city/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.count)})</small>
             </li>
           ))}
         </ul>
@@ -54,7 +54,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
         <ul className="s-checks">
           {data.archiveLineStations.map((s) => (
             <li key={s.code}>
-              <a href={`/archive_list/${pref.path}/station/${s.code}`}>{s.name}</a> <small>({formatNumber(s.count)})</small>
+              <KitLink to={`/archive_list/${pref.path}/station/${s.code}`}>{s.name}</KitLink> <small>({formatNumber(s.count)})</small>
             </li>
           ))}
         </ul>
@@ -76,7 +76,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
               {list.bukkenList.map((b) => (
                 <tr key={b.globalKey}>
                   <td>
-                    <a href={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</a>
+                    <KitLink to={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</KitLink>
                   </td>
                   <td>{formatRent(b.chinryou)}</td>
                   <td>{b.plan}</td>

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_AREA_LISTS, type SearchAreaListsData } from '../features/areas/api/search-area-lists.js';
 import { SearchStyles } from '../ui/styles.js';
@@ -81,7 +81,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
               <ul className="s-links">
                 {r.lines.map((l) => (
                   <li key={l.code}>
-                    <a href={`/search/line_stations/${pref.path}/${l.code}${special ? `/topic/${special}` : ''}`}>{l.name}</a>
+                    <KitLink to={`/search/line_stations/${pref.path}/${l.code}${special ? `/topic/${special}` : ''}`}>{l.name}</KitLink>
                     <small>({formatNumber(l.bukkenCount)})</small>
                   </li>
                 ))}
@@ -112,7 +112,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
           <ul className="s-links">
             {(data.towns ?? []).map((t) => (
               <li key={t.code}>
-                <a href={`/search/${pref.path}/city/${data.city?.code}/town/${t.code}`}>{t.name}</a>
+                <KitLink to={`/search/${pref.path}/city/${data.city?.code}/town/${t.code}`}>{t.name}</KitLink>
                 <small>({formatNumber(t.bukkenCount)})</small>
               </li>
             ))}

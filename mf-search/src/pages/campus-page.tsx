@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox } from '@sumika/shell-kit';
+import { ErrorBox, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_CAMPUSES, type SearchCampusesData } from '../features/misc/api/search-campuses.js';
 import { SearchStyles } from '../ui/styles.js';
@@ -35,7 +35,7 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
         <h2>都道府県</h2>
         <ul className="s-links">
           {data.prefectures.map((p) => (
-            <li key={p.code}>{p.path === prefecturePath ? <strong>{p.name}</strong> : <a href={`/campus/${p.path}`}>{p.name}</a>}</li>
+            <li key={p.code}>{p.path === prefecturePath ? <strong>{p.name}</strong> : <KitLink to={`/campus/${p.path}`}>{p.name}</KitLink>}</li>
           ))}
         </ul>
       </section>
@@ -43,7 +43,7 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
         <h2>学校名の頭文字</h2>
         <ul className="s-links">
           {INITIALS.map(([k, label]) => (
-            <li key={k}>{k === initial ? <strong>{label}</strong> : <a href={`${base}/${k}`}>{label}</a>}</li>
+            <li key={k}>{k === initial ? <strong>{label}</strong> : <KitLink to={`${base}/${k}`}>{label}</KitLink>}</li>
           ))}
         </ul>
       </section>
@@ -56,7 +56,7 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
               <ul className="s-links">
                 {i.campuses.map((c) => (
                   <li key={c.id}>
-                    <a href={`/search/campus/${c.id}`}>{c.campusName}</a> <small>{c.address}</small>
+                    <KitLink to={`/search/campus/${c.id}`}>{c.campusName}</KitLink> <small>{c.address}</small>
                   </li>
                 ))}
               </ul>

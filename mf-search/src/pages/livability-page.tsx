@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_LIVABILITY, type Livability, type SearchLivabilityData } from '../features/misc/api/search-livability.js';
 import { formatRent } from '../ui/format.js';
@@ -79,7 +79,7 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
           <ul className="s-checks">
             {data.prefecture.cities.map((c) => (
               <li key={c.code}>
-                <a href={`/livability/${data.prefecture?.path}/city/${c.code}`}>{c.name}</a>
+                <KitLink to={`/livability/${data.prefecture?.path}/city/${c.code}`}>{c.name}</KitLink>
               </li>
             ))}
           </ul>
@@ -91,7 +91,7 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
           <ul className="s-links">
             {data.prefectures.map((p) => (
               <li key={p.code}>
-                <a href={`/livability/${p.path}`}>{p.name}</a>
+                <KitLink to={`/livability/${p.path}`}>{p.name}</KitLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useLazyQuery, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { SEARCH_MAP_BUKKENS, type SearchMapBukkensData } from '../features/misc/api/search-map-bukkens.js';
@@ -60,7 +60,7 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
         <ul className="s-links" style={{ flexDirection: 'column' }}>
           {(cell.data?.mapBukkens ?? []).map((b) => (
             <li key={b.globalKey}>
-              <a href={`/bukken/detail/${b.globalKey}`}>{b.name}</a>
+              <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink>
               <div className="s-muted">
                 {formatRent(b.chinryou)} ／ {b.plan} ／ {formatNumber(b.area)}m²
               </div>

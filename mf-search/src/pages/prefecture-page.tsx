@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { SEARCH_PREFECTURE_PAGE, type SearchPrefecturePageData } from '../features/prefecture/api/search-prefecture-page.js';
@@ -34,9 +34,9 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
         <div>
           <h2 style={{ margin: 0 }}>{pref.name}の賃貸物件</h2>
           <p>
-            <a href={`/search/results?prefecture=${pref.path}`} style={{ color: '#fff' }}>
+            <KitLink to={`/search/results?prefecture=${pref.path}`} style={{ color: '#fff' }}>
               {pref.name}のすべての物件を見る ›
-            </a>
+            </KitLink>
           </p>
         </div>
         <p className="s-hero__count">
@@ -51,7 +51,7 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
             {pref.cities.map((c) => (
               <li key={c.code}>
                 <label>
-                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> <a href={`/search/${pref.path}/city/${c.code}`}>{c.name}</a> <small>({formatNumber(c.bukkenCount)})</small>
+                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> <KitLink to={`/search/${pref.path}/city/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.bukkenCount)})</small>
                 </label>
               </li>
             ))}
@@ -66,7 +66,7 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
         <ul className="s-links">
           {lines.map((l) => (
             <li key={l.code}>
-              <a href={`/search/line_stations/${pref.path}/${l.code}`}>{l.name}</a>
+              <KitLink to={`/search/line_stations/${pref.path}/${l.code}`}>{l.name}</KitLink>
               <small>({formatNumber(l.bukkenCount)})</small>
             </li>
           ))}

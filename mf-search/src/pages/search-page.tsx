@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, RegionMapPicker } from '@sumika/shell-kit';
+import { ErrorBox, KitLink, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_TOP_PAGE, type SearchTopPageData } from '../features/top/api/search-top-page.js';
 import { SearchStyles } from '../ui/styles.js';
@@ -26,13 +26,13 @@ export default function SearchPage({ setMeta }: RemotePageProps) {
         <h2>ほかの探し方</h2>
         <ul className="s-links">
           <li>
-            <a href="/search/option">こだわり条件から探す</a>
+            <KitLink to="/search/option">こだわり条件から探す</KitLink>
           </li>
           <li>
-            <a href="/search/map">地図から探す</a>
+            <KitLink to="/search/map">地図から探す</KitLink>
           </li>
           <li>
-            <a href="/campus">大学・学校から探す</a>
+            <KitLink to="/campus">大学・学校から探す</KitLink>
           </li>
         </ul>
       </section>

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_SITEMAP, type SearchSitemapData } from '../features/misc/api/search-sitemap.js';
 import { formatRent } from '../ui/format.js';
@@ -41,7 +41,7 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
         <ul className="s-checks">
           {entries.map((e) => (
             <li key={e.path}>
-              <a href={e.path}>{e.name}</a> <small>({formatNumber(e.count)})</small>
+              <KitLink to={e.path}>{e.name}</KitLink> <small>({formatNumber(e.count)})</small>
             </li>
           ))}
         </ul>
@@ -51,7 +51,7 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
           <ul className="s-links" style={{ flexDirection: 'column' }}>
             {town.bukkenList.map((b) => (
               <li key={b.globalKey}>
-                <a href={`/bukken/detail/${b.globalKey}`}>{b.name}</a> <small>{formatRent(b.chinryou)} {b.plan}</small>
+                <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> <small>{formatRent(b.chinryou)} {b.plan}</small>
               </li>
             ))}
           </ul>
@@ -63,9 +63,9 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
                     {p}
                   </span>
                 ) : (
-                  <a key={p} href={`/specific/sitemap/${params.prefecturePath}/${params.cityCode}/${params.townCode}/${p}`}>
+                  <KitLink key={p} to={`/specific/sitemap/${params.prefecturePath}/${params.cityCode}/${params.townCode}/${p}`}>
                     {p}
-                  </a>
+                  </KitLink>
                 ),
               )}
             </nav>

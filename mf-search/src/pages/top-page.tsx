@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { SEARCH_TOP_PAGE, type SearchTopPageData } from '../features/top/api/search-top-page.js';
 import { SpecialList } from '../features/top/components/special-list.js';
@@ -39,19 +39,19 @@ export default function TopPage({ setMeta }: RemotePageProps) {
         <h2>はじめての方へ</h2>
         <ul className="s-links">
           <li>
-            <a href="/statics/beginner">はじめての部屋探しガイド</a>
+            <KitLink to="/statics/beginner">はじめての部屋探しガイド</KitLink>
           </li>
           <li>
-            <a href="/statics/flow">お部屋探しから入居までの流れ</a>
+            <KitLink to="/statics/flow">お部屋探しから入居までの流れ</KitLink>
           </li>
           <li>
-            <a href="/checklist">内見チェックリスト</a>
+            <KitLink to="/checklist">内見チェックリスト</KitLink>
           </li>
           <li>
-            <a href="/specific/later_payment">初期費用の後払いができる不動産会社</a>
+            <KitLink to="/specific/later_payment">初期費用の後払いができる不動産会社</KitLink>
           </li>
           <li>
-            <a href="/campus">大学・学校から探す</a>
+            <KitLink to="/campus">大学・学校から探す</KitLink>
           </li>
         </ul>
       </section>

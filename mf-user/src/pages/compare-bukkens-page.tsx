@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import type { ReactNode } from 'react';
 import { COMPARE_BUKKENS, type CompareBukkensData, type CompareRow } from '../features/compare/api/compare-bukkens.js';
@@ -47,7 +47,7 @@ export default function CompareBukkensPage({ search, setMeta, setStatus }: Remot
               <th key={r.bukken.globalKey}>
                 <img src={r.bukken.imageGroup.gaikanUrl} alt="" width={140} height={105} style={{ objectFit: 'cover' }} />
                 <div>
-                  <a href={`/bukken/detail/${r.bukken.globalKey}`}>{r.bukken.name}</a>
+                  <KitLink to={`/bukken/detail/${r.bukken.globalKey}`}>{r.bukken.name}</KitLink>
                 </div>
               </th>
             ))}

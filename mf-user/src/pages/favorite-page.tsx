@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, useFavorites } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { USER_FAVORITES, type UserFavoritesData } from '../features/favorites/api/user-favorites.js';
@@ -54,7 +54,7 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
         </div>
         {items.length === 0 ? (
           <p className="u-empty">
-            お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。<a href="/">物件を探す</a>
+            お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。<KitLink to="/">物件を探す</KitLink>
           </p>
         ) : (
           <>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, useStockCounts, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, KitLink, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { DELETE_SEARCH_CONDITION, type DeleteSearchConditionData } from '../features/searches/api/delete-search-condition.js';
@@ -37,13 +37,13 @@ export default function StockSearchPage({ setMeta }: RemotePageProps) {
               <li key={c.id} className="u-row" data-testid="saved-search">
                 <div className="u-row__body">
                   <p className="u-row__name">
-                    <a href={c.searchPath}>{c.searchText}</a>
+                    <KitLink to={c.searchPath}>{c.searchText}</KitLink>
                   </p>
                   <p className="u-row__meta">{formatDate(c.createdAt)} 保存</p>
                 </div>
-                <a className="sk-button sk-button--primary" href={c.searchPath}>
+                <KitLink className="sk-button sk-button--primary" to={c.searchPath}>
                   この条件で探す
-                </a>
+                </KitLink>
                 <button
                   type="button"
                   className="sk-button sk-button--secondary"

@@ -55,7 +55,7 @@ export {
   type ClientContext,
   type ClientRequestInfo,
 } from './client-context/client-context.js';
-export { ClientContextProvider, useClientContext, useNotify } from './client-context/client-context-provider.js';
+export { ClientContextProvider, useClientContext, useIsExternalReferrer, useNotify } from './client-context/client-context-provider.js';
 
 // GraphQL
 export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';

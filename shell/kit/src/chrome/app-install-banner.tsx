@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useClientContext } from '../client-context/client-context-provider.js';
+import { useClientContext, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import type { ClientContext } from '../client-context/client-context.js';
 import { BRAND, type PageKind } from '../core/constants.js';
 import { appPlatformOf, appStoreLink } from '../core/links.js';
@@ -27,6 +27,7 @@ export interface AppInstallBannerProps {
 /** SPEC §2.2 mobile app-install banner at the top; dismissing it hides it for the browser session. */
 export function AppInstallBanner({ pageKind, pathname }: AppInstallBannerProps) {
   const ctx = useClientContext();
+  const isExternalReferrer = useIsExternalReferrer();
   const location = useOptionalLocation();
   const path = pathname ?? location?.pathname;
   const [dismissed, setDismissed] = useState(false);
@@ -37,7 +38,7 @@ export function AppInstallBanner({ pageKind, pathname }: AppInstallBannerProps) 
       // storage can be blocked; the banner then shows until closed
     }
   }, []);
-  if (dismissed || !shouldShowAppInstallBanner(ctx, { pageKind, pathname: path })) return null;
+  if (dismissed || !shouldShowAppInstallBanner({ ...ctx, isExternalReferrer }, { pageKind, pathname: path })) return null;
   const href = appStoreLink({ platform: appPlatformOf(ctx), pid: 'sp_app_banner', refCode: ctx.refCode });
   const dismiss = () => {
     setDismissed(true);

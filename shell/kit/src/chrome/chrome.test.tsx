@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from '../router/router.js';
-import { ClientContextProvider } from '../client-context/client-context-provider.js';
+import { MemoryRouter, createMemoryHistory } from '../router/router.js';
+import { ClientContextProvider, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import { DEFAULT_CLIENT_CONTEXT, type ClientContext } from '../client-context/client-context.js';
 import { StockCountsProvider } from '../stock-counts/stock-counts-provider.js';
 import { AppInstallBanner, shouldShowAppInstallBanner } from './app-install-banner.js';
@@ -37,6 +37,10 @@ function renderWith(ctx: ClientContext, ui: ReactNode, opts: { counts?: { favori
       </ClientContextProvider>
     </MemoryRouter>,
   );
+}
+
+function ReferrerProbe() {
+  return <p data-testid="external">{String(useIsExternalReferrer())}</p>;
 }
 
 function scrollTo(y: number) {
@@ -313,6 +317,22 @@ describe('PreviousSearchBalloon', () => {
     expect(container.querySelector('.sk-balloon')).toBeNull();
     expect(renderWith({ ...sp, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />).container.querySelector('.sk-balloon')).toBeNull();
     expect(renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={{ ...condition, searchPath: '' }} />).container.querySelector('.sk-balloon')).toBeNull();
+  });
+  it('stays on the landing page: after a navigation inside the site the visitor is no longer externally referred', () => {
+    const history = createMemoryHistory('/search/tokyo');
+    render(
+      <MemoryRouter history={history}>
+        <ClientContextProvider value={{ ...pc, isExternalReferrer: true }}>
+          <PreviousSearchBalloon condition={condition} />
+          <ReferrerProbe />
+        </ClientContextProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('complementary', { name: '前回の検索条件' })).toBeTruthy();
+    expect(screen.getByTestId('external').textContent).toBe('true');
+    act(() => history.navigate('/bukken/detail/bk1'));
+    expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();
+    expect(screen.getByTestId('external').textContent).toBe('false');
   });
   it('rows', () => {
     expect(balloonRows({ ...condition, searchText: '東京都 横浜市 渋谷区 / 2LDK / 10万円以下', conditionText: '2LDK / 10万円以下', gdCityName: '横浜市' })).toEqual([

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useClientContext } from '../client-context/client-context-provider.js';
+import { useClientContext, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import { MESSAGES } from '../core/messages.js';
 import type { LastSearchCondition } from '../graphql/operations/required-user-data.js';
 import { KitLink } from '../router/kit-link.js';
@@ -29,10 +29,11 @@ export function balloonRows(c: LastSearchCondition): { label: string; value: str
 /** SPEC §2.2 PC balloon: the previous search condition, for externally referred visitors with a saved search path. */
 export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps) {
   const ctx = useClientContext();
+  const external = useIsExternalReferrer();
   const stock = useOptionalStockCounts();
   const [closed, setClosed] = useState(false);
   const c = condition === undefined ? (stock?.lastSearchCondition ?? null) : condition;
-  if (closed || ctx.isSpView || !ctx.isExternalReferrer || !c?.searchPath) return null;
+  if (closed || ctx.isSpView || !external || !c?.searchPath) return null;
   return (
     <aside className="sk-balloon" aria-label="前回の検索条件">
       <div className="sk-balloon__head">

@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { ClientContextProvider } from '../client-context/client-context-provider.js';
+import { DEFAULT_CLIENT_CONTEXT } from '../client-context/client-context.js';
 import { MemoryRouter, useNavigate } from '../router/router.js';
 import { PageTrackingDebug, getPageTrackingCounts, resetPageTrackingCounts, usePageTracking } from './page-tracking.js';
 
@@ -28,6 +30,22 @@ it('counts one page view per navigation and pushes it to dataLayer', () => {
   expect(layer.map((e) => [e.page_kind, e.page_path])).toEqual([
     ['list', '/search/tokyo'],
     ['list', '/search/osaka'],
+  ]);
+});
+
+it('marks only the landing page view as externally referred', () => {
+  render(
+    <MemoryRouter initialPath="/search/tokyo">
+      <ClientContextProvider value={{ ...DEFAULT_CLIENT_CONTEXT, isExternalReferrer: true }}>
+        <Page />
+      </ClientContextProvider>
+    </MemoryRouter>,
+  );
+  act(() => navigate('/search/osaka'));
+  const layer = (window as unknown as { dataLayer: { page_path: string; external_referrer: boolean }[] }).dataLayer;
+  expect(layer.map((e) => [e.page_path, e.external_referrer])).toEqual([
+    ['/search/tokyo', true],
+    ['/search/osaka', false],
   ]);
 });
 

@@ -4,7 +4,7 @@
  * shows the counts, so a tester sees each navigation fire once.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useClientContext } from '../client-context/client-context-provider.js';
+import { useClientContext, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import { isDebugOn } from '../core/cookies.js';
 import type { PageKind } from '../core/constants.js';
 import { useOptionalLocation } from '../router/router.js';
@@ -47,7 +47,8 @@ const subscribe = (l: () => void): (() => void) => {
 export function usePageTracking(pageKind: PageKind, path?: string, opts: { enabled?: boolean } = {}): void {
   const enabled = opts.enabled ?? true;
   const location = useOptionalLocation();
-  const { isApp, isSpView, isExternalReferrer } = useClientContext();
+  const { isApp, isSpView } = useClientContext();
+  const isExternalReferrer = useIsExternalReferrer();
   const pagePath = path ?? location?.pathname ?? null;
   const navigationKey = location?.key ?? null;
   useEffect(() => {

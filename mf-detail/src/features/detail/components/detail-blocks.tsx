@@ -1,4 +1,4 @@
-import { formatDate, formatNumber } from '@sumika/shell-kit';
+import { formatDate, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
 import type { BukkenDetailData } from '../api/bukken-detail.js';
 
@@ -125,7 +125,7 @@ export function CompanyBlock({ company }: { company: Bukken['company'] }) {
   return (
     <div className="d-company" data-testid="company-block">
       <p className="d-company__name">
-        <a href={`/bukken/company/${encodeURIComponent(company.key)}`}>{company.clientName}</a>
+        <KitLink to={`/bukken/company/${encodeURIComponent(company.key)}`}>{company.clientName}</KitLink>
       </p>
       <p>{company.companyName}</p>
       <p className="d-tel">TEL {company.tel}</p>

@@ -1,4 +1,4 @@
-import { FavoriteButton, formatNumber } from '@sumika/shell-kit';
+import { FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
 import type { BukkenCardData } from '../api/bukken-card-fragment.js';
 
@@ -6,14 +6,14 @@ export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
   const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
   return (
     <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>
-      <a className="s-card__images" href={href} tabIndex={-1} aria-hidden="true">
+      <KitLink className="s-card__images" to={href} tabIndex={-1} aria-hidden="true">
         <img src={bukken.imageGroup.gaikanUrl} alt="" loading="lazy" width={150} height={112} />
         <img src={bukken.imageGroup.madoriUrl} alt="" loading="lazy" width={150} height={112} />
-      </a>
+      </KitLink>
       <div className="s-card__body">
         <h3 className="s-card__name">
           <span className="s-card__type">{bukken.typeName}</span>
-          <a href={href}>{bukken.name}</a>
+          <KitLink to={href}>{bukken.name}</KitLink>
         </h3>
         <p className="s-card__rent">
           <strong>{formatRent(bukken.chinryou)}</strong>
@@ -31,9 +31,9 @@ export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
       </div>
       <div className="s-card__actions">
         <FavoriteButton className="s-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
-        <a className="sk-button sk-button--secondary" href={href}>
+        <KitLink className="sk-button sk-button--secondary" to={href}>
           詳細を見る
-        </a>
+        </KitLink>
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { formatNumber } from '@sumika/shell-kit';
+import { formatNumber, KitLink } from '@sumika/shell-kit';
 import type { SpecialSummary } from '../api/search-top-page.js';
 
 export function SpecialList({ specials, prefecturePath }: { specials: SpecialSummary[]; prefecturePath?: string }) {
@@ -6,11 +6,11 @@ export function SpecialList({ specials, prefecturePath }: { specials: SpecialSum
     <ul className="s-specials" data-testid="special-list">
       {specials.map((s) => (
         <li key={s.path} className="s-special">
-          <a href={prefecturePath ? `/search/cities/${prefecturePath}/topic/${s.path}` : `/topic/${s.path}`}>
+          <KitLink to={prefecturePath ? `/search/cities/${prefecturePath}/topic/${s.path}` : `/topic/${s.path}`}>
             <img src={s.topImage} alt="" loading="lazy" />
             <span>{s.name}</span>
             <small>{formatNumber(s.bukkenCount)}件</small>
-          </a>
+          </KitLink>
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatArea, formatRent } from '../../../ui/format.js';
 import type { StockBukken } from '../api/stock-bukken-fragment.js';
+import { KitLink } from '@sumika/shell-kit';
 
 /** One listing of a user-area list with a selection checkbox. */
 export function StockRow({ bukken, checked, onCheck, note, children }: { bukken: StockBukken; checked: boolean; onCheck: (v: boolean) => void; note?: ReactNode; children?: ReactNode }) {
@@ -11,7 +12,7 @@ export function StockRow({ bukken, checked, onCheck, note, children }: { bukken:
       <img src={bukken.imageGroup.gaikanUrl} alt="" loading="lazy" />
       <div className="u-row__body">
         <p className="u-row__name">
-          <a href={href}>{bukken.name}</a>
+          <KitLink to={href}>{bukken.name}</KitLink>
           {bukken.archived && <span className="u-row__archived">（掲載終了）</span>}
         </p>
         <p>
