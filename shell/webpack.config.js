@@ -17,14 +17,14 @@ class AssetsManifestPlugin {
       compilation.hooks.processAssets.tap({ name: 'AssetsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
         const scripts = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
-        // Everything the entry loads at once: every async chunk but the shell's own pages (loaded
-        // on their routes only) and the fallbacks of the shell's shared-module consumers: the shell
-        // provides every singleton itself, so a consumer gets the provided module and a fallback is
-        // never run (preloading one only downloads it, ~1.5 KB gzip for react-dom).
+        // Everything the entry loads at once: every async chunk but the shell's own pages (loaded on
+        // their routes only), the lazy chunks (loaded when used) and the fallbacks of the shell's
+        // shared-module consumers: the shell provides every singleton itself, so a consumer gets the
+        // provided module and a fallback is never run (preloading one only downloads it).
         const needed = new Set();
         const isConsumeFallback = (group) => group.origins.length > 0 && group.origins.every((o) => o.module?.type === 'consume-shared-module');
         for (const group of compilation.chunkGroups) {
-          if (group.isInitial() || group.name?.startsWith('shell-page-') || isConsumeFallback(group)) continue;
+          if (group.isInitial() || /^(shell-page|lazy)-/.test(group.name ?? '') || isConsumeFallback(group)) continue;
           for (const f of group.getFiles()) if (f.endsWith('.js')) needed.add(f);
         }
         const preload = [...needed].filter((f) => !scripts.includes(f));
@@ -66,6 +66,15 @@ export default (_env, argv) => {
     },
     resolve: resolveOptions(),
     module: { rules: scriptRules('es2020') },
+    optimization: {
+      // React's client (~67 KB gzip) in its own initial chunk, named by content: it changes far less
+      // often than the shell and kit, and main.js is revalidated on every load.
+      splitChunks: {
+        cacheGroups: {
+          react: { name: 'react', filename: 'react.[contenthash:8].js', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, chunks: 'initial', enforce: true },
+        },
+      },
+    },
     plugins: [
       new ModuleFederationPlugin({
         ...federation,

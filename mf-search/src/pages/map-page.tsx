@@ -1,4 +1,4 @@
-import { useLazyQuery, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
@@ -28,7 +28,8 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
   }
   const { data, error, refetch } = useQuery<SearchMapInfoData>(SEARCH_MAP_INFO, { variables: { level: 7, ...box } });
   const [selected, setSelected] = useState<string | undefined>(undefined);
-  const [loadCell, cell] = useLazyQuery<SearchMapBukkensData>(SEARCH_MAP_BUKKENS);
+  // The chosen cell's listings: a query that waits for a choice (the host shares no useLazyQuery).
+  const cell = useQuery<SearchMapBukkensData>(SEARCH_MAP_BUKKENS, { variables: { geoHex: selected ?? '' }, skip: !selected });
   if (error && !data) return <ErrorBox message="地図情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   const cells = data?.mapInfo ?? [];
   const max = Math.max(1, ...cells.map((c) => c.count));
@@ -41,10 +42,7 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
         <h2>物件の多いエリア</h2>
         <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="物件数の地図" style={{ background: '#eef5ee', borderRadius: 6 }}>
           {cells.map((c) => (
-            <g key={c.geoHex} onClick={() => {
-              setSelected(c.geoHex);
-              void loadCell({ variables: { geoHex: c.geoHex } });
-            }} style={{ cursor: 'pointer' }}>
+            <g key={c.geoHex} onClick={() => setSelected(c.geoHex)} style={{ cursor: 'pointer' }}>
               <circle cx={x(c.center.lng)} cy={y(c.center.lat)} r={6 + 14 * Math.sqrt(c.count / max)} fill={c.geoHex === selected ? '#e8590c' : '#2b9348'} opacity={0.75} />
               <text x={x(c.center.lng)} y={y(c.center.lat) + 4} textAnchor="middle" fontSize="10" fill="#fff">
                 {c.count}

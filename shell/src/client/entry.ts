@@ -1,5 +1,5 @@
-// An async boundary: shared modules (React, the router, Apollo, the kit) are negotiated with the
-// remotes by Module Federation before any of them is used.
-import(/* webpackChunkName: "bootstrap" */ './bootstrap.js').catch((err: unknown) => {
-  console.error('[shell] failed to start', err);
-});
+// The browser entry. The host's shared singletons (React, the router, Apollo, the kit) are eager
+// (build/federation-shared.js): they are in this build's initial chunks and registered in the share
+// scope before anything runs, so no async boundary is needed before the bootstrap; remotes loaded
+// later get the host's instances.
+import './bootstrap.js';

@@ -1,2 +1,3 @@
-// What the host shares as `@apollo/client/react`: the provider and the hooks pages use.
-export { ApolloProvider, getApolloContext, skipToken, useApolloClient, useLazyQuery, useMutation, useQuery, useReactiveVar } from '@apollo/client-full/react';
+// What the host shares as `@apollo/client/react`: the provider and the hooks pages use (a shared
+// module is loaded whole on every page: a hook joins this list when a page needs it).
+export { ApolloProvider, getApolloContext, useApolloClient, useMutation, useQuery } from '@apollo/client-full/react';

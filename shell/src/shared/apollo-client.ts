@@ -9,7 +9,6 @@ export {
   HttpLink,
   InMemoryCache,
   NetworkStatus,
-  makeVar,
   CombinedGraphQLErrors,
   CombinedProtocolErrors,
   LinkError,
