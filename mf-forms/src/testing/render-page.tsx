@@ -33,11 +33,17 @@ function PageOrProbe({ Page, path, props }: { Page: ComponentType<RemotePageProp
  * Renders `Page` inside MockedProvider (the kit's cache) and the kit providers, primed so that they
  * send no queries of their own: every operation the test sees is the page's.
  */
+/** As on a page the shell rendered: the remote's stylesheet is in <head> already (the kit's RemoteStyles). */
+export function serverRenderedStyles(href: string): void {
+  if (!document.head.querySelector(`style[data-href="${href}"]`)) document.head.insertAdjacentHTML('beforeend', `<style data-href="${href}" data-precedence="default"></style>`);
+}
+
 export function renderPage(Page: ComponentType<RemotePageProps>, { path, search = '', mocks, userAgent = PC_UA, config = { env: 'test', recaptchaTestToken: TEST_RECAPTCHA_TOKEN } }: RenderPageOptions) {
   const clientContext: ClientContext = clientContextFromRequest({ userAgent, referer: 'https://sumika.example/', host: 'sumika.example', now: new Date('2024-10-03T01:00:00Z'), env: 'test' });
   const setMeta = jest.fn<(meta: PageMeta) => void>();
   const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
   const props: RemotePageProps = { params: {}, search, route: { id: path, path, pageKind: 'others' }, setMeta, setStatus, config };
+  serverRenderedStyles('mf-forms');
   const result = render(
     <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialPath={path + search}>

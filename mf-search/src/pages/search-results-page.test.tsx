@@ -9,6 +9,8 @@ import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-sear
 import SearchResultsPage from './search-results-page.js';
 
 afterEach(cleanup);
+// As on a page the shell rendered: mf-search's stylesheet is in <head> already (the kit's RemoteStyles).
+beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-search" data-precedence="default"></style>'));
 
 const card = (n: number) => ({
   __typename: 'Bukken',
