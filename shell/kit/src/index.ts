@@ -59,8 +59,9 @@ export { ClientContextProvider, useClientContext, useIsExternalReferrer, useNoti
 
 // GraphQL
 export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';
-export { ADD_FAVORITES, type AddFavoritesData, type AddFavoritesVariables } from './graphql/operations/add-favorites.js';
-export { DELETE_FAVORITES, type DeleteFavoritesData, type DeleteFavoritesVariables } from './graphql/operations/delete-favorites.js';
+// The favorite mutations load with the first add or remove (favorites-provider.tsx): types only here.
+export type { AddFavoritesData, AddFavoritesVariables } from './graphql/operations/add-favorites.js';
+export type { DeleteFavoritesData, DeleteFavoritesVariables } from './graphql/operations/delete-favorites.js';
 export { FAVORITE_KEYS, type FavoriteKeysData } from './graphql/operations/favorite-keys.js';
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
 export { AB_TESTS, type AbTestAssignment, type AbTestsData } from './graphql/operations/ab-tests.js';
@@ -84,7 +85,8 @@ export {
   type FavoriteDialogState,
   type FavoriteEffect,
 } from './favorites/favorite-dialog-reducer.js';
-export { FavoriteDialog, type FavoriteDialogProps } from './favorites/favorite-dialog.js';
+// The dialog is a lazy chunk the provider loads when it opens: its props type only here.
+export type { FavoriteDialogProps } from './favorites/favorite-dialog.js';
 export { FavoriteButton, type FavoriteButtonProps } from './favorites/favorite-button.js';
 
 // Stock counts
@@ -101,6 +103,8 @@ export {
   MemoryRouter,
   StaticRouter,
   createMemoryHistory,
+  prepareNavigation,
+  setNavigationPreparer,
   splitUrl,
   useInRouter,
   useLocation,
@@ -109,6 +113,8 @@ export {
   type MemoryHistory,
   type Navigate,
   type NavigateOptions,
+  type NavigationPreparer,
+  type NavigationReason,
   type RouterLocation,
 } from './router/router.js';
 

@@ -3,21 +3,12 @@ import { ErrorPage, errorPageMeta, Layout, useLocation } from '@sumika/shell-kit
 import type { PublicConfig } from '../contract.js';
 import { isShellPageName, shellPages } from '../pages/index.js';
 import type { ShellPageProps } from '../pages/static-page.js';
-import { matchRoute, type RemoteName } from '../routes.js';
+import type { RemoteName } from '../routes.js';
 import type { PageLoader } from './page-loader.js';
 import { PageRuntime } from './page-runtime.js';
 import { RemotePage } from './remote-page.js';
+import { loadedPageResolver, loadPageResolver } from './route-table.js';
 import type { PageState } from './state.js';
-
-/** The page a path shows, as the browser decides it after a client-side navigation. */
-export function pageForPath(pathname: string): PageState {
-  const match = matchRoute(pathname);
-  if (!match) return { kind: 'error', status: 404 };
-  if (match.badParam) return { kind: 'error', status: match.route.badParamStatus ?? 400, routeId: match.route.id };
-  const { target } = match.route;
-  if ('shell' in target) return { kind: 'shell', routeId: match.route.id, name: target.shell, params: match.params };
-  return { kind: 'remote', routeId: match.route.id, remote: target.remote, expose: target.expose, params: match.params };
-}
 
 /** A shell page, loaded before render on the server and before hydration in the browser (never suspends then). */
 function ShellPage({ name, props }: { name: string; props: ShellPageProps }) {
@@ -38,11 +29,14 @@ export interface ShellAppProps {
 export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime, loader, config, onRemoteError }: ShellAppProps) {
   const { pathname, search } = useLocation();
   const first = pathname === initialPathname;
-  const page = useMemo(() => (first ? initialPage : pageForPath(pathname)), [first, initialPage, pathname]);
+  // Another path than the server's: the route table decides (loaded before the navigation changed the
+  // URL; after a back or forward to a pushed entry it may still be loading, and the app suspends).
+  const resolve = first ? undefined : (loadedPageResolver() ?? use(loadPageResolver()));
+  const page = useMemo(() => (resolve ? resolve(pathname) : initialPage), [resolve, initialPage, pathname]);
   const runtime = useMemo(() => (first ? initialRuntime : new PageRuntime()), [first, initialRuntime]);
   const meta = useSyncExternalStore(runtime.subscribe, runtime.getMeta, runtime.getMeta);
   const declaredStatus = useSyncExternalStore(runtime.subscribe, runtime.getStatus, runtime.getStatus);
-  const route = page.kind !== 'error' && page.routeId ? matchRoute(pathname)?.route : undefined;
+  const route = page.kind !== 'error' ? page.route : undefined;
 
   // After a client-side navigation the document title follows the page.
   const mounted = useRef(false);

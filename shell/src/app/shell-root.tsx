@@ -1,4 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
+import { Suspense } from 'react';
 import { ShellKitProvider } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 import type { PageLoader } from './page-loader.js';
@@ -26,7 +27,10 @@ export function ShellRoot({ client, state, pathname, runtime, loader, onRemoteEr
       initialLastSearchCondition={state.visitor.lastSearchCondition}
       initialFavoriteKeys={state.visitor.favoriteKeys}
     >
-      <ShellApp initialPage={state.page} initialPathname={pathname} runtime={runtime} loader={loader} config={state.config} onRemoteError={onRemoteError} />
+      {/* Suspends only while the browser's route table loads after a back or forward (route-table.ts). */}
+      <Suspense fallback={null}>
+        <ShellApp initialPage={state.page} initialPathname={pathname} runtime={runtime} loader={loader} config={state.config} onRemoteError={onRemoteError} />
+      </Suspense>
     </ShellKitProvider>
   );
 }

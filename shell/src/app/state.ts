@@ -1,14 +1,22 @@
-import type { ClientContext, LastSearchCondition, StockCounts } from '@sumika/shell-kit';
-import type { PageMeta, PublicConfig } from '../contract.js';
+import type { ClientContext, HeaderVariant, LastSearchCondition, StockCounts } from '@sumika/shell-kit';
+import type { PageKind, PageMeta, PublicConfig } from '../contract.js';
 import type { RemoteName } from '../routes.js';
 
 /** What failed about the page's remote on the server: the page area shows an error box. */
 export type RemoteFailure = 'load' | 'render';
 
+/** What the layout and the page need of the page's route (the whole table stays on the server until the browser navigates). */
+export interface RouteSummary {
+  id: string;
+  path: string;
+  pageKind: PageKind;
+  headerVariant?: HeaderVariant;
+}
+
 /** The page as the server decided it; the browser starts from the same decision. */
 export type PageState =
-  | { kind: 'remote'; routeId: string; remote: RemoteName; expose: string; params: Record<string, string>; failed?: RemoteFailure }
-  | { kind: 'shell'; routeId: string; name: string; params: Record<string, string> }
+  | { kind: 'remote'; route: RouteSummary; remote: RemoteName; expose: string; params: Record<string, string>; failed?: RemoteFailure }
+  | { kind: 'shell'; route: RouteSummary; name: string; params: Record<string, string> }
   | { kind: 'error'; status: number; routeId?: string };
 
 /** The visitor as the server read it for this page. */

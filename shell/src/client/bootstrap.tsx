@@ -1,9 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, apolloStateFromBrowser, clientContextFromBrowser, createApolloClient } from '@sumika/shell-kit';
-import { cachingLoader } from '../app/page-loader.js';
+import { BrowserRouter, apolloStateFromBrowser, clientContextFromBrowser, createApolloClient, setNavigationPreparer } from '@sumika/shell-kit';
+import { cachingLoader, type PageLoader } from '../app/page-loader.js';
 import { PageRuntime } from '../app/page-runtime.js';
 import { remoteErrorLogger } from '../app/remote-errors.js';
+import { loadedPageResolver, loadPageResolver } from '../app/route-table.js';
 import { ShellRoot } from '../app/shell-root.js';
 import { shellPages } from '../pages/index.js';
 import { STATE_GLOBAL, type ShellState } from '../app/state.js';
@@ -33,6 +34,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/**
+ * Client-side navigations: the URL changes once the route table is there (a lazy chunk, fetched at
+ * the latest on the first navigation); a link's hover, focus or touch fetches the table and the
+ * page's module ahead, so the click finds them loaded.
+ */
+function prepareNavigations(loader: PageLoader): void {
+  setNavigationPreparer((to, reason) => {
+    if (reason === 'navigate') return loadedPageResolver() ? undefined : loadPageResolver();
+    const url = new URL(to, window.location.href);
+    if (url.origin !== window.location.origin) return undefined;
+    return loadPageResolver().then((resolve) => {
+      const next = resolve(url.pathname);
+      if (next.kind === 'remote') return loader.load(next.remote, next.expose);
+      if (next.kind === 'shell') return shellPages.load(next.name);
+      return undefined;
+    });
+  });
+}
+
 async function start(): Promise<void> {
   const state = window[STATE_GLOBAL];
   const root = document.getElementById('root');
@@ -55,6 +75,8 @@ async function start(): Promise<void> {
       },
     );
   });
+
+  prepareNavigations(loader);
 
   let page = state.page;
   if (page.kind === 'remote' && !page.failed) {

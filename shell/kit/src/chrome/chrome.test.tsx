@@ -258,14 +258,16 @@ describe('LeavePopup', () => {
     expect(armLeaveMarker(h)).toBe(false);
   });
 
-  it('back to the marker opens お知らせ; close goes forward, leave goes back', () => {
+  it('back to the marker opens お知らせ; close goes forward, leave goes back', async () => {
     const forward = jest.spyOn(window.history, 'forward').mockImplementation(() => undefined);
     const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined);
     renderWith({ ...sp, isExternalReferrer: true }, <LeavePopup />, { path: '/topic/pet' });
     expect(window.history.state?.[LEAVE_MARKER_KEY]).toBe('after');
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => void window.dispatchEvent(new PopStateEvent('popstate', { state: { [LEAVE_MARKER_KEY]: 'before' } })));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'お知らせ' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.dataset.variant).toBe('app');
     expect(within(dialog).getByText('お知らせ')).not.toBeNull();
     expect(within(dialog).getByRole('link', { name: 'アプリをダウンロード（無料）' }).getAttribute('href')).toContain('pid=leave_popup_organic');
     fireEvent.click(within(dialog).getByRole('button', { name: '閉じる' }));
@@ -273,19 +275,21 @@ describe('LeavePopup', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     // re-armed: the next back opens it again
     act(() => void window.dispatchEvent(new PopStateEvent('popstate', { state: { [LEAVE_MARKER_KEY]: 'before' } })));
-    fireEvent.click(screen.getByRole('button', { name: 'このページから離れる' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'このページから離れる' }));
     expect(back).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
     forward.mockRestore();
     back.mockRestore();
   });
 
-  it('the messaging-account variant links to the friend-add page', () => {
+  it('the messaging-account variant links to the friend-add page', async () => {
     renderWith({ ...pc, isExternalReferrer: true }, <LeavePopup variant="line" />);
     act(() => void window.dispatchEvent(new PopStateEvent('popstate', { state: { [LEAVE_MARKER_KEY]: 'before' } })));
-    expect(screen.getByRole('link', { name: '友だち追加する' }).getAttribute('href')).toBe('https://line.me/R/ti/p/@sumika');
+    expect((await screen.findByRole('link', { name: '友だち追加する' })).getAttribute('href')).toBe('https://line.me/R/ti/p/@sumika');
+    expect(screen.getByRole('dialog')).toHaveProperty('dataset.variant', 'line');
   });
 
-  it('is not armed for same-site visitors, on /apply, or in the app', () => {
+  it('is not armed for same-site visitors, on /apply, or in the app', async () => {
     for (const [ctx, path] of [
       [{ ...pc, isExternalReferrer: false }, '/'],
       [{ ...pc, isExternalReferrer: true }, '/apply'],
@@ -296,6 +300,8 @@ describe('LeavePopup', () => {
       const { unmount } = renderWith(ctx, <LeavePopup />, { path });
       expect(window.history.state?.[LEAVE_MARKER_KEY]).toBeUndefined();
       act(() => void window.dispatchEvent(new PopStateEvent('popstate', { state: { [LEAVE_MARKER_KEY]: 'before' } })));
+      // Give a popup that opened by mistake the time to load before looking.
+      await act(async () => undefined);
       expect(screen.queryByRole('dialog')).toBeNull();
       unmount();
     }

@@ -1,12 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { AB_TEST_NAMES, useAbTest } from '../ab-test/ab-test-provider.js';
 import { useClientContext } from '../client-context/client-context-provider.js';
-import { BRAND, EXTERNAL_LINKS, PATHS, cashbackAmount } from '../core/constants.js';
-import { formatNumber } from '../core/format.js';
-import { appPlatformOf, appStoreLink } from '../core/links.js';
-import { MESSAGES } from '../core/messages.js';
+import { PATHS } from '../core/constants.js';
 import { useOptionalLocation } from '../router/router.js';
-import { CloseIcon, HouseMark, MessageIcon } from './icons.js';
+import type { LeavePopupDialogProps } from './leave-popup-dialog.js';
 
 /** The history.state field that marks the entries around the landing page. */
 export const LEAVE_MARKER_KEY = 'sumikaLeave';
@@ -38,6 +35,23 @@ export const shouldArmLeavePopup = (ctx: { isExternalReferrer: boolean; isApp: b
 
 export type LeavePopupVariant = 'app' | 'line';
 
+/**
+ * The popup's markup: a lazy chunk, rendered only while open (never on the server or during
+ * hydration). Not loaded when the marker is armed, which would be on every external visitor's first
+ * view: the popstate that opens the popup starts it. A chunk that fails to load shows no popup
+ * instead of throwing to the page's error boundary.
+ */
+const loadLeavePopupDialog = () => import(/* webpackChunkName: "lazy-leave-popup" */ './leave-popup-dialog.js');
+const LazyLeavePopupDialog = lazy<ComponentType<LeavePopupDialogProps>>(() =>
+  loadLeavePopupDialog().then(
+    (m) => ({ default: m.LeavePopupDialog }),
+    (err: unknown) => {
+      console.error('[kit] the leave popup failed to load', err);
+      return { default: () => null };
+    },
+  ),
+);
+
 export interface LeavePopupProps {
   /** Default: the leave_popup A/B variant (app when unknown). */
   variant?: LeavePopupVariant;
@@ -56,7 +70,6 @@ export function LeavePopup({ variant, pathname }: LeavePopupProps) {
   const chosen: LeavePopupVariant = variant ?? (ab === 'line' ? 'line' : 'app');
   const [open, setOpen] = useState(false);
   const armed = useRef(false);
-  const titleId = useId();
   const path = pathname ?? location?.pathname ?? null;
 
   useEffect(() => {
@@ -71,6 +84,7 @@ export function LeavePopup({ variant, pathname }: LeavePopupProps) {
     const onPop = (e: PopStateEvent) => {
       if (!armed.current || !isLeaveMarker(e.state)) return;
       if (!shouldArmLeavePopup(ctx, window.location.pathname)) return;
+      void loadLeavePopupDialog().catch(() => undefined);
       setOpen(true);
     };
     window.addEventListener('popstate', onPop);
@@ -89,50 +103,9 @@ export function LeavePopup({ variant, pathname }: LeavePopupProps) {
   }, []);
 
   if (!open) return null;
-  const amount = formatNumber(cashbackAmount(new Date()));
   return (
-    <div className="sk-modal" role="presentation" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div className="sk-dialog sk-leave" role="dialog" aria-modal="true" aria-labelledby={titleId} data-variant={chosen}>
-        <button type="button" className="sk-dialog__close" aria-label="閉じる" onClick={close}>
-          <CloseIcon size={18} />
-        </button>
-        <p id={titleId} className="sk-leave__title">
-          {MESSAGES.leavePopupTitle}
-        </p>
-        {chosen === 'app' ? (
-          <>
-            <div className="sk-leave__visual" aria-hidden="true">
-              <HouseMark size={56} />
-              <div className="sk-leave__campaign">
-                <span>お引越しでお祝い金</span>
-                <strong>最大{amount}円</strong>
-                <span>キャッシュバック</span>
-              </div>
-            </div>
-            <p className="sk-leave__text">{BRAND.name}公式アプリなら、新着物件の通知やお気に入りの管理がもっと便利に。</p>
-            <a className="sk-button sk-button--primary sk-button--block" href={appStoreLink({ platform: appPlatformOf(ctx), pid: 'leave_popup', refCode: ctx.refCode })} target="_blank" rel="noopener noreferrer">
-              アプリをダウンロード（無料）
-            </a>
-          </>
-        ) : (
-          <>
-            <div className="sk-leave__visual sk-leave__visual--line" aria-hidden="true">
-              <MessageIcon size={48} />
-              <div className="sk-leave__campaign">
-                <span>LINE公式アカウント</span>
-                <strong>友だち募集中</strong>
-              </div>
-            </div>
-            <p className="sk-leave__text">友だち追加で、新着物件やキャンペーン情報をLINEでお届けします。</p>
-            <a className="sk-button sk-button--line sk-button--block" href={EXTERNAL_LINKS.messagingFriendAdd} target="_blank" rel="noopener noreferrer">
-              友だち追加する
-            </a>
-          </>
-        )}
-        <button type="button" className="sk-button sk-button--text sk-button--block" onClick={leave}>
-          このページから離れる
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <LazyLeavePopupDialog variant={chosen} close={close} leave={leave} />
+    </Suspense>
   );
 }

@@ -1,17 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { AB_TEST_NAMES, useAbTest } from '../ab-test/ab-test-provider.js';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import { isFavoriteDialogRestricted, writeFavoriteDialogRestriction } from '../core/cookies.js';
 import { errorCodeOf, errorExtensionsOf, type ErrorCode } from '../core/errors.js';
 import { notify } from '../core/native-bridge.js';
-import { ADD_FAVORITES } from '../graphql/operations/add-favorites.js';
-import { DELETE_FAVORITES } from '../graphql/operations/delete-favorites.js';
 import { FAVORITE_KEYS } from '../graphql/operations/favorite-keys.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 import { useOptionalStockCounts } from '../stock-counts/stock-counts-provider.js';
 import { useOptionalToast } from '../toast/toast-provider.js';
-import { FavoriteDialog } from './favorite-dialog.js';
+import type { FavoriteDialogProps } from './favorite-dialog.js';
 import { favoriteDialogReducer, initialFavoriteDialogState, type FavoriteDialogEvent, type FavoriteDialogState } from './favorite-dialog-reducer.js';
 
 export interface AddFavoritesOptions {
@@ -39,6 +37,26 @@ export interface FavoritesApi {
 }
 
 const Ctx = createContext<FavoritesApi | null>(null);
+
+/** The add and delete mutation documents: a lazy chunk, loaded with the first add or remove. */
+const loadMutations = () => import(/* webpackChunkName: "lazy-favorite-mutations" */ './favorite-mutations.js');
+
+/**
+ * The dialog's view: a lazy chunk, rendered only while a dialog is open (never on the server or
+ * during hydration). add() and remove() start loading it with the request, so it is there with the
+ * answer. A chunk that fails to load shows no dialog instead of throwing to the page's error boundary.
+ */
+const loadFavoriteDialog = () => import(/* webpackChunkName: "lazy-favorite-dialog" */ './favorite-dialog.js');
+const LazyFavoriteDialog = lazy<ComponentType<FavoriteDialogProps>>(() =>
+  loadFavoriteDialog().then(
+    (m) => ({ default: m.FavoriteDialog }),
+    (err: unknown) => {
+      console.error('[kit] the favorite dialog failed to load', err);
+      return { default: () => null };
+    },
+  ),
+);
+const preloadFavoriteDialog = () => void loadFavoriteDialog().catch(() => undefined);
 
 const keysOf = (k: string | readonly string[]): string[] => [...new Set((typeof k === 'string' ? [k] : k).map((s) => s.trim()).filter(Boolean))];
 
@@ -105,8 +123,10 @@ export function FavoritesProvider({ initialFavoriteKeys, loadFavoriteKeys = init
         dispatch({ type: 'emptySelection', operation: 'add' });
         return { ok: false, code: 'EMPTY_SELECTION' };
       }
+      preloadFavoriteDialog();
       try {
         if (!client) throw new Error('FavoritesProvider needs an ApolloProvider');
+        const { ADD_FAVORITES } = await loadMutations();
         const { data, error } = await client.mutate({ mutation: ADD_FAVORITES, variables: { globalKeys: keys, ...opts } });
         if (error || !data) throw error ?? new Error('no data');
         const { addGlobalKeys, deleteGlobalKeys } = data.addFavorites;
@@ -129,8 +149,10 @@ export function FavoritesProvider({ initialFavoriteKeys, loadFavoriteKeys = init
         dispatch({ type: 'emptySelection', operation: 'delete' });
         return { ok: false, code: 'EMPTY_SELECTION' };
       }
+      preloadFavoriteDialog();
       try {
         if (!client) throw new Error('FavoritesProvider needs an ApolloProvider');
+        const { DELETE_FAVORITES } = await loadMutations();
         const { data, error } = await client.mutate({ mutation: DELETE_FAVORITES, variables: { globalKeys: keys } });
         if (error || !data) throw error ?? new Error('no data');
         dispatch({ type: 'deleteSucceeded', globalKeys: keys, deleteGlobalKeys: data.deleteFavorites.deleteGlobalKeys });
@@ -196,7 +218,11 @@ export function FavoritesProvider({ initialFavoriteKeys, loadFavoriteKeys = init
   return (
     <Ctx.Provider value={api}>
       {children}
-      <FavoriteDialog state={state} isSpView={ctx.isSpView} send={send} />
+      {state.kind !== 'none' && (
+        <Suspense fallback={null}>
+          <LazyFavoriteDialog state={state} isSpView={ctx.isSpView} send={send} />
+        </Suspense>
+      )}
     </Ctx.Provider>
   );
 }

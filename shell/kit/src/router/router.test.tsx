@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { KitLink } from './kit-link.js';
-import { BrowserRouter, MemoryRouter, StaticRouter, createMemoryHistory, splitUrl, useLocation, useNavigate, useOptionalLocation, type Navigate, type RouterLocation } from './router.js';
+import { BrowserRouter, MemoryRouter, StaticRouter, createMemoryHistory, setNavigationPreparer, splitUrl, useLocation, useNavigate, useOptionalLocation, type Navigate, type NavigationPreparer, type RouterLocation } from './router.js';
 
 const seen: RouterLocation[] = [];
 let navigate: Navigate;
@@ -129,6 +129,81 @@ describe('BrowserRouter', () => {
     expect(where()).toMatch(/^\/\|/);
     expect(seen.length).toBe(1);
     expect(screen.getByText('外部').getAttribute('href')).toBe('https://example.com/');
+  });
+});
+
+describe('the navigation preparer', () => {
+  afterEach(() => setNavigationPreparer(undefined));
+
+  it('a navigation changes the URL only once the preparer is done with it', async () => {
+    let release!: () => void;
+    const preparer = jest.fn<NavigationPreparer>((_to, reason) => (reason === 'navigate' ? new Promise<void>((r) => (release = r)) : undefined));
+    setNavigationPreparer(preparer);
+    render(
+      <BrowserRouter>
+        <Probe />
+        <KitLink to="/favorite">お気に入り</KitLink>
+      </BrowserRouter>,
+    );
+    const before = where();
+    fireEvent.click(screen.getByText('お気に入り'));
+    expect(preparer).toHaveBeenCalledWith('/favorite', 'navigate');
+    expect(window.location.pathname).toBe('/');
+    expect(where()).toBe(before);
+    await act(async () => release());
+    expect(window.location.pathname).toBe('/favorite');
+    expect(where()).toMatch(/^\/favorite\|(?!default)\w+$/);
+  });
+
+  it('a preparer that fails does not keep the visitor where they were', async () => {
+    setNavigationPreparer(() => Promise.reject(new Error('chunk failed')));
+    render(
+      <BrowserRouter>
+        <Probe />
+      </BrowserRouter>,
+    );
+    await act(async () => navigate('/statics/help'));
+    expect(window.location.pathname).toBe('/statics/help');
+  });
+
+  it('nothing pending: the navigation is immediate', () => {
+    setNavigationPreparer(() => undefined);
+    render(
+      <BrowserRouter>
+        <Probe />
+      </BrowserRouter>,
+    );
+    act(() => navigate('/campus'));
+    expect(where()).toMatch(/^\/campus\|/);
+  });
+
+  it("a link's hover, focus or touch asks to fetch ahead, except with preventPrefetch", () => {
+    const preparer = jest.fn<NavigationPreparer>(() => undefined);
+    setNavigationPreparer(preparer);
+    const onFocus = jest.fn();
+    render(
+      <BrowserRouter>
+        <KitLink to="/topic/pet" onFocus={onFocus}>
+          ペット
+        </KitLink>
+        <KitLink to="/favorite" preventPrefetch>
+          お気に入り
+        </KitLink>
+        <KitLink to="https://example.com/">外部</KitLink>
+      </BrowserRouter>,
+    );
+    fireEvent.pointerEnter(screen.getByText('ペット'));
+    fireEvent.focus(screen.getByText('ペット'));
+    fireEvent.touchStart(screen.getByText('ペット'));
+    expect(preparer.mock.calls).toEqual([
+      ['/topic/pet', 'intent'],
+      ['/topic/pet', 'intent'],
+      ['/topic/pet', 'intent'],
+    ]);
+    expect(onFocus).toHaveBeenCalledTimes(1);
+    fireEvent.pointerEnter(screen.getByText('お気に入り'));
+    fireEvent.pointerEnter(screen.getByText('外部'));
+    expect(preparer).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -9,6 +9,8 @@
  *   per-navigation work (page tracking, header counts) runs once per navigation.
  * - `useNavigate()` pushes (or replaces) an entry; `useOptionalLocation()` is null outside a router,
  *   for kit components that must render anywhere.
+ * - `setNavigationPreparer()`: the shell's work before a browser navigation (its route table loads
+ *   on the first one) and on a link's hover, focus or touch (fetching ahead).
  */
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Router, useRouter, type BaseLocationHook, type BaseSearchHook } from 'wouter';
@@ -74,15 +76,45 @@ const subscribeBrowserKey = (listener: () => void): (() => void) => {
 };
 const useBrowserKey = (): string => useSyncExternalStore(subscribeBrowserKey, () => browserKey, () => 'default');
 
+// ---- navigation preparer ---------------------------------------------------------------------------
+
+/** Why the shell is asked to prepare a navigation: the visitor is about to go there, or is going. */
+export type NavigationReason = 'intent' | 'navigate';
+
+/**
+ * The shell's work for a client-side navigation to `to`: on 'navigate', what must be ready before the
+ * URL changes (a promise, or undefined when nothing is pending); on 'intent' (a link hovered, focused
+ * or touched), what is worth fetching ahead.
+ */
+export type NavigationPreparer = (to: string, reason: NavigationReason) => Promise<unknown> | undefined;
+
+let preparer: NavigationPreparer | undefined;
+
+/** Installs (or, with undefined, removes) the shell's navigation preparer; one per page. */
+export function setNavigationPreparer(next: NavigationPreparer | undefined): void {
+  preparer = next;
+}
+
+/** Asks the shell to prepare a navigation to `to`; a promise when the navigation must wait for it. */
+export function prepareNavigation(to: string, reason: NavigationReason): Promise<unknown> | undefined {
+  return preparer?.(to, reason);
+}
+
 // A new entry starts at the top of the page, as a full page load would (the pager at the bottom of
 // the results leads to the next page's first card); a replaced entry and a link to a fragment keep
 // the scroll. Back and forward are left to the browser.
+// The URL changes once the shell's preparer is done (the route table, on the first navigation).
 const keyedBrowserNavigate = (to: string, options: { replace?: boolean } = {}): void => {
-  const key = newKey();
-  const replace = options.replace ?? false;
-  setBrowserKey(key);
-  browserNavigate(to, { replace, state: { key } });
-  if (!replace && !to.includes('#')) window.scrollTo(0, 0);
+  const go = (): void => {
+    const key = newKey();
+    const replace = options.replace ?? false;
+    setBrowserKey(key);
+    browserNavigate(to, { replace, state: { key } });
+    if (!replace && !to.includes('#')) window.scrollTo(0, 0);
+  };
+  const pending = prepareNavigation(to, 'navigate');
+  if (pending) void pending.then(go, go);
+  else go();
 };
 
 const useKeyedBrowserLocation: BaseLocationHook = (opts?: { ssrPath?: string }) => [useBrowserLocation(opts)[0], keyedBrowserNavigate];

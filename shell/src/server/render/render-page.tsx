@@ -8,7 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, ROBOTS_NOINDEX } from '@sumika/shell-kit';
 import { PageRuntime } from '../../app/page-runtime.js';
 import type { PageLoader } from '../../app/page-loader.js';
-import { pageForPath } from '../../app/shell-app.js';
+import { pageForPath } from '../../app/page-for-path.js';
 import { shellPages } from '../../pages/index.js';
 import { ShellRoot } from '../../app/shell-root.js';
 import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
