@@ -9,6 +9,8 @@ import federation from './module-federation.config.js';
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const dir = path.dirname(fileURLToPath(import.meta.url));
+const snapshotHandlerLitePath = path.join(dir, 'build', 'snapshot-handler-lite.cjs');
+const snapshotHandlerLite = require(snapshotHandlerLitePath);
 
 /** Writes assets.json: the entry scripts for <head> and the chunks to preload. */
 class AssetsManifestPlugin {
@@ -65,7 +67,13 @@ export default (_env, argv) => {
       clean: true,
     },
     resolve: resolveOptions(),
-    module: { rules: scriptRules('es2020') },
+    module: {
+      rules: [
+        ...scriptRules('es2020'),
+        // The browser never loads a remote by its manifest: no snapshot code (−1.9 KB gzip).
+        { test: snapshotHandlerLite.test, use: [snapshotHandlerLitePath] },
+      ],
+    },
     optimization: {
       // React's client (~67 KB gzip) in its own initial chunk, named by content: it changes far less
       // often than the shell and kit, and main.js is revalidated on every load.

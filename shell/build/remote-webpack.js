@@ -121,7 +121,10 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
       library: { type: 'commonjs-module' },
       clean: true,
     },
-    module: { rules: scriptRules('node20') },
+    // import() stays in the one file (no chunk): page code that splits for browsers (the kit's
+    // dialogs, a remote's stylesheet text) needs no chunk loading on the server, and merging named
+    // chunks afterwards could leave the manifest plugin without the container's chunk.
+    module: { rules: scriptRules('node20'), parser: { javascript: { dynamicImportMode: 'eager' } } },
     externalsPresets: { node: true },
     optimization: { minimize: false },
     plugins: [
