@@ -9,8 +9,8 @@ import federation from './module-federation.config.js';
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const snapshotHandlerLitePath = path.join(dir, 'build', 'snapshot-handler-lite.cjs');
-const snapshotHandlerLite = require(snapshotHandlerLitePath);
+const federationRuntimeLitePath = path.join(dir, 'build', 'federation-runtime-lite.cjs');
+const federationRuntimeLite = require(federationRuntimeLitePath);
 
 /** Writes assets.json: the entry scripts for <head> and the chunks to preload. */
 class AssetsManifestPlugin {
@@ -70,8 +70,8 @@ export default (_env, argv) => {
     module: {
       rules: [
         ...scriptRules('es2020'),
-        // The browser never loads a remote by its manifest: no snapshot code (−1.9 KB gzip).
-        { test: snapshotHandlerLite.test, use: [snapshotHandlerLitePath] },
+        // The browser never loads a remote by its manifest nor preloads one: no snapshot or preload code.
+        { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] },
       ],
     },
     optimization: {

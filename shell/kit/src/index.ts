@@ -65,7 +65,8 @@ export type { DeleteFavoritesData, DeleteFavoritesVariables } from './graphql/op
 export { FAVORITE_KEYS, type FavoriteKeysData } from './graphql/operations/favorite-keys.js';
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
 export { AB_TESTS, type AbTestAssignment, type AbTestsData } from './graphql/operations/ab-tests.js';
-export { SET_AB_TESTS, type SetAbTestsData, type SetAbTestsVariables } from './graphql/operations/set-ab-tests.js';
+// Loaded with the first save (ab-test-provider.tsx): types only here.
+export type { SetAbTestsData, SetAbTestsVariables } from './graphql/operations/set-ab-tests.js';
 export { REGIONS, type PrefectureSummary, type RegionSummary, type RegionsData, type RegionsVariables } from './graphql/operations/regions.js';
 export { BUKKEN_TOTAL_COUNT, type BukkenTotalCountData } from './graphql/operations/bukken-total-count.js';
 export { useOptionalApolloClient } from './graphql/use-optional-client.js';

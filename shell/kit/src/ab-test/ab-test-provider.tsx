@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AB_TESTS, type AbTestAssignment } from '../graphql/operations/ab-tests.js';
-import { SET_AB_TESTS } from '../graphql/operations/set-ab-tests.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 
 /** The A/B tests the chrome itself reads (the user subgraph defines them). */
@@ -37,6 +36,9 @@ export interface AbTestProviderProps {
 }
 
 /** Reads abTests once per page load (the server draws and cookies the variants); components read them with useAbTest. */
+/** The save mutation: a lazy chunk loaded with the first save (no page saves a variant on its first view). */
+const loadSetAbTests = () => import(/* webpackChunkName: "lazy-set-ab-tests" */ '../graphql/operations/set-ab-tests.js');
+
 export function AbTestProvider({ initialTests, children }: AbTestProviderProps) {
   const client = useOptionalApolloClient();
   const [tests, setTests] = useState<Record<string, string>>(() => initialValues(initialTests));
@@ -60,6 +62,7 @@ export function AbTestProvider({ initialTests, children }: AbTestProviderProps) 
       setTests((t) => ({ ...t, [name]: value }));
       if (!client) return;
       try {
+        const { SET_AB_TESTS } = await loadSetAbTests();
         const { data } = await client.mutate({ mutation: SET_AB_TESTS, variables: { inputs: [{ name, value }], force: opts.force ?? false } });
         if (data) setTests((t) => ({ ...t, ...toValues(data.setAbTests) }));
       } catch {
