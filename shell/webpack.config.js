@@ -3,14 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedFor } from './build/federation-shared.js';
-import { resolveOptions, scriptRules } from './build/remote-webpack.js';
+import { browserPlugins, browserRules, resolveOptions } from './build/remote-webpack.js';
 import federation from './module-federation.config.js';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const federationRuntimeLitePath = path.join(dir, 'build', 'federation-runtime-lite.cjs');
-const federationRuntimeLite = require(federationRuntimeLitePath);
 
 /** Writes assets.json: the entry scripts for <head> and the chunks to preload. */
 class AssetsManifestPlugin {
@@ -67,13 +65,9 @@ export default (_env, argv) => {
       clean: true,
     },
     resolve: resolveOptions(),
-    module: {
-      rules: [
-        ...scriptRules('es2020'),
-        // The browser never loads a remote by its manifest nor preloads one: no snapshot or preload code.
-        { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] },
-      ],
-    },
+    // The scripts, and the federation runtime without what a browser never runs (no snapshot or
+    // preload code: remotes are registered by their remoteEntry.js) — as in every remote's browser build.
+    module: { rules: browserRules() },
     optimization: {
       // React's client (~67 KB gzip) in its own initial chunk, named by content: it changes far less
       // often than the shell and kit, and main.js is revalidated on every load.
@@ -84,6 +78,8 @@ export default (_env, argv) => {
       },
     },
     plugins: [
+      // graphql's printer → the compact one (build/gql-print.js), as in every remote's browser build.
+      ...browserPlugins(),
       new ModuleFederationPlugin({
         ...federation,
         shared: sharedFor(dir, { host: true }),

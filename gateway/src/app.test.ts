@@ -148,6 +148,10 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const second = await post(stack, query);
     expect(second.json()).toEqual(first.json());
     expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    // The same document in another layout (the browser's compact print) is the same entry.
+    const compact = await post(stack, { query: '{prefectures{code name}}' });
+    expect(compact.headers['x-cache']).toBe('HIT');
+    expect(compact.json()).toEqual(first.json());
     // The same search with its variables in another order and an empty entry is one cache entry.
     const search = 'query S($p: String, $c: SearchConditionInput) { searchBukkensCount(prefecturePath: $p, searchCondition: $c) { count } }';
     const a = await post(stack, { query: search, variables: { p: 'tokyo', c: { buildingTypes: ['mansion', 'apartment'], chinryou: { max: 100000 } } } });

@@ -94,6 +94,19 @@ function isPublic(operation: OperationDefinitionNode): boolean {
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
 }
 
+// The document's canonical print, hashed: one entry whatever the query text's layout (browsers send
+// a compact print, Node clients graphql's pretty one). Apollo keeps one parsed document per query
+// text, so each text is printed once, not on every request.
+const documentKeys = new WeakMap<DocumentNode, string>();
+function documentKey(document: DocumentNode): string {
+  let key = documentKeys.get(document);
+  if (key === undefined) {
+    key = createHash('sha256').update(print(document)).digest('base64url');
+    documentKeys.set(document, key);
+  }
+  return key;
+}
+
 export interface ResponseCache {
   plugin: ApolloServerPlugin<{ cacheKey?: string }>;
   /** Drops every cached response (a new generation; old entries expire on their own). */
@@ -124,8 +137,7 @@ export function responseCache(cache: Cache, ttlSeconds: number, privateFields: (
             if (!ctx.operation || !isPublic(ctx.operation)) return null;
             if (selectsPrivate(ctx.schema, ctx.document as DocumentNode, privateFields())) return null;
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
-            // Apollo's hash of the query text, not a re-print of the document on every request.
-            const hash = createHash('sha256').update(ctx.queryHash ?? print(ctx.document as never)).update('\u0000').update(variables).digest('base64url');
+            const hash = createHash('sha256').update(documentKey(ctx.document as DocumentNode)).update('\u0000').update(variables).digest('base64url');
             const key = `rc:${await currentGeneration()}:${hash}`;
             const hit = await cache.get(key);
             if (hit) {

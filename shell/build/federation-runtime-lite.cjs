@@ -1,11 +1,14 @@
-// webpack loader for the shell's browser build: stand-ins for two modules of
-// @module-federation/runtime-core that the browser never runs (~2.6 KB gzip with the SDK's
-// manifest-to-snapshot code). The browser registers every remote by its remoteEntry.js URL, never by
-// a manifest (`disableSnapshot`), and nothing calls preloadRemote():
+// webpack loader for the browser builds (the shell's and the remotes'): stand-ins for modules of the
+// federation runtime that the browser never runs or that are heavier than a browser needs (~3.5 KB
+// gzip on the top page). The browser registers every remote by its remoteEntry.js URL, never by a
+// manifest (`disableSnapshot`), and nothing calls preloadRemote():
 // - plugins/snapshot/SnapshotHandler.js: the runtime still constructs a handler (its hooks, its
 //   manifest cache) and removeRemote() reads the host's snapshot, which stays empty; loading a remote
 //   snapshot throws.
 // - utils/preload.js: preloadRemote() and the snapshot plugin's asset preloading throw.
+// - error-codes' desc.mjs: an error keeps its code and the link to the code's documentation, not the
+//   English sentence for each code.
+// - the SDK's logger.js: the console with the runtime's prefix.
 // A stand-in is emitted in the original file's place, so its relative imports are the runtime's own
 // modules. A runtime whose module exports something else fails the build: review the stand-in against
 // the new module before upgrading.
@@ -56,6 +59,68 @@ const preloadAssets = notBuilt;
 export { defaultPreloadArgs, formatPreloadArgs, normalizePreloadExposes, preloadAssets };
 `,
   },
+  {
+    file: /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/,
+    exports: 'export { buildDescMap, errorDescMap, runtimeDescMap, typeDescMap };',
+    // Every code's sentence: an error still says its code and links to the code's documentation.
+    source: `const described = new Proxy({}, { get: (_, code) => (typeof code === "string" ? "Module Federation error" : undefined) });
+const buildDescMap = described;
+const errorDescMap = described;
+const runtimeDescMap = described;
+const typeDescMap = described;
+
+export { buildDescMap, errorDescMap, runtimeDescMap, typeDescMap };
+`,
+  },
+  {
+    file: /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]logger\.js$/,
+    exports: 'export { bindLoggerToCompiler, createInfrastructureLogger, createLogger, infrastructureLogger, logger };',
+    // The console with the runtime's prefix (no stack capture, no delegate fallbacks, no compiler binding).
+    source: `import { isDebugMode } from "./env.js";
+
+const PREFIX = "[ Module Federation ]";
+var Logger = class {
+  constructor(prefix, delegate) {
+    this.prefix = prefix;
+    this.delegate = delegate || console;
+  }
+  setPrefix(prefix) {
+    this.prefix = prefix;
+  }
+  setDelegate(delegate) {
+    this.delegate = delegate || console;
+  }
+  log(...args) {
+    this.delegate.log(this.prefix, ...args);
+  }
+  info(...args) {
+    this.delegate.info(this.prefix, ...args);
+  }
+  success(...args) {
+    this.info(...args);
+  }
+  ready(...args) {
+    this.info(...args);
+  }
+  warn(...args) {
+    this.delegate.warn(this.prefix, ...args);
+  }
+  error(...args) {
+    this.delegate.error(this.prefix, ...args);
+  }
+  debug(...args) {
+    if (isDebugMode()) this.delegate.debug(this.prefix, ...args);
+  }
+};
+const createLogger = (prefix) => new Logger(prefix);
+const createInfrastructureLogger = createLogger;
+const bindLoggerToCompiler = () => undefined;
+const logger = createLogger(PREFIX);
+const infrastructureLogger = createLogger(PREFIX);
+
+export { bindLoggerToCompiler, createInfrastructureLogger, createLogger, infrastructureLogger, logger };
+`,
+  },
 ];
 
 /** @this {import('webpack').LoaderContext<unknown>} */
@@ -69,5 +134,11 @@ module.exports = function federationRuntimeLite(source) {
 };
 
 /** The modules the loader replaces (webpack rule `test`). */
-module.exports.test = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/;
+module.exports.test = {
+  or: [
+    /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/](plugins[\\/]snapshot[\\/]SnapshotHandler|utils[\\/]preload)\.js$/,
+    /[\\/]@module-federation[\\/]error-codes[\\/]dist[\\/]desc\.mjs$/,
+    /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]logger\.js$/,
+  ],
+};
 module.exports.STAND_INS = STAND_INS;

@@ -8,7 +8,8 @@ const { parse } = require('graphql');
 
 const TAG = /\bgql`([^`]*)`/g;
 const INTERPOLATION = /\$\{([^}]*)\}/g;
-const DOCUMENT_START = /^\s*(query|mutation|subscription|fragment|\{|#)/;
+// (a string opens a document whose first operation or fragment has a description)
+const DOCUMENT_START = /^\s*(query|mutation|subscription|fragment|\{|#|")/;
 const HELPER = '__sumikaGqlDocument';
 const helperSource = `function ${HELPER}(doc, parts) {
   const seen = new Set();

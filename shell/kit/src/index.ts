@@ -62,9 +62,10 @@ export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloS
 // The favorite mutations load with the first add or remove (favorites-provider.tsx): types only here.
 export type { AddFavoritesData, AddFavoritesVariables } from './graphql/operations/add-favorites.js';
 export type { DeleteFavoritesData, DeleteFavoritesVariables } from './graphql/operations/delete-favorites.js';
-export { FAVORITE_KEYS, type FavoriteKeysData } from './graphql/operations/favorite-keys.js';
+// FAVORITE_KEYS and AB_TESTS load when a provider has no initial keys or variants (a remote on its own).
+export type { FavoriteKeysData } from './graphql/operations/favorite-keys.js';
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
-export { AB_TESTS, type AbTestAssignment, type AbTestsData } from './graphql/operations/ab-tests.js';
+export type { AbTestAssignment, AbTestsData } from './graphql/operations/ab-tests.js';
 // Loaded with the first save (ab-test-provider.tsx): types only here.
 export type { SetAbTestsData, SetAbTestsVariables } from './graphql/operations/set-ab-tests.js';
 export { REGIONS, type PrefectureSummary, type RegionSummary, type RegionsData, type RegionsVariables } from './graphql/operations/regions.js';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AB_TESTS, type AbTestAssignment } from '../graphql/operations/ab-tests.js';
+import type { AbTestAssignment } from '../graphql/operations/ab-tests.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 
 /** The A/B tests the chrome itself reads (the user subgraph defines them). */
@@ -48,8 +48,10 @@ export function AbTestProvider({ initialTests, children }: AbTestProviderProps) 
   useEffect(() => {
     if (loaded.current || !client) return;
     loaded.current = true;
-    client
-      .query({ query: AB_TESTS, fetchPolicy: 'cache-first' })
+    // A lazy chunk: the shell renders every page with the visitor's variants, so only a provider
+    // without them (a remote on its own) asks.
+    import(/* webpackChunkName: "lazy-ab-tests" */ '../graphql/operations/ab-tests.js')
+      .then(({ AB_TESTS }) => client.query({ query: AB_TESTS, fetchPolicy: 'cache-first' }))
       .then(({ data }) => {
         if (data) setTests((t) => ({ ...t, ...toValues(data.abTests) }));
       })

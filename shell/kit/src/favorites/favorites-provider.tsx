@@ -5,7 +5,6 @@ import { useClientContext } from '../client-context/client-context-provider.js';
 import { isFavoriteDialogRestricted, writeFavoriteDialogRestriction } from '../core/cookies.js';
 import { errorCodeOf, errorExtensionsOf, type ErrorCode } from '../core/errors.js';
 import { notify } from '../core/native-bridge.js';
-import { FAVORITE_KEYS } from '../graphql/operations/favorite-keys.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 import { useOptionalStockCounts } from '../stock-counts/stock-counts-provider.js';
 import { useOptionalToast } from '../toast/toast-provider.js';
@@ -98,8 +97,10 @@ export function FavoritesProvider({ initialFavoriteKeys, loadFavoriteKeys = init
   useEffect(() => {
     if (!loadFavoriteKeys || !client) return;
     let live = true;
-    client
-      .query({ query: FAVORITE_KEYS, fetchPolicy: 'network-only' })
+    // A lazy chunk: the shell renders every page with the visitor's keys, so only a provider without
+    // them (a remote on its own) asks.
+    import(/* webpackChunkName: "lazy-favorite-keys" */ '../graphql/operations/favorite-keys.js')
+      .then(({ FAVORITE_KEYS }) => client.query({ query: FAVORITE_KEYS, fetchPolicy: 'network-only' }))
       .then(({ data }) => {
         if (live && data) setFavoriteKeys(new Set(data.requiredUserData.bukken.favorites.map((f) => f.globalKey)));
       })
