@@ -1,7 +1,8 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { AB_TEST_NAMES, useAbTest } from '../ab-test/ab-test-provider.js';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import { PATHS } from '../core/constants.js';
+import { lazyView } from '../core/lazy-view.js';
 import { useOptionalLocation } from '../router/router.js';
 import type { LeavePopupDialogProps } from './leave-popup-dialog.js';
 
@@ -42,15 +43,7 @@ export type LeavePopupVariant = 'app' | 'line';
  * instead of throwing to the page's error boundary.
  */
 const loadLeavePopupDialog = () => import(/* webpackChunkName: "lazy-leave-popup" */ './leave-popup-dialog.js');
-const LazyLeavePopupDialog = lazy<ComponentType<LeavePopupDialogProps>>(() =>
-  loadLeavePopupDialog().then(
-    (m) => ({ default: m.LeavePopupDialog }),
-    (err: unknown) => {
-      console.error('[kit] the leave popup failed to load', err);
-      return { default: () => null };
-    },
-  ),
-);
+const LazyLeavePopupDialog = lazyView<LeavePopupDialogProps>(() => loadLeavePopupDialog().then((m) => m.LeavePopupDialog), 'the leave popup');
 
 export interface LeavePopupProps {
   /** Default: the leave_popup A/B variant (app when unknown). */

@@ -1,9 +1,10 @@
-import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { ApolloCache } from '@apollo/client';
 import { AB_TEST_NAMES, useAbTest } from '../ab-test/ab-test-provider.js';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import { isFavoriteDialogRestricted, writeFavoriteDialogRestriction } from '../core/cookies.js';
 import { errorCodeOf, errorExtensionsOf, type ErrorCode } from '../core/errors.js';
+import { lazyView } from '../core/lazy-view.js';
 import { notify } from '../core/native-bridge.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 import { useOptionalStockCounts } from '../stock-counts/stock-counts-provider.js';
@@ -46,15 +47,7 @@ const loadMutations = () => import(/* webpackChunkName: "lazy-favorite-mutations
  * answer. A chunk that fails to load shows no dialog instead of throwing to the page's error boundary.
  */
 const loadFavoriteDialog = () => import(/* webpackChunkName: "lazy-favorite-dialog" */ './favorite-dialog.js');
-const LazyFavoriteDialog = lazy<ComponentType<FavoriteDialogProps>>(() =>
-  loadFavoriteDialog().then(
-    (m) => ({ default: m.FavoriteDialog }),
-    (err: unknown) => {
-      console.error('[kit] the favorite dialog failed to load', err);
-      return { default: () => null };
-    },
-  ),
-);
+const LazyFavoriteDialog = lazyView<FavoriteDialogProps>(() => loadFavoriteDialog().then((m) => m.FavoriteDialog), 'the favorite dialog');
 const preloadFavoriteDialog = () => void loadFavoriteDialog().catch(() => undefined);
 
 const keysOf = (k: string | readonly string[]): string[] => [...new Set((typeof k === 'string' ? [k] : k).map((s) => s.trim()).filter(Boolean))];
