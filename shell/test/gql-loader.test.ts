@@ -53,7 +53,7 @@ describe('the emitted modules', () => {
 
   test('keeps every line on its number, and leaves gql`…` in comments and sources without documents alone', () => {
     const source = '// every gql`…` tag is parsed\nexport const Q = gql`\n  {\n    a\n  }\n`;\nexport const line = 6;\n';
-    const out = loader.call({ resourcePath: '/src/example.ts'}, source);
+    const out = loader.call({ resourcePath: '/src/example.ts' }, source);
     expect(out.split('\n').indexOf('export const line = 6;')).toBe(6);
     expect(out).toContain('// every gql`…` tag is parsed');
     expect(loader.call({ resourcePath: '/src/x.ts' }, 'export const x = 1;\n')).toBe('export const x = 1;\n');
@@ -61,7 +61,7 @@ describe('the emitted modules', () => {
 
   test('a string spliced into a selection set fails the build with the file and the parser message', () => {
     const source = 'const F = `a b`;\nexport const Q = gql`query { x { ${F} } }`;';
-    expect(() => loader.call({ resourcePath: '/src/bad.ts'}, source)).toThrow(/gql-loader: \/src\/bad\.ts: Syntax Error/);
+    expect(() => loader.call({ resourcePath: '/src/bad.ts' }, source)).toThrow(/gql-loader: \/src\/bad\.ts: Syntax Error/);
   });
 
   // Every kind of node an executable document has, in every place it can be.
