@@ -17,28 +17,15 @@ class AssetsManifestPlugin {
       compilation.hooks.processAssets.tap({ name: 'AssetsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
         const scripts = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
-        // Everything the entry loads at once: every async chunk but the shell's own pages (loaded on
-        // their routes only), the lazy chunks (loaded when used) and the fallbacks of the shell's
-        // shared-module consumers: the shell provides every singleton itself, so a consumer gets the
-        // provided module and a fallback is never run (preloading one only downloads it).
-        const needed = new Set();
-        const isConsumeFallback = (group) => group.origins.length > 0 && group.origins.every((o) => o.module?.type === 'consume-shared-module');
+        // Every async chunk but the shell's own pages (loaded on their routes) and the lazy chunks
+        // (loaded when used). The shared singletons are eager, in the entry's own chunks, so today
+        // this is empty; a chunk split off the startup path would be preloaded here.
+        const preload = [];
         for (const group of compilation.chunkGroups) {
-          if (group.isInitial() || /^(shell-page|lazy)-/.test(group.name ?? '') || isConsumeFallback(group)) continue;
-          for (const f of group.getFiles()) if (f.endsWith('.js')) needed.add(f);
+          if (group.isInitial() || /^(shell-page|lazy)-/.test(group.name ?? '')) continue;
+          for (const f of group.getFiles()) if (f.endsWith('.js') && !scripts.includes(f) && !preload.includes(f)) preload.push(f);
         }
-        const preload = [...needed].filter((f) => !scripts.includes(f));
-        // Shared-module stubs come out as byte-identical chunks under two ids; the runtime asks for one
-        // of each, so preloading both only downloads the same bytes twice.
-        const hashes = new Set();
-        const unique = preload.filter((f) => {
-          const hash = /\.([0-9a-f]{8})\.js$/.exec(f)?.[1];
-          if (!hash) return true;
-          if (hashes.has(hash)) return false;
-          hashes.add(hash);
-          return true;
-        });
-        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: unique.map((f) => publicPath + f) }, null, 2);
+        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
         compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
       });
     });

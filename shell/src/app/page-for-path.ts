@@ -8,15 +8,19 @@ export function routeSummary(route: RouteDef): RouteSummary {
 
 /**
  * The page a path shows: its remote page or shell page, or an error page (404 for no route, the
- * route's bad-parameter status). The server decides the first page with it; the browser, after a
- * client-side navigation, from the route table it loads then (route-table.ts).
+ * route's bad-parameter status), with the route it matched. The server decides the first page with
+ * it; the browser, after a client-side navigation, from the route table it loads then (route-table.ts).
  */
-export function pageForPath(pathname: string): PageState {
+export function resolvePage(pathname: string): { page: PageState; route?: RouteDef } {
   const match = matchRoute(pathname);
-  if (!match) return { kind: 'error', status: 404 };
-  if (match.badParam) return { kind: 'error', status: match.route.badParamStatus ?? 400, routeId: match.route.id };
-  const { target } = match.route;
-  const route = routeSummary(match.route);
-  if ('shell' in target) return { kind: 'shell', route, name: target.shell, params: match.params };
-  return { kind: 'remote', route, remote: target.remote, expose: target.expose, params: match.params };
+  if (!match) return { page: { kind: 'error', status: 404 } };
+  const { route } = match;
+  if (match.badParam) return { page: { kind: 'error', status: route.badParamStatus ?? 400, routeId: route.id }, route };
+  const { target } = route;
+  const summary = routeSummary(route);
+  if ('shell' in target) return { page: { kind: 'shell', route: summary, name: target.shell, params: match.params }, route };
+  return { page: { kind: 'remote', route: summary, remote: target.remote, expose: target.expose, params: match.params }, route };
 }
+
+/** The page a path shows (resolvePage without the route). */
+export const pageForPath = (pathname: string): PageState => resolvePage(pathname).page;

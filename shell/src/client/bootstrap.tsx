@@ -5,8 +5,8 @@ import { cachingLoader, type PageLoader } from '../app/page-loader.js';
 import { PageRuntime } from '../app/page-runtime.js';
 import { remoteErrorLogger } from '../app/remote-errors.js';
 import { loadedPageResolver, loadPageResolver } from '../app/route-table.js';
+import { loadPageModule } from '../app/load-page.js';
 import { ShellRoot } from '../app/shell-root.js';
-import { shellPages } from '../pages/index.js';
 import { STATE_GLOBAL, type ShellState } from '../app/state.js';
 
 declare global {
@@ -44,12 +44,7 @@ function prepareNavigations(loader: PageLoader): void {
     if (reason === 'navigate') return loadedPageResolver() ? undefined : loadPageResolver();
     const url = new URL(to, window.location.href);
     if (url.origin !== window.location.origin) return undefined;
-    return loadPageResolver().then((resolve) => {
-      const next = resolve(url.pathname);
-      if (next.kind === 'remote') return loader.load(next.remote, next.expose);
-      if (next.kind === 'shell') return shellPages.load(next.name);
-      return undefined;
-    });
+    return loadPageResolver().then((resolve) => loadPageModule(resolve(url.pathname), loader));
   });
 }
 
@@ -78,17 +73,8 @@ async function start(): Promise<void> {
 
   prepareNavigations(loader);
 
-  let page = state.page;
-  if (page.kind === 'remote' && !page.failed) {
-    try {
-      // Hydration must not suspend: the page's module is loaded first.
-      await loader.load(page.remote, page.expose);
-    } catch {
-      page = { ...page, failed: 'load' };
-    }
-  }
-
-  if (page.kind === 'shell') await shellPages.load(page.name);
+  // Hydration must not suspend: the page's module is loaded first.
+  const page = await loadPageModule(state.page, loader);
 
   const client = createApolloClient({ uri: state.gatewayPath, initialState: apolloStateFromBrowser() });
   const runtime = new PageRuntime({ meta: state.meta });

@@ -8,13 +8,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, ROBOTS_NOINDEX } from '@sumika/shell-kit';
 import { PageRuntime } from '../../app/page-runtime.js';
 import type { PageLoader } from '../../app/page-loader.js';
-import { pageForPath } from '../../app/page-for-path.js';
-import { shellPages } from '../../pages/index.js';
+import { loadPageModule } from '../../app/load-page.js';
+import { resolvePage } from '../../app/page-for-path.js';
 import { ShellRoot } from '../../app/shell-root.js';
 import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
 import type { PageState, RootState, ShellState, VisitorState } from '../../app/state.js';
 import type { PageMeta } from '../../contract.js';
-import { matchRoute, type RemoteName, type RouteDef } from '../../routes.js';
+import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, statusForErrorCode } from '../gateway/gateway-session.js';
@@ -118,18 +118,9 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
 
   // 2. The page: route, parameters, and the remote's page module.
-  const match = matchRoute(url.pathname);
-  const route: RouteDef | undefined = match?.route;
-  let page: PageState = pageForPath(url.pathname);
-  if (page.kind === 'remote') {
-    try {
-      await loader.load(page.remote, page.expose);
-    } catch {
-      page = { ...page, failed: 'load' };
-    }
-  } else if (page.kind === 'shell') {
-    await shellPages.load(page.name);
-  }
+  const resolved = resolvePage(url.pathname);
+  const route: RouteDef | undefined = resolved.route;
+  let page: PageState = await loadPageModule(resolved.page, loader);
 
   const remotes = await deps.clientEntries.get();
   const base: Omit<RootState, 'page'> = { context, config: config.publicConfig, visitor };
