@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'OVER_LIMIT'
   | 'UNAUTHENTICATED'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
 /** HTTP status per code (SPEC §8: OVER_LIMIT has none, so it rides on 200). */
@@ -18,6 +19,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   OVER_LIMIT: 200,
   UNAUTHENTICATED: 401,
+  // A dependency (a subgraph, PostgreSQL) is down or slow: retryable, the page says try again.
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -29,6 +32,7 @@ export const ERROR_LOG_LEVEL: Record<ErrorCode, 'info' | 'warn' | 'error'> = {
   NOT_FOUND: 'warn',
   BAD_REQUEST: 'error',
   UNAUTHENTICATED: 'error',
+  SERVICE_UNAVAILABLE: 'error',
   INTERNAL_SERVER_ERROR: 'error',
 };
 
@@ -40,6 +44,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'すでに追加されています。',
   OVER_LIMIT: '上限に達しています。',
   UNAUTHENTICATED: '認証が必要です。',
+  SERVICE_UNAVAILABLE: '一時的に表示できません。しばらくしてから再度お試しください。',
   INTERNAL_SERVER_ERROR: 'サーバの内部エラーにより、表示できません。',
 };
 
