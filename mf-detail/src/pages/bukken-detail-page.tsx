@@ -68,7 +68,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
         </div>
         {!archived && (
           <div className="d-actions">
-            <FavoriteButton className="d-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
+            <FavoriteButton className="d-fav" globalKey={bukken.globalKey} favorited={bukken.favorited ?? false} />
             <KitLink className="sk-button sk-button--primary" to={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
               お問い合わせ（無料）
             </KitLink>

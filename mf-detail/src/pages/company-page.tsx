@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { COMPANY_DETAIL, type CompanyDetailData } from '../features/company/api/company-detail.js';
+import { UNAVAILABLE } from '../features/detail/components/detail-blocks.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -27,6 +28,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
   if (error && !data) return <ErrorBox message="店舗情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!c || !data) return <DetailStyles />;
   const list = data.bukkensByCompany;
+  const listings = list?.bukkenList.filter((b) => b !== null) ?? [];
   const storefront = c.images.find((i) => i.imageType === 'storefront') ?? c.images[0];
   return (
     <div data-testid="company-page">
@@ -76,19 +78,24 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </ul>
       </section>
       <section className="d-section">
-        <h3>取扱物件（{formatNumber(list.bukkenTotal.count)}件）</h3>
+        <h3>取扱物件{list ? `（${formatNumber(list.bukkenTotal.count)}件）` : ''}</h3>
+        {(!list || listings.length < list.bukkenList.length) && (
+          <p className="d-muted" role="status" data-testid="listings-unavailable">
+            {UNAVAILABLE.listings}
+          </p>
+        )}
         <ul className="d-list">
-          {list.bukkenList.map((b) => (
+          {listings.map((b) => (
             <li key={b.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
               <span>
                 <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
                 <div className="d-muted">{b.address}</div>
               </span>
-              <FavoriteButton className="d-fav" globalKey={b.globalKey} favorited={b.favorited} />
+              <FavoriteButton className="d-fav" globalKey={b.globalKey} favorited={b.favorited ?? false} />
             </li>
           ))}
         </ul>
-        {list.pagination.totalPages > 1 && (
+        {list && list.pagination.totalPages > 1 && (
           <nav className="d-muted" style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: 12 }}>
             {list.pagination.currentPage > 1 && <KitLink to={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</KitLink>}
             <span>

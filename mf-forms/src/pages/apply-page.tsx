@@ -75,7 +75,8 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           <li key={b.globalKey}>
             <strong>{b.name}</strong> {formatManYen(b.chinryou)} ／ {b.plan} ／ {b.area}m²
             <div className="f-hint">
-              {b.address} ／ 取扱：{b.company.clientName}
+              {b.address}
+              {b.company && ` ／ 取扱：${b.company.clientName}`}
             </div>
           </li>
         ))}

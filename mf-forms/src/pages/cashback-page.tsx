@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CASHBACK_CAMPAIGN, type CashbackCampaignData } from '../features/cashback/api/cashback-campaign.js';
 import { CREATE_CASHBACK_APPLICATION, type CreateCashbackApplicationData } from '../features/cashback/api/create-cashback-application.js';
 import { SelectField } from '../features/form/components/select-field.js';
+import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';
 import { TextArea } from '../features/form/components/text-area.js';
 import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
@@ -101,7 +102,7 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
           <TextField label="入居日" required error={err.moveInDate} type="date" {...form.text('moveInDate')} />
           <TextField label="月額賃料（円）" required error={err.rent} type="number" min={0} {...form.text('rent')} />
           <TextField label="郵便番号" required error={err.postalCode} inputMode="numeric" placeholder="123-4567" {...form.text('postalCode')} />
-          <SelectField label="都道府県" required error={err.prefectureId} options={data?.prefectures} {...form.text('prefectureId')} />
+          <SelectField label="都道府県" required error={err.prefectureId} options={PREFECTURE_OPTIONS} {...form.text('prefectureId')} />
           <TextField label="新住所" required error={err.address} {...form.text('address')} />
           <TextArea label="備考" error={err.freeText} {...form.text('freeText')} />
           {err.recaptchaToken && (

@@ -21,10 +21,6 @@ const master = {
           { __typename: 'BukkenKankei', code: 5, name: 'ほかの不動産会社（同業者）', requiresCorporateName: true },
         ],
       },
-      prefectures: [
-        { __typename: 'Prefecture', code: 13, name: '東京都' },
-        { __typename: 'Prefecture', code: 27, name: '大阪府' },
-      ],
     },
   },
 };

@@ -3,6 +3,7 @@ import { ErrorBox, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { RadioGroup } from '../features/form/components/choice-group.js';
 import { SelectField } from '../features/form/components/select-field.js';
+import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';
 import { TextArea } from '../features/form/components/text-area.js';
 import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
@@ -75,7 +76,7 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
         <TextField label="会社名" required={!!relation?.requiresCorporateName} error={err.corporateName} autoComplete="organization" {...form.text('corporateName')} />
         <TextField label="お名前（姓）" required error={err.nameSei} autoComplete="family-name" {...form.text('nameSei')} />
         <TextField label="お名前（名）" required error={err.nameMei} autoComplete="given-name" {...form.text('nameMei')} />
-        <SelectField label="物件の所在地（都道府県）" required error={err.prefectureId} options={master.data?.prefectures} {...form.text('prefectureId')} />
+        <SelectField label="物件の所在地（都道府県）" required error={err.prefectureId} options={PREFECTURE_OPTIONS} {...form.text('prefectureId')} />
         <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
         <TextField label="電話番号" error={err.phone} type="tel" autoComplete="tel" {...form.text('phone')} />
         <TextField label="掲載ページのURL" required error={err.violateUrl} type="url" placeholder="https://" {...form.text('violateUrl')} />

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
+import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_ARCHIVE, type SearchArchiveData } from '../features/misc/api/search-archive.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
@@ -62,6 +63,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
       {list && (
         <>
           <p>掲載終了物件 {formatNumber(list.bukkenTotal.count)}件</p>
+          {list.bukkenList.includes(null) && <ListingsUnavailable />}
           <table className="s-table">
             <thead>
               <tr>
@@ -73,7 +75,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
               </tr>
             </thead>
             <tbody>
-              {list.bukkenList.map((b) => (
+              {list.bukkenList.map((b) => b && (
                 <tr key={b.globalKey}>
                   <td>
                     <KitLink to={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</KitLink>

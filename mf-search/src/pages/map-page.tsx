@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
+import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_MAP_BUKKENS, type SearchMapBukkensData } from '../features/misc/api/search-map-bukkens.js';
 import { SEARCH_MAP_INFO, type SearchMapInfoData } from '../features/misc/api/search-map-info.js';
 import { formatRent } from '../ui/format.js';
@@ -55,8 +56,9 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
       <aside className="s-section s-layout__side">
         <h2>エリアの物件</h2>
         {!selected && <p className="s-muted">地図の円を選んでください。</p>}
+        {cell.data?.mapBukkens.includes(null) && <ListingsUnavailable />}
         <ul className="s-links" style={{ flexDirection: 'column' }}>
-          {(cell.data?.mapBukkens ?? []).map((b) => (
+          {(cell.data?.mapBukkens ?? []).map((b) => b && (
             <li key={b.globalKey}>
               <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink>
               <div className="s-muted">

@@ -72,7 +72,7 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
           ))}
         </ul>
       </section>
-      {data.prefectureRecommendBukkens.bukkenList.length > 0 && (
+      {data.prefectureRecommendBukkens && data.prefectureRecommendBukkens.bukkenList.length > 0 && (
         <section className="s-section">
           <h2>{pref.name}のおすすめ物件</h2>
           <ul className="s-cards">

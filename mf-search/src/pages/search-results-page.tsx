@@ -3,6 +3,7 @@ import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/s
 import type { Breadcrumb, RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
+import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_BUKKENS, type SearchBukkensData } from '../features/results/api/search-bukkens.js';
 import { SEARCH_PLACE, type SearchPlaceData } from '../features/results/api/search-place.js';
 import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
@@ -66,6 +67,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
 
   if (error && !current) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
   const result = data?.searchBukkens.result;
+  const { listings, missing } = presentListings(result?.bukkenList);
   const hidden: Record<string, string> = {};
   const q = new URLSearchParams(search);
   for (const key of ['prefecture', 'city', 'line', 'station', 'town', 'special']) {
@@ -107,8 +109,9 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             <div className="s-empty">読み込み中…</div>
           ) : result && result.bukkenList.length > 0 ? (
             <>
+              {missing && <ListingsUnavailable />}
               <ul className={stale ? 's-cards s-cards--stale' : 's-cards'}>
-                {result.bukkenList.map((b) => (
+                {listings.map((b) => (
                   <BukkenCard key={b.globalKey} bukken={b} />
                 ))}
               </ul>

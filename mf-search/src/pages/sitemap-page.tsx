@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
+import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_SITEMAP, type SearchSitemapData } from '../features/misc/api/search-sitemap.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
@@ -48,8 +49,9 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
       )}
       {town && (
         <>
+          {town.bukkenList.includes(null) && <ListingsUnavailable />}
           <ul className="s-links" style={{ flexDirection: 'column' }}>
-            {town.bukkenList.map((b) => (
+            {town.bukkenList.map((b) => b && (
               <li key={b.globalKey}>
                 <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> <small>{formatRent(b.chinryou)} {b.plan}</small>
               </li>

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
+import { presentListings } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_TOPIC_PAGE, type SearchTopicPageData } from '../features/topic/api/search-topic-page.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -25,6 +26,7 @@ export default function TopicPage({ params, setMeta, setStatus }: RemotePageProp
   }
   if (error && !data) return <ErrorBox message="特集を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !special) return <SearchStyles />;
+  const pickups = presentListings(data.specialRecommendBukkens.pickups);
   return (
     <div data-testid="topic-page">
       <SearchStyles />
@@ -41,11 +43,11 @@ export default function TopicPage({ params, setMeta, setStatus }: RemotePageProp
         <h2>都道府県を選ぶ</h2>
         <RegionMapPicker regions={data.regions.regions} prefectureHref={(p) => `/search/cities/${p.path}/topic/${special.path}`} />
       </section>
-      {data.specialRecommendBukkens.pickups.length > 0 && (
+      {pickups.listings.length > 0 && (
         <section className="s-section">
           <h2>ピックアップ物件</h2>
           <ul className="s-cards">
-            {data.specialRecommendBukkens.pickups.slice(0, 6).map((b) => (
+            {pickups.listings.slice(0, 6).map((b) => (
               <BukkenCard key={b.globalKey} bukken={b} />
             ))}
           </ul>

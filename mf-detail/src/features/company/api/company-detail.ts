@@ -85,9 +85,10 @@ export interface CompanyDetailData {
     reviews: { count: number; averageRating: number | null; items: { id: string; rating: number; title: string; body: string; reviewer: string; visitedOn: string }[] };
     employees: { id: string; name: string; position: string; yearsOfExperience: number; comment: string }[];
   } | null;
+  /** Null when the search subgraph could not answer; an entry is null when the bukken subgraph could not. */
   bukkensByCompany: {
-    bukkenList: (ListingCardData & { address: string })[];
+    bukkenList: ((ListingCardData & { address: string }) | null)[];
     bukkenTotal: { count: number };
     pagination: { currentPage: number; totalPages: number };
-  };
+  } | null;
 }

@@ -106,6 +106,8 @@ export const BUKKEN_DETAIL = gql`
   ${LISTING_CARD_FRAGMENT}
 `;
 
+export type ConditionGroup = 'airConditionings' | 'baths' | 'kitchens' | 'securities' | 'facilities' | 'storageSpaces' | 'locations' | 'conditions' | 'otherConditions';
+
 interface Named {
   code: number;
   name: string;
@@ -142,11 +144,13 @@ export interface BukkenDetailData {
     archived: boolean;
     archivedAt: string | null;
     traffics: { text: string }[];
-    conditionCodes: Record<'airConditionings' | 'baths' | 'kitchens' | 'securities' | 'facilities' | 'storageSpaces' | 'locations' | 'conditions' | 'otherConditions', Named[]>;
+    /** Null when the search subgraph (which names the conditions) could not answer. */
+    conditionCodes: Record<ConditionGroup, Named[]> | null;
     imageGroup: { gaikanUrl: string; madoriUrl: string; allUrls: { imageType: string; url: string }[] };
     marketRent: { scope: 'STATION' | 'CITY'; median: number; sampleSize: number; difference: number; differenceRate: number } | null;
     initialCost: { total: number; shikikin: number; reikin: number; firstMonth: number; agentFee: number; guaranteeFee: number; keyExchange: number };
     building: { key: string; name: string; totalUnits: number };
+    /** Null when the company subgraph could not answer: the page shows a notice in the card's place. */
     company: {
       id: string;
       key: string;
@@ -161,9 +165,10 @@ export interface BukkenDetailData {
       association: string;
       isLaterPaymentAvailable: boolean;
       reviews: { count: number; averageRating: number | null };
-    };
+    } | null;
     recommendations: (ListingCardData & { imageGroup: { gaikanUrl: string } })[];
-    favorited: boolean;
-    viewed: boolean;
+    /** Null (as false) when the user subgraph could not answer. */
+    favorited: boolean | null;
+    viewed: boolean | null;
   };
 }

@@ -1,10 +1,17 @@
 import { formatDate, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
-import type { BukkenDetailData } from '../api/bukken-detail.js';
+import type { BukkenDetailData, ConditionGroup } from '../api/bukken-detail.js';
 
 type Bukken = BukkenDetailData['bukken'];
 
-const CONDITION_GROUPS: [keyof Bukken['conditionCodes'], string][] = [
+/** What a block shows when the part of the site behind it could not answer (the rest of the page stands). */
+export const UNAVAILABLE = {
+  company: '取扱店舗の情報を表示できません。しばらくしてから再度お試しください。',
+  conditions: '設備・条件の情報を表示できません。しばらくしてから再度お試しください。',
+  listings: '物件情報の一部を表示できません。しばらくしてから再度お試しください。',
+} as const;
+
+const CONDITION_GROUPS: [ConditionGroup, string][] = [
   ['baths', 'バス・トイレ'],
   ['kitchens', 'キッチン'],
   ['airConditionings', '冷暖房'],
@@ -48,7 +55,15 @@ export function SpecTable({ bukken }: { bukken: Bukken }) {
 }
 
 export function Conditions({ bukken }: { bukken: Bukken }) {
-  const groups = CONDITION_GROUPS.map(([key, label]) => [label, bukken.conditionCodes[key]] as const).filter(([, list]) => list.length > 0);
+  const codes = bukken.conditionCodes;
+  if (!codes) {
+    return (
+      <p className="d-muted" role="status" data-testid="conditions-unavailable">
+        {UNAVAILABLE.conditions}
+      </p>
+    );
+  }
+  const groups = CONDITION_GROUPS.map(([key, label]) => [label, codes[key]] as const).filter(([, list]) => list.length > 0);
   if (!groups.length) return <p className="d-muted">登録されている設備・条件はありません。</p>;
   return (
     <dl className="d-conds">
@@ -121,6 +136,13 @@ export function InitialCost({ bukken }: { bukken: Bukken }) {
 }
 
 export function CompanyBlock({ company }: { company: Bukken['company'] }) {
+  if (!company) {
+    return (
+      <p className="d-muted" role="status" data-testid="company-unavailable">
+        {UNAVAILABLE.company}
+      </p>
+    );
+  }
   const rating = company.reviews.averageRating;
   return (
     <div className="d-company" data-testid="company-block">

@@ -18,5 +18,6 @@ export interface ListingCardData {
   chinryou: number;
   plan: string;
   area: number;
-  favorited: boolean;
+  /** Null (as false) when the user subgraph could not answer. */
+  favorited: boolean | null;
 }

@@ -35,5 +35,5 @@ export const APPLY_PAGE_DATA = gql`
 type Option = { code: string; name: string };
 export interface ApplyPageData {
   applyMaster: { contactMethods: Option[]; moveInTimings: Option[]; requests: Option[]; maxBukkens: number };
-  bukkens: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string; company: { id: string; clientName: string } } | null)[];
+  bukkens: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string; company: { id: string; clientName: string } | null } | null)[];
 }

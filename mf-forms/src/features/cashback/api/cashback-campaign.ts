@@ -11,14 +11,9 @@ export const CASHBACK_CAMPAIGN = gql`
         text
       }
     }
-    prefectures {
-      code
-      name
-    }
   }
 `;
 
 export interface CashbackCampaignData {
   cashbackCampaign: { amountText: string; maxAmount: number; defaultAmountText: string; limited: boolean; period: { text: string } | null };
-  prefectures: { code: number; name: string }[];
 }

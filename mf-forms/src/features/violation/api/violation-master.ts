@@ -14,10 +14,6 @@ export const VIOLATION_MASTER = gql`
         requiresCorporateName
       }
     }
-    prefectures {
-      code
-      name
-    }
   }
 `;
 
@@ -26,5 +22,4 @@ export interface ViolationMasterData {
     kinds: { code: number; name: string; description: string }[];
     relations: { code: number; name: string; requiresCorporateName: boolean }[];
   };
-  prefectures: { code: number; name: string }[];
 }

@@ -42,5 +42,6 @@ export interface BukkenCardData {
   typeName: string;
   traffics: { text: string; walkMin: number }[];
   imageGroup: { gaikanUrl: string; madoriUrl: string };
-  favorited: boolean;
+  /** Null (as false) when the user subgraph could not answer. */
+  favorited: boolean | null;
 }

@@ -30,7 +30,7 @@ export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
         <p className="s-card__traffic">{bukken.address}</p>
       </div>
       <div className="s-card__actions">
-        <FavoriteButton className="s-fav" globalKey={bukken.globalKey} favorited={bukken.favorited} />
+        <FavoriteButton className="s-fav" globalKey={bukken.globalKey} favorited={bukken.favorited ?? false} />
         <KitLink className="sk-button sk-button--secondary" to={href}>
           詳細を見る
         </KitLink>

@@ -43,7 +43,8 @@ export interface SearchArchiveData {
   archiveCities?: { code: number; name: string; count: number }[];
   archiveLineStations?: { code: number; name: string; count: number }[];
   archiveList?: {
-    bukkenList: { globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string }[];
+    /** An entry is null when the bukken subgraph could not answer for it. */
+    bukkenList: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string } | null)[];
     bukkenTotal: { count: number };
     pagination: { currentPage: number; totalPages: number };
   };

@@ -14,5 +14,6 @@ export const SEARCH_MAP_BUKKENS = gql`
 `;
 
 export interface SearchMapBukkensData {
-  mapBukkens: { globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string }[];
+  /** An entry is null when the bukken subgraph could not answer for it. */
+  mapBukkens: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string } | null)[];
 }

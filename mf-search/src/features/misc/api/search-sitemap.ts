@@ -43,5 +43,5 @@ export interface SearchSitemapData {
   sitemapTop?: SitemapEntry[];
   sitemapPrefecture?: SitemapEntry[];
   sitemapCity?: SitemapEntry[];
-  sitemapTown?: { bukkenList: { globalKey: string; name: string; chinryou: number; plan: string }[]; pagination: { currentPage: number; totalPages: number } };
+  sitemapTown?: { bukkenList: ({ globalKey: string; name: string; chinryou: number; plan: string } | null)[]; pagination: { currentPage: number; totalPages: number } };
 }

@@ -43,6 +43,7 @@ export const SEARCH_PREFECTURE_PAGE = gql`
 export interface SearchPrefecturePageData {
   prefecture: { code: number; name: string; path: string; bukkenCount: number; cities: { code: number; name: string; bukkenCount: number }[] } | null;
   railways: { code: string; name: string; lines: { code: number; name: string; colorCode: string; bukkenCount: number }[] }[];
-  prefectureRecommendBukkens: { bukkenList: BukkenCardData[] };
+  /** Null when the bukken subgraph could not answer: the section is left out. */
+  prefectureRecommendBukkens: { bukkenList: BukkenCardData[] } | null;
   specials: { path: string; name: string; title: string; topImage: string; bukkenCount: number }[];
 }

@@ -65,7 +65,8 @@ export interface Pagination {
 
 export interface SearchBukkensData {
   searchBukkens: {
-    result: { bukkenList: BukkenCardData[]; bukkenTotal: { count: number }; pagination: Pagination };
+    /** An entry is null when the bukken subgraph could not answer for it. */
+    result: { bukkenList: (BukkenCardData | null)[]; bukkenTotal: { count: number }; pagination: Pagination };
     searchConditionTexts: { searchText: string; placeText: string; conditionText: string };
   };
 }

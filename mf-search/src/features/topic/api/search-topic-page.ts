@@ -50,6 +50,7 @@ export interface SearchTopicPageData {
     bukkenCount: number;
     faqs: { question: string; answer: string }[];
   } | null;
-  specialRecommendBukkens: { pickups: BukkenCardData[] };
+  /** An entry is null when the bukken subgraph could not answer for it. */
+  specialRecommendBukkens: { pickups: (BukkenCardData | null)[] };
   regions: { regions: { code: string; name: string; prefectures: { code: number; name: string; path: string; bukkenCount: number }[] }[] };
 }

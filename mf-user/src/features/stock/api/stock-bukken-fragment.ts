@@ -32,7 +32,8 @@ export interface StockBukken {
   area: number;
   builtAge: number;
   archived: boolean;
-  favorited: boolean;
+  /** Null (as false) when the user subgraph could not answer for the listing. */
+  favorited: boolean | null;
   traffics: { text: string }[];
   imageGroup: { gaikanUrl: string };
 }

@@ -1,0 +1,132 @@
+import { jest } from '@jest/globals';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
+import type { RemotePageProps } from '@sumika/shell/contract';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
+import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
+import BukkenDetailPage from './bukken-detail-page.js';
+
+afterEach(cleanup);
+beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-detail" data-precedence="default"></style>'));
+
+const GLOBAL_KEY = 'bk000000001';
+const condition = (code: number, name: string) => ({ __typename: 'Condition', code, name });
+const company = {
+  __typename: 'Company',
+  id: '12',
+  key: 'st000012',
+  companyName: '株式会社すみか不動産',
+  clientName: 'すみか不動産 麹町店',
+  tel: '03-0000-0000',
+  address: '東京都千代田区麹町1-1',
+  access: '半蔵門駅 徒歩1分',
+  holiday: '水曜日',
+  openTime: '10:00〜19:00',
+  licenseNumber: '東京都知事(1)第00000号',
+  association: '全日本不動産協会',
+  isLaterPaymentAvailable: false,
+  reviews: { __typename: 'StoreReviews', count: 0, averageRating: null },
+};
+
+/** The detail operation's answer; `degraded` lists what other subgraphs could not give (null). */
+function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: boolean } = {}) {
+  const groups = ['airConditionings', 'baths', 'kitchens', 'securities', 'facilities', 'storageSpaces', 'locations', 'conditions', 'otherConditions'];
+  return {
+    __typename: 'Bukken',
+    globalKey: GLOBAL_KEY,
+    name: 'テストハイツ 101 1K',
+    address: '東京都千代田区麹町1-1',
+    chinryou: 85000,
+    kanriKyoeki: 5000,
+    shikikin: 85000,
+    shikikinMonths: 1,
+    reikin: 0,
+    reikinMonths: 0,
+    shikirei0: false,
+    plan: '1K',
+    planDetail: '洋6 K2',
+    area: 25.5,
+    floor: 1,
+    roomNum: '101',
+    aspect: '南',
+    floorBuilding: 5,
+    builtDate: '2015-03',
+    builtAge: 11,
+    arrivedAt: '2026-11-01T00:00:00Z',
+    viewCount: 10,
+    exclamation: null,
+    highlyRecommended: false,
+    typeName: 'マンション',
+    struct: 'RC',
+    prText: '駅近の1Kです。',
+    archived: false,
+    archivedAt: null,
+    traffics: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分' }],
+    conditionCodes: degraded.conditions
+      ? null
+      : { __typename: 'ConditionCodes', ...Object.fromEntries(groups.map((g) => [g, g === 'baths' ? [condition(101, 'バス・トイレ別')] : []])) },
+    imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg', allUrls: [] },
+    marketRent: null,
+    initialCost: { __typename: 'InitialCost', total: 300000, shikikin: 85000, reikin: 0, firstMonth: 90000, agentFee: 93500, guaranteeFee: 45000, keyExchange: 16500 },
+    building: { __typename: 'Building', key: 'bl000001', name: 'テストハイツ', totalUnits: 20 },
+    company: degraded.company ? null : company,
+    recommendations: [{ __typename: 'Bukken', globalKey: 'bk000000002', name: 'となりハイツ', chinryou: 70000, plan: '1R', area: 20, favorited: degraded.visitor ? null : false, imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g2.svg' } }],
+    favorited: degraded.visitor ? null : false,
+    viewed: degraded.visitor ? null : false,
+  };
+}
+
+function renderDetail(data: ReturnType<typeof bukken>) {
+  const mocks = [
+    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: { bukken: data } } },
+    { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } } }, maxUsageCount: Number.POSITIVE_INFINITY },
+  ];
+  const clientContext = clientContextFromRequest({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0', referer: '', host: 'sumika.example', now: new Date('2026-11-21T01:00:00Z'), env: 'test' });
+  const props: RemotePageProps = {
+    params: { id: GLOBAL_KEY },
+    search: '',
+    route: { id: 'bukken.detail', path: '/bukken/detail/:id', pageKind: 'detail' },
+    setMeta: jest.fn(),
+    setStatus: jest.fn(),
+    config: { env: 'test' },
+  };
+  return render(
+    <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+      <MemoryRouter initialPath={`/bukken/detail/${GLOBAL_KEY}`}>
+        <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
+          <BukkenDetailPage {...props} />
+        </ShellKitProvider>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+
+it('shows the store and the conditions when every part answered', async () => {
+  renderDetail(bukken());
+  expect(await screen.findByTestId('bukken-name')).toBeTruthy();
+  expect(within(screen.getByTestId('company-block')).getByText('すみか不動産 麹町店')).toBeTruthy();
+  expect(screen.getByText('バス・トイレ別')).toBeTruthy();
+  expect(screen.queryByTestId('company-unavailable')).toBeNull();
+  await act(async () => undefined);
+});
+
+it('renders the listing with a notice in place of the store when the store could not be read', async () => {
+  renderDetail(bukken({ company: true }));
+  expect((await screen.findByTestId('bukken-name')).textContent).toBe('テストハイツ 101 1K');
+  expect(screen.getByTestId('spec-table')).toBeTruthy();
+  expect(screen.queryByTestId('company-block')).toBeNull();
+  expect(screen.getByTestId('company-unavailable').textContent).toBe('取扱店舗の情報を表示できません。しばらくしてから再度お試しください。');
+  // The inquiry button stays: the inquiry goes to the listing, not to the card.
+  expect(screen.getByText('お問い合わせ（無料）')).toBeTruthy();
+  await act(async () => undefined);
+});
+
+it('renders the listing without condition names or visitor flags when those parts could not be read', async () => {
+  renderDetail(bukken({ conditions: true, visitor: true }));
+  expect(await screen.findByTestId('bukken-name')).toBeTruthy();
+  expect(screen.getByTestId('conditions-unavailable').textContent).toBe('設備・条件の情報を表示できません。しばらくしてから再度お試しください。');
+  expect(screen.getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');
+  expect(screen.getByText('となりハイツ')).toBeTruthy();
+  await act(async () => undefined);
+});
