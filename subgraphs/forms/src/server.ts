@@ -29,7 +29,7 @@ app.log.info({ transport: transport.kind, limiter: limiter.kind }, 'outbox worke
 app.addHook('onClose', async () => {
   await worker.stop();
   await transport.close();
-  await redis?.quit();
+  await redis?.close();
   await database.close();
 });
 await listen(app, Number(process.env.FORMS_PORT ?? 4005));

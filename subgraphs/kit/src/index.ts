@@ -13,3 +13,4 @@ export * from './domain/initial-cost.js';
 export * from './domain/words.js';
 export * from './server/run.js';
 export * from './outbox/index.js';
+export * from './cache/redis-connection.js';

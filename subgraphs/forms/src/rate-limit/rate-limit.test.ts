@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createFormRateLimiter, RATE_LIMITED, rateLimitsFromEnv, type FormRateLimiter } from './rate-limit.js';
-import { connectRedis, type RedisClient } from './redis.js';
+import { type RedisConnection } from '@sumika/subgraph-kit';
+import { hasRedisServer, throwawayRedis, type ThrowawayRedis } from '@sumika/subgraph-kit/testing';
+import { connectRedis } from './redis.js';
 
 const LIMITS = { visitor: { points: 3, durationSec: 60 }, ip: { points: 5, durationSec: 120 } };
 
@@ -24,13 +26,13 @@ if (redisUrl) {
   stores.push({
     name: 'redis',
     make: async () => {
-      const redis: RedisClient = await connectRedis(redisUrl);
+      const redis = await connectRedis(redisUrl);
       const keyPrefix = `test:forms:rl:${randomBytes(6).toString('hex')}`;
       return {
         limiter: createFormRateLimiter(LIMITS, { redis, keyPrefix }),
         close: async () => {
-          for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.del(keys);
-          await redis.quit();
+          for await (const keys of redis.client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.client.del(keys);
+          await redis.close();
         },
       };
     },
@@ -83,4 +85,53 @@ describe('rateLimitsFromEnv', () => {
       ip: { points: 50, durationSec: 600 },
     });
   });
+});
+
+(hasRedisServer() ? describe : describe.skip)('form rate limits when Redis fails (a throwaway redis-server)', () => {
+  // One command timeout plus scheduling slack on a loaded machine.
+  const BOUND_MS = 400;
+  let server: ThrowawayRedis;
+  let redis: RedisConnection;
+  let limiter: FormRateLimiter;
+  const timed = async (p: Promise<unknown>) => {
+    const t = Date.now();
+    await p;
+    return Date.now() - t;
+  };
+
+  beforeAll(async () => {
+    server = await throwawayRedis();
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await server.stop();
+  });
+
+  it('starts when Redis is down at boot and keeps per-process limits', async () => {
+    expect(await timed((async () => (redis = await connectRedis(server.url, { timeoutMs: 200 })))())).toBeLessThan(BOUND_MS);
+    limiter = createFormRateLimiter(LIMITS, { redis, keyPrefix: 'test:forms:rl:down' });
+    for (let i = 0; i < 5; i++) expect(await timed(limiter.attempt('198.51.100.7'))).toBeLessThan(BOUND_MS);
+    await expect(limiter.attempt('198.51.100.7')).rejects.toThrow(RATE_LIMITED);
+  }, 15_000);
+
+  it('counts in Redis once it is up, without a restart', async () => {
+    await server.start();
+    const t = Date.now();
+    while (!redis.available() && Date.now() - t < 5000) await new Promise((r) => setTimeout(r, 50));
+    expect(redis.available()).toBe(true);
+    await limiter.submission('inquiry', 'uid-up');
+    expect(await redis.client.get('test:forms:rl:down:visitor:inquiry:uid-up')).toBe('1');
+  }, 15_000);
+
+  it('answers within the timeout while Redis hangs, and still limits', async () => {
+    server.pause();
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) times.push(await timed(limiter.attempt('198.51.100.8')));
+      expect(Math.max(...times)).toBeLessThan(BOUND_MS);
+      await expect(limiter.attempt('198.51.100.8')).rejects.toThrow(RATE_LIMITED);
+    } finally {
+      server.resume();
+    }
+  }, 15_000);
 });

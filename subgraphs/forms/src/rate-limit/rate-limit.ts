@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError, type RedisConnection } from '@sumika/subgraph-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FormKind } from '../domain/receipt.js';
 
@@ -57,30 +57,46 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<void>
   }
 }
 
-/** The node-redis v4+ client (createClient from `redis`); typed loosely as the library does. */
-export type RedisClientLike = object;
-
 export interface LimiterStore {
-  /** node-redis client; without it the limits are per process (RateLimiterMemory). */
-  redis?: RedisClientLike;
+  /** The kit's Redis connection; without it the limits are per process (RateLimiterMemory). */
+  redis?: RedisConnection;
   /** Key prefix in Redis (tests use a unique one). */
   keyPrefix?: string;
 }
 
+/**
+ * A limit counted in Redis through the connection's timeout and breaker; when Redis is down or
+ * slow the same limit is counted in this process instead, so a Redis outage never opens the gate.
+ */
+function guarded(redis: RedisConnection, inRedis: RateLimiterAbstract, inProcess: RateLimiterAbstract) {
+  return async (key: string): Promise<void> => {
+    // A refusal is Redis answering, not a failure: it travels as a value through the breaker.
+    const outcome = redis.available()
+      ? await redis
+          .run(() => inRedis.consume(key).then(() => null, (r: unknown) => (r instanceof RateLimiterRes ? r : Promise.reject(r))))
+          .catch(() => undefined)
+      : undefined;
+    if (outcome === undefined) return consume(inProcess, key);
+    if (outcome) throw rateLimited(outcome.msBeforeNext);
+  };
+}
+
 export function createFormRateLimiter(config: RateLimitConfig = DEFAULT_RATE_LIMITS, store: LimiterStore = {}): FormRateLimiter {
   const prefix = store.keyPrefix ?? 'forms:rl';
-  const make = (name: string, w: Window): RateLimiterAbstract => {
+  const make = (name: string, w: Window): ((key: string) => Promise<void>) => {
     const base = { points: w.points, duration: w.durationSec, keyPrefix: `${prefix}:${name}` };
-    if (!store.redis) return new RateLimiterMemory(base);
-    // node-redis (not ioredis) needs useRedisPackage; if Redis is down, a per-process limiter stands in.
-    return new RateLimiterRedis({ ...base, storeClient: store.redis, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) });
+    const memory = new RateLimiterMemory(base);
+    if (!store.redis) return (key) => consume(memory, key);
+    // node-redis (not ioredis) needs useRedisPackage; not-ready fails at once so the breaker sees it.
+    const redis = new RateLimiterRedis({ ...base, storeClient: store.redis.client, useRedisPackage: true, rejectIfRedisNotReady: true });
+    return guarded(store.redis, redis, memory);
   };
   const visitor = make('visitor', config.visitor);
   const ip = make('ip', config.ip);
   return {
     kind: store.redis ? 'redis' : 'memory',
     // No IP means a caller other than the gateway; they share one bucket rather than bypass the limit.
-    attempt: (addr) => consume(ip, addr ?? 'unknown'),
-    submission: (form, uid) => consume(visitor, `${form}:${uid}`),
+    attempt: (addr) => ip(addr ?? 'unknown'),
+    submission: (form, uid) => visitor(`${form}:${uid}`),
   };
 }

@@ -1,13 +1,9 @@
-import { createClient } from 'redis';
+import { RedisConnection, type RedisResilience } from '@sumika/subgraph-kit';
 
-/** A node-redis client for the rate limits; commands fail fast while disconnected, so the in-memory insurance takes over. */
-export async function connectRedis(url: string) {
-  const client = createClient({ url, disableOfflineQueue: true });
-  client.on('error', () => {
-    // node-redis reconnects by itself; the limiter falls back to memory meanwhile.
-  });
-  await client.connect();
-  return client;
+/**
+ * The rate limits' Redis: the kit's connection (timeouts, breaker, reconnects, starts degraded
+ * when Redis is down at boot); while it is unavailable the limits fall back to this process.
+ */
+export function connectRedis(url: string, opts: RedisResilience = {}): Promise<RedisConnection> {
+  return RedisConnection.open(url, { name: 'forms', ...opts });
 }
-
-export type RedisClient = Awaited<ReturnType<typeof connectRedis>>;

@@ -82,8 +82,8 @@ describe.each(testBackends())('submission pipeline on $name', (backend) => {
         return {
           limiter: createFormRateLimiter(config, { redis, keyPrefix }),
           close: async () => {
-            for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.del(keys);
-            await redis.quit();
+            for await (const keys of redis.client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.client.del(keys);
+            await redis.close();
           },
         };
       },

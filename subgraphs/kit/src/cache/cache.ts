@@ -1,5 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { createClient } from 'redis';
+import { RedisConnection, type RedisResilience } from './redis-connection.js';
+
+/** 'ok': Redis answers; 'degraded': Redis is down or slow and the cache is bypassed; 'memory': no Redis configured. */
+export type CacheState = 'ok' | 'degraded' | 'memory';
 
 /**
  * The one small interface behind which Redis or the in-process stand-in sits.
@@ -7,6 +10,8 @@ import { createClient } from 'redis';
  */
 export interface Cache {
   readonly kind: 'redis' | 'memory';
+  /** For readiness: a degraded cache still serves (misses, per-process counters). */
+  state(): CacheState;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(...keys: string[]): Promise<number>;
@@ -24,6 +29,10 @@ export class MemoryCache implements Cache {
 
   constructor(max = 50_000) {
     this.lru = new LRUCache<string, string>({ max, ttlAutopurge: false });
+  }
+
+  state(): CacheState {
+    return 'memory';
   }
 
   async get(key: string): Promise<string | null> {
@@ -63,69 +72,103 @@ export class MemoryCache implements Cache {
   }
 }
 
-function newClient(url: string) {
-  return createClient({ url });
-}
-type RedisClient = ReturnType<typeof newClient>;
-
+/**
+ * Redis as an accelerator, never a dependency: every command has a timeout and goes through a
+ * breaker (RedisConnection). While Redis is down or slow, reads miss, writes are skipped, and
+ * counters and locks (`incrBy`, `setIfAbsent`) fall back to this process, so per-process rate
+ * limits still apply. It reconnects by itself.
+ */
 export class RedisCache implements Cache {
   readonly kind = 'redis';
+  private readonly fallback = new MemoryCache(10_000);
 
   private constructor(
-    private readonly client: RedisClient,
+    private readonly conn: RedisConnection,
     private readonly prefix: string,
   ) {}
 
-  static async connect(url: string, prefix = ''): Promise<RedisCache> {
-    const client = newClient(url);
-    client.on('error', () => {
-      // node-redis reconnects by itself; callers see failures on their own commands.
-    });
-    await client.connect();
-    return new RedisCache(client, prefix);
+  static async connect(url: string, prefix = '', opts: RedisResilience = {}): Promise<RedisCache> {
+    return new RedisCache(await RedisConnection.open(url, opts), prefix);
   }
 
   private k(key: string): string {
     return this.prefix + key;
   }
 
+  state(): CacheState {
+    return this.conn.available() ? 'ok' : 'degraded';
+  }
+
   async get(key: string): Promise<string | null> {
-    return (await this.client.get(this.k(key))) ?? null;
+    try {
+      return (await this.conn.run((c) => c.get(this.k(key)))) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
-    await this.client.set(this.k(key), value, ttlSeconds ? { EX: ttlSeconds } : {});
+    await this.conn.run((c) => c.set(this.k(key), value, ttlSeconds ? { EX: ttlSeconds } : {})).catch(() => undefined);
   }
 
   async del(...keys: string[]): Promise<number> {
     if (keys.length === 0) return 0;
-    return this.client.del(keys.map((k) => this.k(k)));
+    // Also in the fallback: a lock taken during an outage is released wherever it lives.
+    const local = await this.fallback.del(...keys);
+    return this.conn.run((c) => c.del(keys.map((k) => this.k(k)))).catch(() => local);
   }
 
   async incrBy(key: string, by: number, ttlSeconds?: number): Promise<number> {
+    if (!this.conn.available()) return this.fallback.incrBy(key, by, ttlSeconds);
     const k = this.k(key);
-    if (!ttlSeconds) return this.client.incrBy(k, by);
-    // NX: only the command that creates the key sets its expiry (a fixed window).
-    const replies = await this.client.multi().incrBy(k, by).expire(k, ttlSeconds, 'NX').exec();
-    return Number(replies[0]);
+    try {
+      if (!ttlSeconds) return await this.conn.run((c) => c.incrBy(k, by));
+      // NX: only the command that creates the key sets its expiry (a fixed window).
+      const replies = await this.conn.run((c) => c.multi().incrBy(k, by).expire(k, ttlSeconds, 'NX').exec());
+      return Number(replies[0]);
+    } catch {
+      return this.fallback.incrBy(key, by, ttlSeconds);
+    }
   }
 
   async setIfAbsent(key: string, value: string, ttlSeconds?: number): Promise<boolean> {
-    const r = await this.client.set(this.k(key), value, { NX: true, ...(ttlSeconds ? { EX: ttlSeconds } : {}) });
-    return r === 'OK';
+    if (!this.conn.available()) return this.fallback.setIfAbsent(key, value, ttlSeconds);
+    try {
+      const r = await this.conn.run((c) => c.set(this.k(key), value, { NX: true, ...(ttlSeconds ? { EX: ttlSeconds } : {}) }));
+      return r === 'OK';
+    } catch {
+      return this.fallback.setIfAbsent(key, value, ttlSeconds);
+    }
   }
 
   async ping(): Promise<boolean> {
-    return (await this.client.ping()) === 'PONG';
+    if (!this.conn.connected()) return false;
+    return this.conn.run((c) => c.ping()).then(
+      (r) => r === 'PONG',
+      () => false,
+    );
   }
 
   async close(): Promise<void> {
-    await this.client.quit();
+    await this.conn.close();
+    await this.fallback.close();
   }
 }
 
-/** Redis when `REDIS_URL` is set, else the in-process stand-in. */
-export async function openCache(opts: { url?: string | null; prefix?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Cache> {
-  const url = opts.url === null ? undefined : (opts.url ?? (opts.env ?? process.env).REDIS_URL);
-  return url ? RedisCache.connect(url, opts.prefix ?? '') : new MemoryCache();
+export interface OpenCacheOptions extends RedisResilience {
+  /** Overrides `REDIS_URL`; `null` forces the in-process cache. */
+  url?: string | null;
+  prefix?: string;
+}
+
+/**
+ * Redis when `REDIS_URL` is set, else the in-process stand-in. Never fails or waits long when
+ * Redis is down: the cache starts degraded and connects by itself (logged through `log`).
+ */
+export async function openCache(opts: OpenCacheOptions = {}): Promise<Cache> {
+  const env = opts.env ?? process.env;
+  const url = opts.url === null ? undefined : (opts.url ?? env.REDIS_URL);
+  if (!url) return new MemoryCache();
+  const prefix = opts.prefix ?? '';
+  return RedisCache.connect(url, prefix, { ...opts, env, name: opts.name ?? (prefix.replace(/:$/, '') || undefined) });
 }
