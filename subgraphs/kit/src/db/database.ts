@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { copyChunks, copyRowsPg, type CopyValue } from './copy.js';
+import { poolTimeoutsFromEnv, resilientPoolConfig, ResilientPostgresDialect } from './resilience.js';
+import { openEmbeddedStore, type StoreLog } from './embedded-store.js';
 import { dataDir, databaseUrlFor, DEFAULT_SCHEMA, type SubgraphName } from '../env.js';
+
+export { saveLastGoodCopy, type StoreLog } from './embedded-store.js';
 
 // int8 and numeric come back as strings by default; our ids and money fit in doubles.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -49,6 +51,12 @@ export interface OpenOptions {
   pgliteDir?: string;
   poolSize?: number;
   env?: NodeJS.ProcessEnv;
+  /** PostgreSQL: cap on one statement in ms, 0 = none (default `PG_STATEMENT_TIMEOUT_MS` or 15 s; migrations and seeds pass 0). */
+  statementTimeoutMs?: number;
+  /** Embedded store: refresh its last-good copy at each clean close (services set this). */
+  lastGoodCopy?: boolean;
+  /** Embedded store: where open failures and recoveries are reported (default stderr). */
+  log?: StoreLog;
 }
 
 function redact(url: string): string {
@@ -75,14 +83,18 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
   const searchPath = `${schema},public`;
 
   if (url) {
+    const timeouts = { ...poolTimeoutsFromEnv(env), ...(opts.statementTimeoutMs !== undefined ? { statementTimeoutMs: opts.statementTimeoutMs } : {}) };
     const pool = new pg.Pool({
+      ...resilientPoolConfig(timeouts),
       connectionString: url,
       max: opts.poolSize ?? 10,
       options: `-c search_path=${searchPath}`,
       application_name: `sumika-${opts.subgraph}`,
     });
+    // Listens for the pool's 'error' before the first connection (resilience.ts).
+    const dialect = new ResilientPostgresDialect({ pool, service: opts.subgraph });
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect });
     return {
       db,
       pool,
@@ -93,10 +105,15 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
         const tally = { n: 0 };
         const client = await pool.connect();
         try {
+          // A bulk load is one long statement: no statement timeout for it.
+          await client.query('SET statement_timeout = 0');
           await copyRowsPg(client, table, columns, counted(rows, tally));
-        } finally {
-          client.release();
+          await client.query('RESET statement_timeout');
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
         }
+        client.release();
         return tally.n;
       },
       close: () => db.destroy(),
@@ -104,8 +121,9 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
   }
 
   const dir = opts.pgliteDir ?? path.join(dataDir(env), opts.subgraph);
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // Locked, recovered from its last-good copy if it will not open (embedded-store.ts).
+  const store = await openEmbeddedStore(dir, { ...(opts.log ? { log: opts.log } : {}), ...(opts.lastGoodCopy ? { lastGoodCopy: true } : {}) });
+  const pglite = store.pglite;
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${searchPath};`);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -125,7 +143,7 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
     },
     close: async () => {
       await db.destroy();
-      await pglite.close();
+      await store.close();
     },
   };
 }
