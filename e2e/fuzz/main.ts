@@ -84,13 +84,18 @@ async function discover(port: number): Promise<{ known: Known; cookie: string }>
     },
   );
   await pick(
+    'lines',
+    '{ railways(prefecturePath: "tokyo") { lines { code } } }',
+    (d) => (d as { railways: { lines: { code: number }[] }[] }).railways.flatMap((r) => r.lines)[0]?.code,
+    (code) => (known.lineCode = code),
+  );
+  await pick(
     'stations',
-    '{ railways(prefecturePath: "tokyo") { lines { code stations(prefecturePath: "tokyo") { code groupCode } } } }',
-    (d) => (d as { railways: { lines: { code: number; stations: { code: number; groupCode: number }[] }[] }[] }).railways.flatMap((r) => r.lines).find((l) => l.stations.length > 0),
-    (line) => {
-      known.lineCode = line.code;
-      known.stationCode = line.stations[0]!.code;
-      known.stationGroupCode = line.stations[0]!.groupCode;
+    `{ stations(prefecturePath: "tokyo", lineCode: ${known.lineCode}) { code groupCode } }`,
+    (d) => (d as { stations: { code: number; groupCode: number }[] }).stations[0],
+    (station) => {
+      known.stationCode = station.code;
+      known.stationGroupCode = station.groupCode;
     },
   );
   await pick('specials', '{ specials { path } }', (d) => (d as { specials: { path: string }[] }).specials[0]?.path, (p) => (known.specialName = p));
