@@ -1,6 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { tokenSigner, type Cache } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/subgraph-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';
@@ -27,9 +27,29 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     keepAliveTimeout: 65_000,
-    forceCloseConnections: true,
+    // On close, idle keep-alive sockets go at once; in-flight requests finish (true would cut them).
+    forceCloseConnections: 'idle',
     // Behind a load balancer, TRUST_PROXY makes req.ip the visitor's (per-IP rate limits).
     trustProxy: opts.config.trustProxy,
+  });
+  // A request fastify refuses before any route (body too large, malformed JSON, bad content type):
+  // 4xx with a GraphQL-shaped BAD_REQUEST, never fastify's internals; anything else is logged.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ errors: [{ message: DEFAULT_MESSAGES.BAD_REQUEST, extensions: { code: 'BAD_REQUEST', reason: err.code } }] });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ errors: [{ message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+  });
+  // Once closing, every response closes its connection: a keep-alive socket that finishes an
+  // in-flight request would otherwise hold close() until keepAliveTimeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   const key = await loadSigningKey(opts.config);
   const sign = cachingSigner(await tokenSigner(key, { issuer: opts.config.issuer }));
@@ -39,7 +59,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(shellClient, { keys: opts.shellKeys ?? shellKeysFromUrl(opts.config.shellJwksUrl), issuer: opts.config.shellIssuer, audiences: opts.config.shellAudiences });
   await app.register(identity, { sign });
   await app.register(apolloGateway, { config: opts.config, cache: opts.cache, sign });
-  await app.register(health);
+  await app.register(health, { cache: opts.cache });
   await app.register(rest);
   await app.register(admin, { token: opts.config.adminToken });
   return app;

@@ -17,7 +17,16 @@ export interface GatewayConfig {
   /** Seconds public responses stay in the response cache. */
   responseCacheTtl: number;
   maxDepth: number;
+  /** Most a query may cost (GRAPHQL_MAX_COST): every list field counts its declared size (gateway/README.md). */
   maxCost: number;
+  /** Most tokens a GraphQL document may have (GRAPHQL_MAX_TOKENS). */
+  maxTokens: number;
+  /** Each subgraph call's budget in ms (SUBGRAPH_TIMEOUT_MS), per subgraph overridable (<NAME>_TIMEOUT_MS). */
+  subgraphTimeoutMs: number;
+  subgraphTimeouts: Partial<Record<SubgraphName, number>>;
+  /** Where /metrics listens (METRICS_PORT, METRICS_HOST): never the public port; 0 turns the listener off. */
+  metricsPort: number;
+  metricsHost: string;
   /** Signs the `_uid` cookie (COOKIE_SECRET), else a dev secret generated once and kept in this file. */
   cookieSecret: string | undefined;
   devCookieSecretFile: string;
@@ -32,9 +41,12 @@ export interface GatewayConfig {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const urls: Partial<Record<SubgraphName, string>> = {};
+  const timeouts: Partial<Record<SubgraphName, number>> = {};
   for (const name of ['search', 'bukken', 'user', 'company', 'forms'] as const) {
     const url = env[`${name.toUpperCase()}_URL`];
     if (url) urls[name] = url;
+    const timeout = env[`${name.toUpperCase()}_TIMEOUT_MS`];
+    if (timeout) timeouts[name] = Number(timeout);
   }
   return {
     port: Number(env.GATEWAY_PORT ?? 4000),
@@ -48,6 +60,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     responseCacheTtl: Number(env.RESPONSE_CACHE_TTL ?? 60),
     maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? 12),
     maxCost: Number(env.GRAPHQL_MAX_COST ?? 20_000),
+    maxTokens: Number(env.GRAPHQL_MAX_TOKENS ?? 2000),
+    subgraphTimeoutMs: Number(env.SUBGRAPH_TIMEOUT_MS ?? 2000),
+    subgraphTimeouts: timeouts,
+    metricsPort: Number(env.METRICS_PORT ?? 9400),
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     cookieSecret: env.COOKIE_SECRET || undefined,
     devCookieSecretFile: path.join(dataDir(env), 'gateway', 'cookie-secret'),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,

@@ -1,51 +1,61 @@
-import { createRequire } from 'node:module';
 import type { ApolloServerPlugin } from '@apollo/server';
-import depthLimit from 'graphql-depth-limit';
-import type * as QueryComplexity from 'graphql-query-complexity';
-import type { ComplexityEstimator } from 'graphql-query-complexity';
-import { GraphQLError, type DocumentNode, type ValidationRule } from 'graphql';
+import { GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { costTableOf, operationCost, tooCostly, tooDeep, type CostTable, type OperationCost } from '@sumika/subgraph-kit';
 
-// graphql-query-complexity's ESM build imports graphql/index.mjs while everything else here
-// (Apollo Server, our code) resolves graphql's CommonJS main: two graphql realms, and the rule
-// silently estimated nothing. Its CommonJS build shares our graphql instance.
-const { getComplexity, simpleEstimator } = createRequire(import.meta.url)('graphql-query-complexity') as typeof QueryComplexity;
+/** A list field no subgraph declared a size for counts as this many items (STYLE 16: declare yours). */
+export const DEFAULT_LIST_SIZE = 100;
 
-/** List fields cost their page size times what each item asks for. */
-const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity }) => {
-  const size = [args.perPage, args.limit, args.first].find((v): v is number => typeof v === 'number');
-  return size === undefined ? undefined : 1 + childComplexity * Math.max(1, size);
-};
+export interface QueryLimits {
+  maxCost: number;
+  maxDepth: number;
+  /** Most tokens a document may have (graphql's parser stops there): bounds parse and validation work. */
+  maxTokens: number;
+}
 
-const badRequest = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+/** The `@listSize` / `@cost` declarations of every subgraph, as composed into the supergraph. */
+export function costTableOfSupergraph(supergraphSdl: string): CostTable {
+  return costTableOf(parse(supergraphSdl));
+}
 
-/** The depth limit, a validation rule (it needs no variables). */
-export function depthRules(maxDepth: number): ValidationRule[] {
-  return [depthLimit(maxDepth)];
+/** Prices an operation against the supergraph's declarations (also what the calibration test uses). */
+export function priceOperation(
+  schema: GraphQLSchema,
+  table: CostTable,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+  operationName?: string | null,
+): OperationCost {
+  return operationCost({ schema, document, table, variables, operationName, defaultListSize: DEFAULT_LIST_SIZE });
+}
+
+/** A client's mistake found while pricing (a bad variable, an unknown operation): 400 BAD_REQUEST. */
+function asClientError(err: unknown): GraphQLError {
+  const e = err instanceof GraphQLError ? err : new GraphQLError(String((err as Error)?.message ?? err));
+  const code = typeof e.extensions?.code === 'string' ? e.extensions.code : 'BAD_REQUEST';
+  return new GraphQLError(e.message, { extensions: { ...e.extensions, code, http: { status: 400 } } });
 }
 
 /**
- * The cost limit. It runs once the operation is resolved, with the request's variables:
- * page sizes usually arrive as variables, and as a validation rule (which gets no variables)
- * every required variable would read as missing.
+ * Depth and cost limits, checked once the operation is resolved and before any subgraph is
+ * called, with the request's variables (page sizes usually arrive as variables). Subscriptions are
+ * refused here too: the supergraph serves none.
  */
-export function costLimitPlugin<Ctx extends object>(maxCost: number): ApolloServerPlugin<Ctx> {
+export function limitsPlugin<Ctx extends object>(limits: QueryLimits, table: () => CostTable): ApolloServerPlugin<Ctx> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema, operationName }) {
-          let cost: number;
-          try {
-            cost = getComplexity({
-              schema,
-              query: document as DocumentNode,
-              variables: request.variables ?? {},
-              ...(operationName ? { operationName } : {}),
-              estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch (err) {
-            throw badRequest((err as Error).message);
+        async didResolveOperation({ request, document, schema, operationName, operation }) {
+          if (operation?.operation === 'subscription') {
+            throw new GraphQLError('subscription は提供していません。', { extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NOT_SUPPORTED', http: { status: 400 } } });
           }
-          if (cost > maxCost) throw badRequest(`クエリが複雑すぎます (cost ${cost} > ${maxCost})。`);
+          let priced: OperationCost;
+          try {
+            priced = priceOperation(schema, table(), document as DocumentNode, request.variables ?? {}, operationName);
+          } catch (err) {
+            throw asClientError(err);
+          }
+          if (priced.depth > limits.maxDepth) throw tooDeep(priced.depth, limits.maxDepth);
+          if (priced.cost > limits.maxCost) throw tooCostly(priced.cost, limits.maxCost);
         },
       };
     },

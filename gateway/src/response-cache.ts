@@ -16,12 +16,15 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
 
 const GENERATION_KEY = 'rc:generation';
 
-/** Sorts keys, drops empty values and sorts lists of scalars, so equivalent variables share one entry. */
+/**
+ * Sorts object keys and drops empty values (SPEC §5: empty entries are removed), so equivalent
+ * variables share one entry. Lists keep their order: `bukkens(globalKeys: [a, b])` answers in that
+ * order, so `[b, a]` is another answer (STYLE 18).
+ */
 export function normaliseVariables(value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = value.map(normaliseVariables).filter((v) => v !== undefined);
-    if (items.length === 0) return undefined;
-    return items.every((v) => typeof v !== 'object') ? [...items].sort() : items;
+    return items.length === 0 ? undefined : items;
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

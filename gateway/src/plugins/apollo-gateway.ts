@@ -2,14 +2,15 @@ import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { ERROR_LOG_LEVEL, isErrorCode, type Cache, type SubgraphName, type TokenSigner } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type Cache, type CostTable, type SubgraphName, type TokenSigner } from '@sumika/subgraph-kit';
 import { CacheAdapter } from '../apq-cache.js';
 import type { GatewayConfig } from '../config.js';
-import { costLimitPlugin, depthRules } from '../limits.js';
+import { inputRulesPlugin } from '../input-rules.js';
+import { costTableOfSupergraph, limitsPlugin } from '../limits.js';
 import { privateFieldsOf, responseCache, type ResponseCache } from '../response-cache.js';
 import { clearUid, UID_COOKIE } from './identity.js';
 
@@ -71,18 +72,104 @@ export interface ApolloGatewayOptions {
   sign: TokenSigner;
 }
 
-/** Apollo's request-parsing codes that are the client's fault: SPEC §8 BAD_REQUEST. */
-const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE']);
+/** Apollo's request-parsing codes that are the client's fault: SPEC §8 BAD_REQUEST (the original kept in `reason`). */
+const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'INVALID_GRAPHQL']);
 
-/** Signs a short-lived RS256 token for every subgraph request; subgraphs refuse requests without one. */
-class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
-  constructor(
-    url: string,
-    private readonly sign: TokenSigner,
-    agent: Agent,
-  ) {
-    // undici with a keep-alive pool per gateway instead of the default make-fetch-happen.
-    super({ url, fetcher: ((input: string, init: Record<string, unknown>) => undiciFetch(input, { ...init, dispatcher: agent } as never)) as never });
+/** Codes that are the client's fault after formatting: a response with only these and no data is a 400. */
+const CLIENT_CODES = new Set(['BAD_REQUEST', 'QUERY_TOO_COSTLY']);
+
+/** A persisted-query hash is a SHA-256 in hex; anything else can never be found. */
+const SHA256_HEX = /^[0-9a-f]{64}$/i;
+
+/** Codes the client gets as they are, besides SPEC §8's. */
+const PASSED_CODES = new Set(['PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'QUERY_TOO_COSTLY']);
+
+type GatewayGraphQLResponse = Awaited<ReturnType<RemoteGraphQLDataSource['process']>>;
+
+/**
+ * What a failed subgraph fetch answers instead of its data: SERVICE_UNAVAILABLE errors on the
+ * paths the fetch would have filled (each root field; for an entity fetch, each entity, which the
+ * gateway maps onto its place, e.g. ['bukken', 'company']), and no data, so those fields are null.
+ */
+export function unavailableResponse(query: string | undefined, variables: Record<string, unknown> | undefined): { errors: GraphQLFormattedError[] } {
+  const error = (path?: (string | number)[]): GraphQLFormattedError => ({
+    message: DEFAULT_MESSAGES.SERVICE_UNAVAILABLE,
+    ...(path ? { path } : {}),
+    extensions: { code: 'SERVICE_UNAVAILABLE' },
+  });
+  try {
+    const operation = parse(query ?? '').definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const roots = (operation?.selectionSet.selections ?? []).filter((s): s is FieldNode => s.kind === Kind.FIELD);
+    const entities = roots.find((f) => f.name.value === '_entities');
+    if (entities) {
+      const representations = Array.isArray(variables?.representations) ? variables.representations : [];
+      // A hundred placed errors are enough to tell the story.
+      return { errors: representations.slice(0, 100).map((_, i) => error(['_entities', i])) };
+    }
+    if (roots.length) return { errors: roots.map((f) => error([(f.alias ?? f.name).value])) };
+  } catch {
+    // An unparseable fetch cannot happen (the gateway wrote it); fall through to one error.
+  }
+  return { errors: [error()] };
+}
+
+/** A transient failure worth one more try: no connection, our timeout, or the subgraph's 5xx. */
+function retryable(err: unknown): boolean {
+  const status = (err as GraphQLError | undefined)?.extensions?.response as { status?: number } | undefined;
+  if (status?.status !== undefined) return status.status >= 500;
+  return !(err instanceof GraphQLError);
+}
+
+export interface DataSourceOptions {
+  name: string;
+  url: string;
+  sign: TokenSigner;
+  agent: Agent;
+  /** Each attempt's budget, connection to the last byte of the body. */
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Signs a short-lived RS256 token for every subgraph request (subgraphs refuse requests without
+ * one), bounds every call with a timeout, retries an idempotent fetch once after a transient
+ * failure, and turns a failed fetch into SERVICE_UNAVAILABLE without naming the service.
+ */
+export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  private readonly opts: DataSourceOptions;
+
+  constructor(opts: DataSourceOptions) {
+    const { url, agent, timeoutMs } = opts;
+    // undici with a keep-alive pool per gateway instead of the default make-fetch-happen; the signal
+    // bounds the whole exchange (headers and body) so a stopped subgraph cannot hold a page.
+    super({
+      url,
+      fetcher: ((input: string, init: Record<string, unknown>) =>
+        undiciFetch(input, { ...init, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) } as never)) as never,
+    });
+    this.opts = opts;
+  }
+
+  override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
+    const http = options.request.http;
+    // Reads are idempotent; a mutation is sent once (a retry could apply it twice).
+    const idempotent = !/^\s*mutation\b/.test(options.request.query ?? '');
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await super.process(options);
+      } catch (err) {
+        const ms = Math.round(performance.now() - started);
+        const again = idempotent && attempt === 1 && retryable(err);
+        this.opts.log[again ? 'warn' : 'error'](
+          { service: this.opts.name, url: this.opts.url, attempt, ms, err: (err as Error)?.message, cause: ((err as Error)?.cause as Error | undefined)?.message },
+          again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
+        );
+        if (!again) return unavailableResponse(options.request.query, options.request.variables);
+        // The first attempt rewrote request.http; start the retry from the original.
+        options.request.http = http;
+      }
+    }
   }
 
   override async willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<void> {
@@ -90,7 +177,7 @@ class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const headers = request.http?.headers;
     if (!headers) return;
     const claims = { ...(ctx.uid ? { uid: ctx.uid } : {}), ...(ctx.fresh ? { fresh: true } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
-    headers.set('authorization', `Bearer ${await this.sign(claims)}`);
+    headers.set('authorization', `Bearer ${await this.opts.sign(claims)}`);
     for (const [name, value] of Object.entries(ctx.forward ?? {})) headers.set(name, value);
   }
 
@@ -101,6 +188,22 @@ class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     const cookies = headers.getSetCookie ? headers.getSetCookie() : [headers.get('set-cookie')].filter((c): c is string => !!c);
     if (cookies.length && ctx.setCookies) ctx.setCookies.push(...cookies);
     return response;
+  }
+}
+
+/** A persisted-query hash that is not a SHA-256 can never be found or registered: 400, not a miss. */
+async function refuseMalformedPersistedQuery(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  let extensions: unknown = (req.body as { extensions?: unknown } | undefined)?.extensions ?? (req.query as { extensions?: unknown } | undefined)?.extensions;
+  if (typeof extensions === 'string') {
+    try {
+      extensions = JSON.parse(extensions) as unknown;
+    } catch {
+      return; // Apollo answers malformed JSON itself
+    }
+  }
+  const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery?.sha256Hash;
+  if (hash !== undefined && (typeof hash !== 'string' || !SHA256_HEX.test(hash))) {
+    await reply.code(400).send({ errors: [{ message: DEFAULT_MESSAGES.BAD_REQUEST, extensions: { code: 'BAD_REQUEST', reason: 'PERSISTED_QUERY_HASH_MALFORMED' } }] });
   }
 }
 
@@ -117,6 +220,7 @@ export default fp(
     let loaded = false;
     let urls: Record<string, string> = {};
     let privateFields: ReadonlySet<string> = new Set();
+    let costTable: CostTable = { lists: new Map(), weights: new Map() };
     const cacheLayer = responseCache(opts.cache, config.responseCacheTtl, () => privateFields);
     const effectiveUrls = (sdl: string): Record<string, string> => {
       const fromSdl = routingUrls(sdl);
@@ -132,6 +236,7 @@ export default fp(
         const sdl = read();
         urls = effectiveUrls(sdl);
         privateFields = privateFieldsOf(sdl);
+        costTable = costTableOfSupergraph(sdl);
         let last = sdl;
         let watcher: FSWatcher | undefined;
         try {
@@ -143,6 +248,7 @@ export default fp(
                 last = next;
                 urls = effectiveUrls(next);
                 privateFields = privateFieldsOf(next);
+                costTable = costTableOfSupergraph(next);
                 void cacheLayer.invalidate();
                 app.log.info('supergraph reloaded');
               }
@@ -155,7 +261,15 @@ export default fp(
         }
         return { supergraphSdl: sdl, cleanup: async () => watcher?.close() };
       },
-      buildService: ({ name, url }) => new SignedDataSource(config.subgraphUrls[name as SubgraphName] ?? url ?? '', opts.sign, agent),
+      buildService: ({ name, url }) =>
+        new SignedDataSource({
+          name,
+          url: config.subgraphUrls[name as SubgraphName] ?? url ?? '',
+          sign: opts.sign,
+          agent,
+          timeoutMs: config.subgraphTimeouts[name as SubgraphName] ?? config.subgraphTimeoutMs,
+          log: app.log,
+        }),
       logger: app.log,
     });
 
@@ -167,7 +281,7 @@ export default fp(
             for (const err of errors) {
               const code = err.extensions?.code;
               const level = isErrorCode(code) ? ERROR_LOG_LEVEL[code] : 'error';
-              app.log[level]({ code, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
+              app.log[level]({ code, service: err.extensions?.serviceName, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
             }
           },
           async willSendResponse({ response, contextValue }) {
@@ -179,6 +293,11 @@ export default fp(
               // The cookie names no known visitor: 400, and the next request starts a fresh identity.
               if (ctx.reply) clearUid(ctx.reply.request, ctx.reply);
               if (errors[0]?.extensions?.code === 'USER_ID_ERROR') response.http.status = 400;
+            }
+            // A refused request (no data, only client errors) is a 400 even where Apollo's gateway raised it late.
+            const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
+            if (result && !result.data && errors.length > 0 && errors.every((e) => CLIENT_CODES.has(String(e.extensions?.code)))) {
+              response.http.status = 400;
             }
             const failed = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
             app.metrics.operationDuration
@@ -194,20 +313,37 @@ export default fp(
       introspection: !config.production,
       csrfPrevention: true,
       persistedQueries: { cache: new CacheAdapter(opts.cache, 'apq:'), ttl: 86_400 },
-      validationRules: depthRules(config.maxDepth),
+      // Bounds the parser's (and so validation's) work on a hostile document.
+      parseOptions: { maxTokens: config.maxTokens },
       includeStacktraceInErrorResponses: false,
+      // One shutdown path: fastify's close (the kit's listen) stops Apollo from our onClose hook.
+      stopOnTerminationSignals: false,
       formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-        const code = formatted.extensions?.code;
+        // Which subgraph failed, and its URL and body, stay in the logs (observe, the data source).
+        const { serviceName: _service, response: _response, ...extensions } = formatted.extensions ?? {};
+        const code = extensions.code;
+        const path = formatted.path ? { path: formatted.path } : {};
         if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) {
-          return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
+          return { ...formatted, extensions: { ...extensions, code: 'BAD_REQUEST', reason: code } };
         }
-        if (isErrorCode(code) || code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'PERSISTED_QUERY_NOT_SUPPORTED') return formatted;
-        app.log.error({ err: error instanceof GraphQLError ? error.originalError ?? error : error }, 'unexpected gateway error');
-        return { message: 'サーバの内部エラーにより、表示できません。', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+        // Apollo's own request errors without a code (a persisted-query hash that does not match, an unknown version).
+        const httpStatus = (error as GraphQLError | undefined)?.extensions?.http as { status?: number } | undefined;
+        if ((code === undefined || code === 'INTERNAL_SERVER_ERROR') && httpStatus?.status !== undefined && httpStatus.status >= 400 && httpStatus.status < 500) {
+          return { ...formatted, extensions: { ...extensions, code: 'BAD_REQUEST' } };
+        }
+        if (code === 'SERVICE_UNAVAILABLE') return { message: DEFAULT_MESSAGES.SERVICE_UNAVAILABLE, ...path, extensions: { code } };
+        if (isErrorCode(code) || (typeof code === 'string' && PASSED_CODES.has(code))) return { ...formatted, extensions };
+        app.log.error({ err: error instanceof GraphQLError ? error.originalError ?? error : error, service: _service }, 'unexpected gateway error');
+        return { message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, ...path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
       },
       // No fastifyApolloDrainPlugin: its drain calls fastify.close(), which from our onClose hook waits on itself
-      // forever; fastify already closes connections (forceCloseConnections) before onClose runs.
-      plugins: [costLimitPlugin<GatewayContext>(config.maxCost), cacheLayer.plugin as ApolloServerPlugin<GatewayContext>, observe],
+      // forever; fastify stops accepting and lets in-flight requests finish (forceCloseConnections: 'idle').
+      plugins: [
+        inputRulesPlugin<GatewayContext>(),
+        limitsPlugin<GatewayContext>({ maxCost: config.maxCost, maxDepth: config.maxDepth, maxTokens: config.maxTokens }, () => costTable),
+        cacheLayer.plugin as ApolloServerPlugin<GatewayContext>,
+        observe,
+      ],
     });
     await server.start();
     loaded = true;
@@ -219,7 +355,7 @@ export default fp(
     };
     app.decorate('supergraph', { loaded: () => loaded, subgraphUrls: () => urls, responseCache: cacheLayer, execute });
     const handler = fastifyApolloHandler(server, { context: async (req, reply) => contextFor(req, reply) });
-    app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', handler });
+    app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: refuseMalformedPersistedQuery, handler });
     app.addHook('onClose', async () => {
       await server.stop();
       // destroy, not close: idle keep-alive sockets would otherwise hold shutdown.

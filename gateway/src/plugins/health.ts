@@ -1,27 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { request } from 'undici';
+import type { Cache } from '@sumika/subgraph-kit';
+
+export interface HealthOptions {
+  cache: Cache;
+}
+
+/** Each probe's budget: /readyz answers within about this long whatever hangs behind it. */
+const PROBE_MS = 1000;
+
+/** Redis is an accelerator: its state is reported, and the gateway stays ready without it. */
+async function cacheState(cache: Cache): Promise<'ok' | 'degraded' | 'memory'> {
+  if (cache.kind === 'memory') return 'memory';
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), PROBE_MS).unref());
+  const ok = await Promise.race([cache.ping().catch(() => false), timeout]);
+  return ok ? 'ok' : 'degraded';
+}
 
 /** /healthz: the process is up. /readyz: the supergraph is loaded and every subgraph answers its /healthz. */
 export default fp(
-  async function health(app: FastifyInstance) {
+  async function health(app: FastifyInstance, opts: HealthOptions) {
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_req, reply) => {
       const loaded = app.supergraph.loaded();
       const subgraphs: Record<string, boolean> = {};
-      await Promise.all(
-        Object.entries(app.supergraph.subgraphUrls()).map(async ([name, url]) => {
+      const [cache] = await Promise.all([
+        cacheState(opts.cache),
+        ...Object.entries(app.supergraph.subgraphUrls()).map(async ([name, url]) => {
           try {
-            const res = await request(url.replace(/\/graphql$/, '/healthz'), { headersTimeout: 1000, bodyTimeout: 1000 });
+            // The signal bounds the connection too (a black-holed host), the timeouts a stopped process.
+            const res = await request(url.replace(/\/graphql$/, '/healthz'), { headersTimeout: PROBE_MS, bodyTimeout: PROBE_MS, signal: AbortSignal.timeout(PROBE_MS) });
             await res.body.dump();
             subgraphs[name] = res.statusCode === 200;
           } catch {
             subgraphs[name] = false;
           }
         }),
-      );
+      ]);
       const ready = loaded && Object.values(subgraphs).every(Boolean);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', supergraph: loaded, subgraphs });
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', supergraph: loaded, subgraphs, cache });
     });
   },
   { name: 'health', dependencies: ['apollo-gateway'] },

@@ -1,14 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: { registry: Registry; operationDuration: Histogram<'operation' | 'status'> };
+    metrics: {
+      registry: Registry;
+      operationDuration: Histogram<'operation' | 'status'>;
+      /** Serves /metrics apart from the public app: server.ts listens on METRICS_HOST:METRICS_PORT (127.0.0.1:9400). */
+      server: FastifyInstance;
+    };
   }
 }
 
-/** Prometheus metrics at /metrics, with a latency histogram per GraphQL operation. */
+/**
+ * Prometheus metrics with a latency histogram per GraphQL operation. /metrics is not a route of
+ * the public app: it lives on its own small server, bound to the loopback by default, for the
+ * scraper only (process and operation details are nobody else's business).
+ */
 export default fp(
   async function metrics(app: FastifyInstance) {
     const registry = new Registry();
@@ -20,8 +29,12 @@ export default fp(
       buckets: [0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1, 2],
       registers: [registry],
     });
-    app.decorate('metrics', { registry, operationDuration });
-    app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+    const server = Fastify({ logger: false, forceCloseConnections: true });
+    server.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+    app.decorate('metrics', { registry, operationDuration, server });
+    app.addHook('onClose', async () => {
+      await server.close();
+    });
   },
   { name: 'metrics' },
 );

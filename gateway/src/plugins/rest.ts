@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/subgraph-kit';
+import { inputRuleError, restInputProblem } from '../input-rules.js';
 import { variablesFromQuery } from '../rest/coerce.js';
 import { REST_OPERATIONS, type RestOperation } from '../rest/operations.js';
 
@@ -13,6 +14,9 @@ function sendError(reply: FastifyReply, code: unknown, message: string | undefin
 }
 
 async function run(app: FastifyInstance, op: RestOperation, req: FastifyRequest, reply: FastifyReply) {
+  // The gateway's one input rule, before the parameters become variables.
+  const problem = restInputProblem(req.query, req.body);
+  if (problem) return sendError(reply, 'BAD_REQUEST', inputRuleError(problem).message);
   let variables: Record<string, unknown>;
   try {
     if (op.method === 'GET') variables = variablesFromQuery(op.query, req.query as Record<string, string | string[]>);

@@ -30,6 +30,8 @@ export interface Stack {
   gateway: FastifyInstance;
   subgraphs: Record<Name, FastifyInstance>;
   urls: Record<Name, string>;
+  /** GraphQL requests each subgraph has received (to prove a request was refused before any call). */
+  calls: Record<Name, number>;
   stores: SeedStores;
   /** The write side's own schemas (migrated, empty). */
   writeStores: { user: Database<unknown>; forms: Database<unknown> };
@@ -87,7 +89,11 @@ export async function startStack(
     }),
   };
   const urls = {} as Stack['urls'];
+  const calls: Stack['calls'] = { search: 0, bukken: 0, company: 0, user: 0, forms: 0 };
   for (const [name, app] of Object.entries(subgraphs)) {
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/graphql')) calls[name as Name]++;
+    });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     urls[name as keyof Stack['urls']] = `${address}/graphql`;
   }
@@ -110,6 +116,7 @@ export async function startStack(
     gateway,
     subgraphs,
     urls,
+    calls,
     stores,
     writeStores,
     key,

@@ -7,6 +7,8 @@ export * from './logging.js';
 export * from './server/errors.js';
 export * from './server/jwt.js';
 export * from './server/app.js';
+export * from './server/cost.js';
+export * from './server/input-rules.js';
 export * from './server/dataloader.js';
 export * from './keys.js';
 export * from './domain/initial-cost.js';

@@ -67,4 +67,53 @@ describe('subgraph app', () => {
     expect(invalid.json().errors[0].extensions.code).toBe('BAD_REQUEST');
     await app.close();
   });
+
+  it('applies the input rule and its own cost limit to every document, whoever sends it (defence in depth)', async () => {
+    const listTypeDefs = parse(`
+      extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@listSize"])
+      type Query { hello(name: String!): String! things(limit: Int = 10): [Thing!]! @listSize(slicingArguments: ["limit"]) }
+      type Thing @key(fields: "id") { id: ID! label: String! related: [Thing!]! @listSize(assumedSize: 50) }
+    `);
+    let resolved = 0;
+    const thing = (id: string) => ({ id, label: `thing ${id}`, related: [] });
+    const listResolvers = {
+      Query: {
+        hello: (_: unknown, { name }: { name: string }) => ++resolved && `こんにちは ${name}`,
+        things: (_: unknown, { limit }: { limit: number }) => ++resolved && Array.from({ length: limit }, (_x, i) => thing(String(i))),
+      },
+      Thing: { __resolveReference: (ref: { id: string }) => ++resolved && thing(ref.id) },
+    };
+    const key = await generateSigningKey();
+    const app = await buildSubgraphApp({
+      name: 'test',
+      typeDefs: listTypeDefs,
+      resolvers: listResolvers,
+      auth: { jwks: { keys: [key.publicJwk] } },
+      context: () => ({}),
+      limits: { maxCost: 5000, maxDepth: 6 },
+    });
+    const headers = { authorization: `Bearer ${await (await tokenSigner(key))({})}` };
+    const run = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/graphql', headers, payload });
+    // Control characters, in variables and in literals.
+    for (const payload of [{ query: 'query($n: String!) { hello(name: $n) }', variables: { n: 'a\u0000' } }, { query: '{ hello(name: "a\\u0007") }' }]) {
+      const res = await run(payload);
+      expect(res.json().errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'CONTROL_CHARACTER' });
+    }
+    // Nested lists multiply: 100 × 50 × 50 is refused before any resolver runs.
+    const costly = await run({ query: '{ things(limit: 100) { related { related { id } } } }' });
+    expect(costly.json().errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'QUERY_TOO_COSTLY' });
+    expect(costly.json().errors[0].message).toMatch(/cost \d+ > limit 5000/);
+    const deep = await run({ query: '{ things(limit: 1) { related { related { related { related { related { related { id } } } } } } } }' });
+    expect(deep.json().errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', reason: 'QUERY_TOO_DEEP' });
+    expect(resolved).toBe(0);
+    // A gateway entity fetch is priced by its representations: 1,000 small ones pass, 5,000 do not.
+    const entities = (n: number) =>
+      run({
+        query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Thing { id label } } }',
+        variables: { r: Array.from({ length: n }, (_x, i) => ({ __typename: 'Thing', id: String(i) })) },
+      });
+    expect((await entities(1000)).json().data._entities).toHaveLength(1000);
+    expect((await entities(5000)).json().errors[0].extensions.reason).toBe('QUERY_TOO_COSTLY');
+    await app.close();
+  });
 });

@@ -4,7 +4,9 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
+import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
+import { checkInput } from './input-rules.js';
 import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.js';
 
 export type Resolvers<Ctx> = GraphQLResolverMap<Ctx>;
@@ -30,7 +32,33 @@ export interface SubgraphAppOptions<Ctx extends object> {
   auth: VerifierOptions;
   /** Readiness probe (e.g. a database ping). */
   ready?: () => Promise<boolean>;
+  /** This subgraph's own query limits (defence in depth behind the gateway's); defaults from the environment. */
+  limits?: Partial<SubgraphLimits>;
   logger?: FastifyServerOptions['logger'];
+}
+
+export interface SubgraphLimits {
+  /** Most a document may cost, priced with this subgraph's own `@listSize` declarations (SUBGRAPH_MAX_COST). */
+  maxCost: number;
+  /** Deepest nesting (SUBGRAPH_MAX_DEPTH): the gateway's limit plus the `_entities` level and some room. */
+  maxDepth: number;
+  /** Most tokens a document may have (SUBGRAPH_MAX_TOKENS). */
+  maxTokens: number;
+  /** Size of a list field without a declaration. */
+  defaultListSize: number;
+}
+
+/**
+ * Twice the gateway's default cost limit: a query-plan fetch is part of a query the gateway
+ * priced already, but an `_entities` fetch counts the representations it really got.
+ */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubgraphLimits {
+  return {
+    maxCost: Number(env.SUBGRAPH_MAX_COST ?? 40_000),
+    maxDepth: Number(env.SUBGRAPH_MAX_DEPTH ?? 16),
+    maxTokens: Number(env.SUBGRAPH_MAX_TOKENS ?? 5000),
+    defaultListSize: 100,
+  };
 }
 
 /** Reads a subgraph's `schema.graphql` (the contract). */
@@ -48,6 +76,8 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: true });
   const verify = tokenVerifier(opts.auth);
   const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) as GraphQLResolverMap<unknown> });
+  const limits = { ...limitsFromEnv(), ...opts.limits };
+  const costs = costTableOf(opts.typeDefs);
 
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (req, reply) => {
@@ -80,6 +110,7 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     schema,
     path: '/graphql',
     graphiql: false,
+    graphql: { parseOptions: { maxTokens: limits.maxTokens } },
     context: async (request: FastifyRequest, reply: FastifyReply) => (await opts.context(request, reply)) as Record<string, unknown>,
     errorFormatter: (execution, context) => {
       const log = (context as { reply?: FastifyReply }).reply?.request.log ?? app.log;
@@ -92,6 +123,22 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
       // Always 200 with errors in the body: the gateway passes codes through to the client.
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
+  });
+  // Defence in depth: whoever reaches this subgraph, its documents obey the same input rule and
+  // are priced against its own list sizes before any resolver runs.
+  app.graphql.addHook('preExecution', async (hookSchema, document, context, variables) => {
+    checkInput(variables ?? {}, document);
+    const operationName = ((context as { reply?: FastifyReply }).reply?.request.body as { operationName?: unknown } | undefined)?.operationName;
+    const { cost, depth } = operationCost({
+      schema: hookSchema,
+      document,
+      variables,
+      operationName: typeof operationName === 'string' ? operationName : undefined,
+      table: costs,
+      defaultListSize: limits.defaultListSize,
+    });
+    if (depth > limits.maxDepth) throw new AppError('BAD_REQUEST', `クエリの入れ子が深すぎます (depth ${depth} > max depth ${limits.maxDepth})。`, { reason: 'QUERY_TOO_DEEP' });
+    if (cost > limits.maxCost) throw new AppError('BAD_REQUEST', `クエリが複雑すぎます (cost ${cost} > limit ${limits.maxCost})。`, { reason: 'QUERY_TOO_COSTLY' });
   });
   return app;
 }
