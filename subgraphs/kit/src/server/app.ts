@@ -73,7 +73,8 @@ const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, 
  * (Federation 2), guarded by the gateway's JWT, with errors carrying SPEC §8 codes.
  */
 export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: true });
+  // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
+  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle' });
   const verify = tokenVerifier(opts.auth);
   const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) as GraphQLResolverMap<unknown> });
   const limits = { ...limitsFromEnv(), ...opts.limits };
