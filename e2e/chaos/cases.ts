@@ -247,7 +247,10 @@ interface Writer {
 }
 
 async function writeLoop(ctx: Ctx, writers: Writer[], stop: () => boolean): Promise<void> {
+  // Writers take keys of their own (any listing; another visitor may have the same): the fresh ones are for probes.
+  const keys = [...ctx.specs.data.loadKeys, ...ctx.specs.data.freshKeys].reverse();
   let w = 0;
+  let next = 0;
   while (!stop()) {
     const writer = writers[w]!;
     if (writer.acked.size >= 40) {
@@ -255,7 +258,7 @@ async function writeLoop(ctx: Ctx, writers: Writer[], stop: () => boolean): Prom
       w++;
       continue;
     }
-    const key = ctx.specs.freshKey();
+    const key = keys[next++ % keys.length]!;
     const s = await request({
       kind: 'favorite-write',
       url: ctx.runner.url('gateway', '/api/v4_1/favorites'),

@@ -5,7 +5,7 @@
  * listening socket (ss), which the report marks.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanEnv, freePort, repoRoot } from '../support/stack.js';
 import { alive } from './stores.js';
@@ -93,17 +93,21 @@ export class Runner {
 
   /** services.json, or (marked fromFile: false) the pids listening on the services' ports. */
   services(): ServicesFile {
-    try {
-      const parsed = JSON.parse(readFileSync(this.servicesFile, 'utf8')) as Omit<ServicesFile, 'fromFile'>;
-      return { ...parsed, fromFile: true };
-    } catch {
-      const services: ServicesFile['services'] = {};
-      for (const [name] of SERVICES) {
-        const pid = listeningPid(this.ports[name]);
-        if (pid) services[name] = { pid, port: this.ports[name], restarts: 0 };
+    for (let attempt = 0; existsSync(this.servicesFile) && attempt < 10; attempt++) {
+      try {
+        const parsed = JSON.parse(readFileSync(this.servicesFile, 'utf8')) as Omit<ServicesFile, 'fromFile'>;
+        return { ...parsed, fromFile: true };
+      } catch {
+        // caught mid-rewrite: read again in a moment
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
       }
-      return { runner: { pid: this.pid }, services, fromFile: false };
     }
+    const services: ServicesFile['services'] = {};
+    for (const [name] of SERVICES) {
+      const pid = listeningPid(this.ports[name]);
+      if (pid) services[name] = { pid, port: this.ports[name], restarts: 0 };
+    }
+    return { runner: { pid: this.pid }, services, fromFile: false };
   }
 
   pidOf(name: ServiceName): number | undefined {
