@@ -177,6 +177,7 @@ export function protocolCases(ctx: CaseContext): Case[] {
     c('/%zz', { method: 'GET', target: '/%zz', headers: [] }),
     c('/api/v4_1/%zz', { method: 'GET', target: '/api/v4_1/%zz', headers: [] }),
     c('/api/v4_1/unknown', { method: 'GET', target: '/api/v4_1/unknown', headers: [] }),
+    c('/metrics on the public port', { method: 'GET', target: '/metrics', headers: [] }, expect4xx),
     c('admin without token', { method: 'POST', target: '/admin/cache/invalidate', headers: [JSON_CT], body: '{}' }, expect4xx),
     c('jwks junk query', { method: 'GET', target: '/.well-known/jwks.json?x=%00&%zz', headers: [] }),
     c('absolute-form target', { method: 'GET', target: 'http://evil.example/graphql?query=%7B__typename%7D', headers: [['Apollo-Require-Preflight', 'true']] }),
@@ -363,12 +364,13 @@ export function shellCases(ctx: CaseContext): Case[] {
   const get = (target: string, headers: [string, string][] = [ua]): RawRequest => ({ method: 'GET', target, headers });
 
   // Paths.
-  for (const p of ['//', '///', '////search', '/%zz', '/%', '/%00', '/a%00b', '/..', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/search/%ff%fe', '/%F0%9F%8F%A0', '/🏠', '/\\', '/\\\\evil.example', '/;a=b', '/search;x=1', '/*', '/bukken/detail/', '/bukken/detail/%', '/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/%00', '/images/bukken/%00/madori.svg', '/images/bukken/..%2f..%2f/madori.svg', '/images/company/%zz/storefront.svg', '/index.html', '/favicon.ico', '/robots.txt?%zz', '/.well-known/jwks.json/..', '/.env', '/metrics', '/graphql?query=%00', '/api/v4_1/%zz', '/search/tokyo/city/%00', '/search/tokyo//city', `/${'a'.repeat(8000)}`, `/${'a/'.repeat(3000)}`, `/search/${'%zz'.repeat(2000)}`]) {
+  for (const p of ['//', '///', '////search', '/%zz', '/%', '/%00', '/a%00b', '/..', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/search/%ff%fe', '/%F0%9F%8F%A0', '/🏠', '/\\', '/\\\\evil.example', '/;a=b', '/search;x=1', '/*', '/bukken/detail/', '/bukken/detail/%', '/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/%00', '/images/bukken/%00/madori.svg', '/images/bukken/..%2f..%2f/madori.svg', '/images/company/%zz/storefront.svg', '/index.html', '/favicon.ico', '/robots.txt?%zz', '/.well-known/jwks.json/..', '/.env', '/graphql?query=%00', '/api/v4_1/%zz', '/search/tokyo/city/%00', '/search/tokyo//city', `/${'a'.repeat(8000)}`, `/${'a/'.repeat(3000)}`, `/search/${'%zz'.repeat(2000)}`]) {
     c(`path ${p.slice(0, 60)}`, get(p));
   }
   c('//evil.example/ (no open redirect)', get('//evil.example/'), expectNoOffsiteRedirect);
   c('/\\evil.example (no open redirect)', get('/\\evil.example'), expectNoOffsiteRedirect);
   c('path 70 KB', get(`/${'a'.repeat(70_000)}`), expect4xx);
+  c('/metrics not public', get('/metrics'), expect4xx);
   c('raw NUL in request line', { method: 'GET', target: '/a\u0000b', headers: [ua] }, expect4xx);
   c('raw space in path', { method: 'GET', target: '/a b', headers: [ua] }, expect4xx);
   c('absolute-form target', get('http://evil.example/'), expectNoHostEcho);

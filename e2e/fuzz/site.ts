@@ -80,7 +80,7 @@ export async function startSite(listings: string): Promise<Site> {
   const ports: Record<string, number> = {};
   for (const name of [...SUBGRAPHS, 'gateway', ...Object.keys(REMOTES), 'shell']) ports[name] = await freePort();
   const subgraphUrls = Object.fromEntries(SUBGRAPHS.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}/graphql`]));
-  const common = { ...base, GATEWAY_PORT: String(ports.gateway), PUBLIC_IMAGE_ORIGIN: '', PUBLIC_COMPANY_IMAGE_ORIGIN: '' };
+  const common = { ...base, GATEWAY_PORT: String(ports.gateway), METRICS_PORT: String(await freePort()), PUBLIC_IMAGE_ORIGIN: '', PUBLIC_COMPANY_IMAGE_ORIGIN: '' };
   const services: Record<string, ServiceInfo> = {};
   const start = (info: Omit<ServiceInfo, 'pid' | 'log' | 'cwd'>) => {
     services[info.name] = startService({ cwd: repoRoot, ...info, log: path.join(logDir, `${info.name}.log`) });
