@@ -23,6 +23,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       await sql`SELECT 1`.execute(opts.db);
       return true;
     },
+    cacheState: () => opts.cache.state(),
   });
   await app.register(images, { db: opts.db });
   return app;

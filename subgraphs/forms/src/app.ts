@@ -22,5 +22,6 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       await sql`SELECT 1`.execute(opts.db);
       return true;
     },
+    cacheState: () => opts.limiter.state(),
   });
 }

@@ -16,3 +16,5 @@ export * from './domain/words.js';
 export * from './server/run.js';
 export * from './outbox/index.js';
 export * from './cache/redis-connection.js';
+export * from './db/resilience.js';
+export * from './server/readiness.js';

@@ -44,3 +44,4 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
 export { createTestAuth, type TestAuth } from './testing-auth.js';
 export { QueryLog } from './testing-query-log.js';
 export { freePort, hasRedisServer, throwawayRedis, type ThrowawayRedis } from './testing-redis.js';
+export { postgresBinDir, throwawayPostgres, type ThrowawayPostgres } from './testing-postgres.js';

@@ -1,4 +1,4 @@
-import { AppError, type RedisConnection } from '@sumika/subgraph-kit';
+import { AppError, type CacheState, type RedisConnection } from '@sumika/subgraph-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FormKind } from '../domain/receipt.js';
 
@@ -39,6 +39,8 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): RateLim
  */
 export interface FormRateLimiter {
   readonly kind: 'redis' | 'memory';
+  /** For /readyz: 'degraded' while Redis is unavailable and the limits count in this process. */
+  state(): CacheState;
   attempt(ip: string | undefined): Promise<void>;
   submission(form: FormKind, uid: string): Promise<void>;
 }
@@ -95,6 +97,7 @@ export function createFormRateLimiter(config: RateLimitConfig = DEFAULT_RATE_LIM
   const ip = make('ip', config.ip);
   return {
     kind: store.redis ? 'redis' : 'memory',
+    state: () => (!store.redis ? 'memory' : store.redis.available() ? 'ok' : 'degraded'),
     // No IP means a caller other than the gateway; they share one bucket rather than bypass the limit.
     attempt: (addr) => ip(addr ?? 'unknown'),
     submission: (form, uid) => visitor(`${form}:${uid}`),

@@ -3,8 +3,8 @@ import { hasRedisServer, throwawayRedis, type ThrowawayRedis } from '../testing-
 import { openCache, type Cache } from './cache.js';
 
 const TIMEOUT_MS = 200;
-// An answer within the command timeout, plus scheduling slack on a loaded 2-core machine.
-const BOUND_MS = TIMEOUT_MS + 150;
+// An answer within the command timeout, plus scheduling slack on a loaded 2-core machine (a hang would be minutes).
+const BOUND_MS = TIMEOUT_MS + 500;
 
 async function timed<T>(p: Promise<T>): Promise<{ value: T; ms: number }> {
   const t = Date.now();
@@ -95,7 +95,7 @@ const log = {
       expect(Math.max(...samples)).toBeLessThan(BOUND_MS);
       // After consecutive failures the breaker is open: no waiting at all.
       expect(cache.state()).toBe('degraded');
-      expect((await timed(cache.get('hung'))).ms).toBeLessThan(50);
+      expect((await timed(cache.get('hung'))).ms).toBeLessThan(100);
       expect(await cache.incrBy('hung-n', 1, 60)).toBe(1);
       console.log(`redis hung: get answered in ${samples.join(', ')} ms, then at once`);
     } finally {

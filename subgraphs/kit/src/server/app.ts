@@ -8,6 +8,9 @@ import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
 import { checkInput } from './input-rules.js';
 import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.js';
+import { checkReadiness } from './readiness.js';
+import type { CacheState } from '../cache/cache.js';
+import { isDatabaseUnavailable } from '../db/resilience.js';
 
 export type Resolvers<Ctx> = GraphQLResolverMap<Ctx>;
 
@@ -30,8 +33,10 @@ export interface SubgraphAppOptions<Ctx extends object> {
   context: (request: FastifyRequest, reply: FastifyReply) => Ctx | Promise<Ctx>;
   /** How the gateway's RS256 token is verified; every GraphQL request needs one. */
   auth: VerifierOptions;
-  /** Readiness probe (e.g. a database ping). */
+  /** Readiness probe (e.g. a database ping), bounded by a timeout. */
   ready?: () => Promise<boolean>;
+  /** The cache's state for /readyz; a degraded cache keeps the service ready. */
+  cacheState?: () => CacheState;
   /** This subgraph's own query limits (defence in depth behind the gateway's); defaults from the environment. */
   limits?: Partial<SubgraphLimits>;
   logger?: FastifyServerOptions['logger'];
@@ -103,8 +108,8 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
 
   app.get('/healthz', async () => ({ status: 'ok', service: opts.name }));
   app.get('/readyz', async (_req, reply) => {
-    const ok = opts.ready ? await opts.ready().catch(() => false) : true;
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', service: opts.name });
+    const { ok, checks } = await checkReadiness(opts);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', service: opts.name, ...checks });
   });
 
   await app.register(mercurius, {
@@ -175,6 +180,11 @@ function codeOf(err: GraphQLError): ErrorCode | undefined {
 function formatError(err: GraphQLError, log: FastifyInstance['log']): GraphQLError {
   let code = codeOf(err);
   if (!code && !err.originalError) code = 'BAD_REQUEST'; // validation and parse errors
+  if (!code && isDatabaseUnavailable(err.originalError)) {
+    // The database is down or too slow: retryable, and the client never learns which or where.
+    log.error({ err: err.originalError, path: err.path, dependency: 'postgres' }, 'database unavailable');
+    return new GraphQLError(DEFAULT_MESSAGES.SERVICE_UNAVAILABLE, { path: err.path ?? undefined, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  }
   if (!code) {
     log.error({ err: err.originalError, path: err.path }, 'resolver failed');
     return new GraphQLError(DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, { path: err.path ?? undefined, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
