@@ -6,7 +6,7 @@
 import { figures, histogram, Load, Probe, request, type Figures, type Sample } from './load.js';
 import { sleep, type Runner, type ServiceName, type ServicesFile } from './runner.js';
 import { mintCookie, type Specs } from './site.js';
-import type { ChaosPostgres, ChaosRedis } from './stores.js';
+import { alive, type ChaosPostgres, type ChaosRedis } from './stores.js';
 
 export interface Ctx {
   runner: Runner;
@@ -114,7 +114,7 @@ const caseB: ChaosCase = {
     const { specs } = ctx;
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
     await sleep(3000);
-    const detail = new Probe(() => specs.detail(specs.freshKey()), 300).start();
+    const detail = new Probe(() => specs.detail(specs.freshKey()), 500).start();
     const results = new Probe(() => specs.page('results', specs.data.cityPath), 500).start();
     const k = await killAndWatch(ctx, 'company');
     await sleep(3000);
@@ -154,7 +154,7 @@ const caseC: ChaosCase = {
     const { specs } = ctx;
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
     await sleep(3000);
-    const results = new Probe(() => specs.freshWords(), 300).start();
+    const results = new Probe(() => specs.freshWords(), 500).start();
     const favorites = new Probe(() => specs.page('favorites', '/favorite'), 500).start();
     const forms = new Probe(() => specs.page('form', '/users_inquiry'), 500).start();
     const k = await killAndWatch(ctx, 'search');
@@ -412,10 +412,12 @@ const caseG: ChaosCase = {
     await sleep(4000);
     const t0 = Date.now();
     process.kill(old, 'SIGTERM');
-    const back = await waitFor(async () => {
+    const exited = await waitFor(() => !alive(old), 30_000, 50, t0);
+    const restarted = await waitFor(() => {
       const pid = ctx.runner.pidOf('gateway');
-      return pid !== undefined && pid !== old && (await ctx.runner.healthy('gateway'));
-    }, 45_000, 100, t0);
+      return pid !== undefined && pid !== old;
+    }, 45_000, 50, t0);
+    const back = await waitFor(async () => ctx.runner.pidOf('gateway') !== old && (await ctx.runner.healthy('gateway')), 90_000, 100, t0);
     await sleep(3000);
     const [gwSamples, pageSamples] = await Promise.all([gateway.stop(), pages.stop()]);
     const failures: string[] = [];
@@ -424,7 +426,9 @@ const caseG: ChaosCase = {
     const lost = sentBefore.filter((s) => s.error || s.status >= 500);
     if (lost.length) failures.push(`${lost.length} of ${sentBefore.length} gateway requests sent before the signal failed (${inflight.length} were in flight): ${histogram(lost)}`);
     if (inflight.length === 0) failures.push('no request was in flight at the signal (the case proved nothing)');
-    if (back === undefined) failures.push('the runner did not bring the gateway back within 45 s');
+    if (exited === undefined) failures.push('the gateway had not exited 30 s after SIGTERM (the drain is ≤ 10 s)');
+    if (restarted === undefined) failures.push('the runner did not start a new gateway within 45 s');
+    if (back === undefined) failures.push('the new gateway was not ready within 90 s');
     const after = gwSamples.filter((s) => s.start >= t0);
     // A page started before the signal may still need the gateway after it: reported, not a failure of the drain.
     const pageBefore = pageSamples.filter((s) => s.start < t0 && (s.error || s.status >= 500));
@@ -434,7 +438,7 @@ const caseG: ChaosCase = {
       notes: [
         `${inflight.length} gateway requests in flight at the signal, all sent before it: ${histogram(sentBefore.filter((s) => s.end >= t0))}`,
         `after the signal: ${histogram(after)} (refusals while it restarts are expected); pages ${histogram(pageSamples)}, ${pageBefore.length} of those sent before the signal failed`,
-        `gateway ready again after ${s1(back)} s${exitLines.length ? `; runner: ${exitLines[0]!.trim().slice(0, 160)}` : ''}`,
+        `old gateway exited ${s1(exited)} s after the signal, a new one started after ${s1(restarted)} s, ready after ${s1(back)} s${exitLines.length ? `; runner: ${exitLines[0]!.trim().slice(0, 160)}` : ''}`,
         ...servicesFileNote(before),
       ],
       figures: figures([...gwSamples, ...pageSamples]),

@@ -19,7 +19,7 @@ const { values: args } = parseArgs({
   options: {
     case: { type: 'string', multiple: true },
     listings: { type: 'string', default: process.env.CHAOS_LISTINGS ?? '600' },
-    concurrency: { type: 'string', default: '12' },
+    concurrency: { type: 'string', default: '10' },
     'load-seconds': { type: 'string', default: '60' },
   },
 });
