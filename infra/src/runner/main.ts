@@ -1,19 +1,22 @@
 import path from 'node:path';
-import concurrently from 'concurrently';
-import { repoRoot } from '@sumika/subgraph-kit';
+import { dataDir, repoRoot, saveLastGoodCopy } from '@sumika/subgraph-kit';
 import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, DEFAULT_LISTINGS, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
-import { availableServices } from './services.js';
+import { selectedServices } from './services.js';
+import { Supervisor } from './supervisor.js';
 
 const log = (line: string): void => console.log(`[runner] ${line}`);
 
 /**
- * `npm start`: migrate every subgraph, seed the store when it is empty, then run every
- * service that exists with prefixed logs; Ctrl-C stops them all.
+ * `npm start`: migrate every subgraph, seed the store when it is empty, then run the services
+ * (all, or `RUN_SERVICES`) under a supervisor: prefixed logs, a service that exits is restarted
+ * with backoff, `<DATA_DIR>/run/services.json` names their pids, SIGINT/SIGTERM stops them all.
  */
 async function main(): Promise<void> {
+  const services = selectedServices();
   await migrateAll(log);
   const stores = await openSeedStores();
+  let seededNow = false;
   try {
     const last = await lastSeedRun(stores.search);
     if (last) {
@@ -33,32 +36,33 @@ async function main(): Promise<void> {
         },
       });
       log(`seeded ${result.listings} listings in ${(result.ms / 1000).toFixed(1)} s`);
+      seededNow = true;
     }
   } finally {
     // The embedded database allows one process at a time: release it before the services open it.
     await closeSeedStores(stores);
   }
+  // A fresh seed is the first last-good copy of each embedded store (a store that will not open is restored from it).
+  if (seededNow && stores.search.kind === 'pglite') {
+    for (const store of [stores.search, stores.bukken, stores.company]) saveLastGoodCopy(store.location);
+    log('seeded stores copied (<store>.last-good)');
+  }
 
-  const services = availableServices();
   if (services.length === 0) {
     log('no services to start yet');
     return;
   }
-  const tsx = path.join(repoRoot(), 'node_modules', '.bin', 'tsx');
-  const { result } = concurrently(
-    services.map((s) => ({
-      name: s.name,
-      command: `${tsx} ${s.entry}`,
-      cwd: repoRoot(),
-      prefixColor: s.color,
-      env: { [s.portEnv]: process.env[s.portEnv] ?? String(s.port), LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' },
-    })),
-    { prefix: '[{name}]', killOthersOn: ['failure'], handleInput: false },
-  );
-  for (const s of services) log(`${s.name} on http://localhost:${process.env[s.portEnv] ?? s.port}`);
-  await result.catch(() => {
-    process.exitCode = 1;
-  });
+  const supervisor = new Supervisor({ services, cwd: repoRoot(), dataDir: dataDir(), env: process.env });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      supervisor.stop(signal).then(
+        (clean) => process.exit(clean ? 0 : 1),
+        () => process.exit(1),
+      );
+    });
+  }
+  supervisor.start();
+  log(`services.json: ${path.relative(process.cwd(), supervisor.servicesFile)}`);
 }
 
 main().catch((err: unknown) => {

@@ -32,3 +32,13 @@ export const SERVICES: readonly Service[] = [
 export function availableServices(): Service[] {
   return SERVICES.filter((s) => existsSync(path.join(repoRoot(), s.entry)));
 }
+
+/** The services to run: every available one, or those named in `RUN_SERVICES` (comma-separated). */
+export function selectedServices(env: NodeJS.ProcessEnv = process.env): Service[] {
+  const available = availableServices();
+  const wanted = env.RUN_SERVICES?.split(',').map((n) => n.trim()).filter(Boolean);
+  if (!wanted?.length) return available;
+  const unknown = wanted.filter((n) => !available.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`RUN_SERVICES: unknown service ${unknown.join(', ')} (known: ${available.map((s) => s.name).join(', ')})`);
+  return available.filter((s) => wanted.includes(s.name));
+}

@@ -3,7 +3,7 @@ import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 
 const port = Number(process.env.BUKKEN_PORT ?? 4002);
-const database = await openDatabase<DB>({ subgraph: 'bukken' });
+const database = await openDatabase<DB>({ subgraph: 'bukken', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'bukken:' });
 const app = await build({
   db: database.db,

@@ -2,7 +2,7 @@ import { authFromEnv, listen, loggerOptions, openCache, openDatabase } from '@su
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 
-const database = await openDatabase<DB>({ subgraph: 'company' });
+const database = await openDatabase<DB>({ subgraph: 'company', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'company:' });
 const app = await build({ db: database.db, cache, auth: authFromEnv(), logger: loggerOptions() });
 app.addHook('onClose', async () => {

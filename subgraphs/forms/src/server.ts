@@ -6,7 +6,7 @@ import { connectRedis } from './rate-limit/redis.js';
 import { recaptchaFromEnv } from './recaptcha/recaptcha.js';
 import type { DB } from './repositories/db.js';
 
-const database = await openDatabase<DB>({ subgraph: 'forms' });
+const database = await openDatabase<DB>({ subgraph: 'forms', lastGoodCopy: true });
 const redis = process.env.REDIS_URL ? await connectRedis(process.env.REDIS_URL) : undefined;
 const limiter = createFormRateLimiter(rateLimitsFromEnv(), redis ? { redis } : {});
 const outbox = outboxConfigFromEnv();

@@ -5,7 +5,7 @@ import { gatewayAlertSource } from './gateway/alert-source.js';
 import type { DB } from './repositories/db.js';
 
 // Migrations run before start (npm run migrate / the local runner), as for every subgraph.
-const database = await openDatabase<DB>({ subgraph: 'user' });
+const database = await openDatabase<DB>({ subgraph: 'user', lastGoodCopy: true });
 const app = await build({ db: database.db, auth: authFromEnv(), logger: loggerOptions() });
 const scanner = startAlertScanner({
   db: database.db,
