@@ -203,7 +203,8 @@ const caseD: ChaosCase = {
     const clientsBefore = redis.connectedClients() ?? 0;
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
     await sleep(3000);
-    const ready = new Probe(() => ({ kind: 'readyz', url: ctx.runner.url('gateway', '/readyz') }), 500, 5000).start();
+    // The body says why when it is not ready (which dependency).
+    const ready = new Probe(() => ({ kind: 'readyz', url: ctx.runner.url('gateway', '/readyz'), inspect: (body) => [body.replace(/\s+/g, ' ').slice(0, 200)] }), 500, 5000).start();
     const t0 = Date.now();
     await redis.stop();
     await sleep(10_000);
@@ -218,7 +219,7 @@ const caseD: ChaosCase = {
     if (bad.length) failures.push(`${bad.length} requests failed (${histogram(bad)}): ${describe(bad)}`);
     const down = inWindow(samples, t0, t1);
     const notReady = readySamples.filter((s) => s.status !== 200);
-    if (notReady.length) failures.push(`gateway /readyz not 200 ${notReady.length}/${readySamples.length} times (${histogram(notReady)}): Redis down must leave it ready (degraded)`);
+    if (notReady.length) failures.push(`gateway /readyz not 200 ${notReady.length}/${readySamples.length} times (${histogram(notReady)}; first: ${notReady[0]!.flags[0] ?? notReady[0]!.error}): Redis down must leave it ready (degraded)`);
     const changed = pidsChanged(before, ctx.runner.services());
     if (changed.length) failures.push(`services restarted: ${changed.join(', ')}`);
     if (keysBack === undefined) failures.push('nothing written to Redis within 30 s of its restart (the services did not reconnect)');
