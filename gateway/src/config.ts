@@ -24,6 +24,8 @@ export interface GatewayConfig {
   /** Each subgraph call's budget in ms (SUBGRAPH_TIMEOUT_MS), per subgraph overridable (<NAME>_TIMEOUT_MS). */
   subgraphTimeoutMs: number;
   subgraphTimeouts: Partial<Record<SubgraphName, number>>;
+  /** A read that timed out is retried once within this budget (SUBGRAPH_RETRY_TIMEOUT_MS): ~2.5 s worst case by default. */
+  retryAfterTimeoutMs: number;
   /** Where /metrics listens (METRICS_PORT, METRICS_HOST): never the public port; 0 turns the listener off. */
   metricsPort: number;
   metricsHost: string;
@@ -63,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     maxTokens: Number(env.GRAPHQL_MAX_TOKENS ?? 2000),
     subgraphTimeoutMs: Number(env.SUBGRAPH_TIMEOUT_MS ?? 2000),
     subgraphTimeouts: timeouts,
+    retryAfterTimeoutMs: Number(env.SUBGRAPH_RETRY_TIMEOUT_MS ?? 500),
     metricsPort: Number(env.METRICS_PORT ?? 9400),
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     cookieSecret: env.COOKIE_SECRET || undefined,

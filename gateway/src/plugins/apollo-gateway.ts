@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
@@ -127,6 +128,8 @@ export interface DataSourceOptions {
   agent: Agent;
   /** Each attempt's budget, connection to the last byte of the body. */
   timeoutMs: number;
+  /** The retry's budget after a timeout: a stalled subgraph should cost a page little more than one timeout. */
+  retryAfterTimeoutMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -137,16 +140,20 @@ export interface DataSourceOptions {
  */
 export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   private readonly opts: DataSourceOptions;
+  /** This attempt's budget (the instance serves concurrent requests, so not a field). */
+  private readonly budget: AsyncLocalStorage<number>;
 
   constructor(opts: DataSourceOptions) {
     const { url, agent, timeoutMs } = opts;
+    const budget = new AsyncLocalStorage<number>();
     // undici with a keep-alive pool per gateway instead of the default make-fetch-happen; the signal
     // bounds the whole exchange (headers and body) so a stopped subgraph cannot hold a page.
     super({
       url,
       fetcher: ((input: string, init: Record<string, unknown>) =>
-        undiciFetch(input, { ...init, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) } as never)) as never,
+        undiciFetch(input, { ...init, dispatcher: agent, signal: AbortSignal.timeout(budget.getStore() ?? timeoutMs) } as never)) as never,
     });
+    this.budget = budget;
     this.opts = opts;
   }
 
@@ -155,9 +162,10 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     // Reads are idempotent; a mutation is sent once (a retry could apply it twice).
     const idempotent = !/^\s*mutation\b/.test(options.request.query ?? '');
     const started = performance.now();
+    let budget = this.opts.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await super.process(options);
+        return await this.budget.run(budget, () => super.process(options));
       } catch (err) {
         const ms = Math.round(performance.now() - started);
         const again = idempotent && attempt === 1 && retryable(err);
@@ -168,6 +176,7 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
         if (!again) return unavailableResponse(options.request.query, options.request.variables);
         // The first attempt rewrote request.http; start the retry from the original.
         options.request.http = http;
+        if ((err as Error)?.name === 'TimeoutError') budget = Math.min(budget, this.opts.retryAfterTimeoutMs);
       }
     }
   }
@@ -268,6 +277,7 @@ export default fp(
           sign: opts.sign,
           agent,
           timeoutMs: config.subgraphTimeouts[name as SubgraphName] ?? config.subgraphTimeoutMs,
+          retryAfterTimeoutMs: config.retryAfterTimeoutMs,
           log: app.log,
         }),
       logger: app.log,
