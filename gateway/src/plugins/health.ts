@@ -18,7 +18,11 @@ async function cacheState(cache: Cache): Promise<'ok' | 'degraded' | 'memory'> {
   return ok ? 'ok' : 'degraded';
 }
 
-/** /healthz: the process is up. /readyz: the supergraph is loaded and every subgraph answers its /healthz. */
+/**
+ * /healthz: the process is up. /readyz: the supergraph is loaded. Subgraphs and Redis are reported,
+ * not required: with one of them down the gateway still serves degraded pages, and a load balancer
+ * taking every gateway out of rotation for it would turn a degraded site into a down one.
+ */
 export default fp(
   async function health(app: FastifyInstance, opts: HealthOptions) {
     app.get('/healthz', async () => ({ status: 'ok' }));
@@ -38,8 +42,8 @@ export default fp(
           }
         }),
       ]);
-      const ready = loaded && Object.values(subgraphs).every(Boolean);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', supergraph: loaded, subgraphs, cache });
+      const degraded = cache === 'degraded' || !Object.values(subgraphs).every(Boolean);
+      return reply.code(loaded ? 200 : 503).send({ status: loaded ? (degraded ? 'degraded' : 'ready') : 'unavailable', supergraph: loaded, subgraphs, cache });
     });
   },
   { name: 'health', dependencies: ['apollo-gateway'] },
