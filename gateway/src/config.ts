@@ -26,6 +26,9 @@ export interface GatewayConfig {
   subgraphTimeouts: Partial<Record<SubgraphName, number>>;
   /** A read that timed out is retried once within this budget (SUBGRAPH_RETRY_TIMEOUT_MS): ~2.5 s worst case by default. */
   retryAfterTimeoutMs: number;
+  /** A subgraph's breaker opens after this many transient failures in a row (SUBGRAPH_BREAK_AFTER) for SUBGRAPH_BREAK_MS. */
+  subgraphBreakAfter: number;
+  subgraphBreakMs: number;
   /** Where /metrics listens (METRICS_PORT, METRICS_HOST): never the public port; 0 turns the listener off. */
   metricsPort: number;
   metricsHost: string;
@@ -66,6 +69,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     subgraphTimeoutMs: Number(env.SUBGRAPH_TIMEOUT_MS ?? 2000),
     subgraphTimeouts: timeouts,
     retryAfterTimeoutMs: Number(env.SUBGRAPH_RETRY_TIMEOUT_MS ?? 500),
+    subgraphBreakAfter: Number(env.SUBGRAPH_BREAK_AFTER ?? 5),
+    subgraphBreakMs: Number(env.SUBGRAPH_BREAK_MS ?? 2000),
     metricsPort: Number(env.METRICS_PORT ?? 9400),
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     cookieSecret: env.COOKIE_SECRET || undefined,

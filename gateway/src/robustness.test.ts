@@ -221,6 +221,25 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
       expect(ms - base).toBeLessThan(1300);
     });
 
+    it('a stalled subgraph opens its breaker: later pages answer at once without it, and a trial goes through after the break', async () => {
+      const hang = await faultySubgraph('hang');
+      faulty.push(hang);
+      const app = await gatewayWith({ subgraphUrls: { company: hang.url }, subgraphTimeouts: { company: 300 }, retryAfterTimeoutMs: 100, subgraphBreakAfter: 2, subgraphBreakMs: 800 });
+      // The first page pays the timeout and its retry: two failures in a row open the breaker.
+      expect((await post(app, { query: DETAIL, variables: { k: key } })).json().data.bukken.company).toBeNull();
+      expect(hang.requests).toBe(2);
+      const started = performance.now();
+      const res = await post(app, { query: DETAIL, variables: { k: key } });
+      expect(performance.now() - started).toBeLessThan(250);
+      expect(res.json().data.bukken).toMatchObject({ globalKey: key, company: null });
+      expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(hang.requests).toBe(2);
+      expect(logs.some((l) => l.includes('subgraph breaker open') && l.includes('"service":"company"'))).toBe(true);
+      await new Promise((r) => setTimeout(r, 900));
+      await post(app, { query: DETAIL, variables: { k: key } });
+      expect(hang.requests).toBe(3);
+    });
+
     it('answering 503: retried once for a query; a mutation is sent once', async () => {
       const failing = await faultySubgraph('error');
       faulty.push(failing);

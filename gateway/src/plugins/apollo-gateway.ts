@@ -6,6 +6,7 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
+import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type Cache, type CostTable, type SubgraphName, type TokenSigner } from '@sumika/subgraph-kit';
 import { CacheAdapter } from '../apq-cache.js';
@@ -130,6 +131,9 @@ export interface DataSourceOptions {
   timeoutMs: number;
   /** The retry's budget after a timeout: a stalled subgraph should cost a page little more than one timeout. */
   retryAfterTimeoutMs: number;
+  /** Consecutive transient failures that open this subgraph's breaker, and how long it stays open (ms). */
+  breakAfter: number;
+  breakMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -142,6 +146,8 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   private readonly opts: DataSourceOptions;
   /** This attempt's budget (the instance serves concurrent requests, so not a field). */
   private readonly budget: AsyncLocalStorage<number>;
+  /** Open after breakAfter transient failures in a row: a dead or stalled subgraph then costs a page nothing. */
+  private readonly breaker: CircuitBreakerPolicy;
 
   constructor(opts: DataSourceOptions) {
     const { url, agent, timeoutMs } = opts;
@@ -155,6 +161,9 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     });
     this.budget = budget;
     this.opts = opts;
+    this.breaker = circuitBreaker(handleWhen(retryable), { halfOpenAfter: opts.breakMs, breaker: new ConsecutiveBreaker(opts.breakAfter) });
+    this.breaker.onBreak(() => opts.log.error({ service: opts.name, url: opts.url, openMs: opts.breakMs }, 'subgraph breaker open: its fields answer SERVICE_UNAVAILABLE at once'));
+    this.breaker.onReset(() => opts.log.info({ service: opts.name }, 'subgraph breaker closed: calls resume'));
   }
 
   override async process(options: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<GatewayGraphQLResponse> {
@@ -165,8 +174,10 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     let budget = this.opts.timeoutMs;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.budget.run(budget, () => super.process(options));
+        return await this.breaker.execute(() => this.budget.run(budget, () => super.process(options)));
       } catch (err) {
+        // The breaker is open (or half-open with its one trial under way): answer at once, logged on break.
+        if (err instanceof BrokenCircuitError) return unavailableResponse(options.request.query, options.request.variables);
         const ms = Math.round(performance.now() - started);
         const again = idempotent && attempt === 1 && retryable(err);
         this.opts.log[again ? 'warn' : 'error'](
@@ -278,6 +289,8 @@ export default fp(
           agent,
           timeoutMs: config.subgraphTimeouts[name as SubgraphName] ?? config.subgraphTimeoutMs,
           retryAfterTimeoutMs: config.retryAfterTimeoutMs,
+          breakAfter: config.subgraphBreakAfter,
+          breakMs: config.subgraphBreakMs,
           log: app.log,
         }),
       logger: app.log,
