@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     });
   }
   supervisor.start();
-  log(`services.json: ${path.relative(process.cwd(), supervisor.servicesFile)}`);
+  const rel = path.relative(process.cwd(), supervisor.servicesFile);
+  log(`pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}`);
 }
 
 main().catch((err: unknown) => {

@@ -77,7 +77,8 @@ export class Supervisor {
   async stop(reason: string): Promise<boolean> {
     if (this.stopping) return this.forceStop();
     this.stopping = true;
-    this.log(`${reason}: stopping ${this.slots.filter((s) => s.child).length} services`);
+    const n = this.live().length;
+    this.log(`${reason}: stopping ${n} service${n === 1 ? '' : 's'}`);
     for (const slot of this.slots) clearTimeout(slot.timer);
     for (const slot of this.live()) slot.child!.kill('SIGTERM');
     const killer = setTimeout(() => {
