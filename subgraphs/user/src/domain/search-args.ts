@@ -96,8 +96,9 @@ function ordered(min: number | undefined, max: number | undefined, label: string
   if (min !== undefined && max !== undefined && min > max) throw badRequest(`${label}の下限が上限を超えています。`);
 }
 
+/** Trimmed, with lone surrogates as U+FFFD: PostgreSQL's jsonb refuses them ('\ud800' in stored JSON). */
 function text(v: string | null | undefined): string | undefined {
-  const t = v?.trim();
+  const t = v?.replace(/\p{Surrogate}/gu, '\uFFFD').trim();
   return t ? t : undefined;
 }
 
