@@ -49,8 +49,9 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     expect(notFound.json().errors[0].extensions.code).toBe('NOT_FOUND');
     const badSort = await post(stack, { query: '{ searchBukkensCount(prefecturePath: "tokyo") { count } searchBukkens(sort: "cheap") { result { bukkenTotal { count } } } }' });
     expect(badSort.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    // A prefecture path that names nothing is the 404 page (issue 13).
     const badPref = await post(stack, { query: '{ railways(prefecturePath: "atlantis") { code } }' });
-    expect(badPref.json().errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(badPref.json().errors[0].extensions.code).toBe('NOT_FOUND');
     const parse = await post(stack, { query: '{ prefectures { code ' });
     expect(parse.json().errors[0].extensions.code).toBe('BAD_REQUEST');
     const unknownField = await post(stack, { query: '{ prefectures { nope } }' });

@@ -23,10 +23,26 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
   const cityCode = Number(params.cityCode ?? 0);
   const special = params.specialName;
   const { data, error, refetch } = useQuery<SearchAreaListsData>(SEARCH_AREA_LISTS, {
-    variables: { path, lineCode, withStations: mode === 'stations', cityCode, withTowns: mode === 'towns' },
+    variables: {
+      path,
+      lineCode,
+      withStations: mode === 'stations',
+      cityCode,
+      withTowns: mode === 'towns',
+      specialName: special ?? '',
+      withSpecial: !!special,
+      withBuildingTypes: !!params.buildingType,
+    },
   });
   const pref = data?.prefecture;
-  if (data && (!pref || (mode === 'stations' && !data.line) || (mode === 'towns' && !data.city))) {
+  // Any part of the path that names nothing (or a line or city of another prefecture) is the 404 page.
+  const unknown =
+    !pref ||
+    (mode === 'stations' && (!data.line || data.line.stations.length === 0)) ||
+    (mode === 'towns' && (!data.city || data.city.prefecture.code !== pref.code)) ||
+    (!!special && !data.specialInfo) ||
+    (!!params.buildingType && !data.searchMaster?.buildingTypes.some((t) => t.key === params.buildingType));
+  if (data && unknown) {
     setStatus(404);
     return null;
   }

@@ -55,7 +55,8 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
       withStation: !!params.stationCode,
     },
   });
-  if (data && ((params.prefecturePath && !data.prefecture) || (params.cityCode && !data.city))) {
+  // stationLivability is null for a station that does not exist.
+  if (data && ((params.prefecturePath && !data.prefecture) || (params.cityCode && !data.city) || (params.stationCode && !data.stationLivability))) {
     setStatus(404);
     return null;
   }

@@ -26,8 +26,10 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   // '全国' and an empty list. The page's own URL is what the next query is for.
   const data = current ?? previousData;
   const stale = !current && !!previousData && loading;
+  // The station route's line is checked here too: the search itself filters by the station alone.
+  const lineCode = args.lineCodes?.[0] ?? (params.lineCode ? Number(params.lineCode) : undefined);
   const place = useQuery<SearchPlaceData>(SEARCH_PLACE, {
-    variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: args.lineCodes?.[0] ?? 0, withLine: !!args.lineCodes?.length },
+    variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: lineCode ?? 0, withLine: lineCode !== undefined },
     skip: !parsed.ok || !args.prefecturePath,
   });
   const [remember] = useMutation(SET_LAST_SEARCH_CONDITION);
@@ -43,7 +45,8 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
     setStatus(400);
     return null;
   }
-  if (args.prefecturePath && place.data && !place.data.prefecture) {
+  // A path naming no prefecture, city or line is the 404 page (null; undefined when not asked).
+  if (args.prefecturePath && place.data && (!place.data.prefecture || place.data.city === null || place.data.line === null)) {
     setStatus(404);
     return null;
   }

@@ -1,8 +1,8 @@
 /**
  * From a search route's path parameters and query string to searchBukkens arguments (SPEC §3 search
  * condition, §5 rules): unknown keys are dropped, empty entries removed, plans use min and max only,
- * no-key-money / no-deposit are true only when the code is 'true'. A malformed page or sort is a bad
- * request.
+ * no-key-money / no-deposit are true only when the code is 'true'. A malformed page, sort, code or
+ * amount (not a number, negative) is a bad request (the 400 page), never silently dropped.
  */
 export const PER_PAGE = 30;
 
@@ -44,14 +44,26 @@ export type ParsedSearch = { ok: true; args: SearchArgs } | { ok: false; reason:
 
 const INT = /^[0-9]{1,9}$/;
 
-function ints(values: string[]): number[] {
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => INT.test(v)).map(Number);
+class BadParam extends Error {
+  constructor(readonly param: string) {
+    super(param);
+  }
 }
 
-function num(value: string | null): number | undefined {
+/** Codes of a repeated or comma-separated parameter; empty entries are dropped, anything else not a code is a bad request. */
+function ints(q: URLSearchParams, key: string): number[] {
+  const values = q.getAll(key).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  if (values.some((v) => !INT.test(v))) throw new BadParam(key);
+  return values.map(Number);
+}
+
+/** An optional amount ≥ 0; empty means absent, anything else not such a number is a bad request. */
+function num(q: URLSearchParams, key: string): number | undefined {
+  const value = q.get(key);
   if (value === null || value.trim() === '') return undefined;
   const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  if (!Number.isFinite(n) || n < 0) throw new BadParam(key);
+  return n;
 }
 
 export function isValidSort(sort: string): boolean {
@@ -60,6 +72,15 @@ export function isValidSort(sort: string): boolean {
 }
 
 export function parseSearch(routeId: string, params: Record<string, string>, search: string): ParsedSearch {
+  try {
+    return parseOrThrow(routeId, params, search);
+  } catch (err) {
+    if (err instanceof BadParam) return { ok: false, reason: err.param };
+    throw err;
+  }
+}
+
+function parseOrThrow(routeId: string, params: Record<string, string>, search: string): ParsedSearch {
   const q = new URLSearchParams(search);
   const base = routeId.split('#')[0];
   const args: SearchArgs = { page: 1, perPage: PER_PAGE };
@@ -77,13 +98,13 @@ export function parseSearch(routeId: string, params: Record<string, string>, sea
 
   const prefecture = params.prefecturePath ?? q.get('prefecture') ?? undefined;
   if (prefecture) args.prefecturePath = prefecture;
-  const cities = params.cityCode && base !== 'search.town' ? [Number(params.cityCode)] : ints(q.getAll('city'));
+  const cities = params.cityCode && base !== 'search.town' ? [Number(params.cityCode)] : ints(q, 'city');
   if (cities.length && base !== 'search.town') args.cityCodes = cities;
-  const towns = params.townCode ? [Number(params.townCode)] : ints(q.getAll('town'));
+  const towns = params.townCode ? [Number(params.townCode)] : ints(q, 'town');
   if (towns.length) args.townCodes = towns;
-  const stations = params.stationCode ? [Number(params.stationCode)] : ints(q.getAll('station'));
+  const stations = params.stationCode ? [Number(params.stationCode)] : ints(q, 'station');
   if (stations.length) args.stationCodes = stations;
-  const lines = params.lineCode && !params.stationCode ? [Number(params.lineCode)] : ints(q.getAll('line'));
+  const lines = params.lineCode && !params.stationCode ? [Number(params.lineCode)] : ints(q, 'line');
   if (lines.length) args.lineCodes = lines;
   const special = params.specialName ?? q.get('special');
   if (special) args.specialName = special;
@@ -91,8 +112,8 @@ export function parseSearch(routeId: string, params: Record<string, string>, sea
 
   const condition: SearchConditionArgs = {};
   const chinryou: NonNullable<SearchConditionArgs['chinryou']> = {};
-  const min = num(q.get('chinryou_min'));
-  const max = num(q.get('chinryou_max'));
+  const min = num(q, 'chinryou_min');
+  const max = num(q, 'chinryou_max');
   if (min !== undefined) chinryou.min = min;
   if (max !== undefined) chinryou.max = max;
   if (q.get('kanrihi') === '1') chinryou.includeKanrihi = true;
@@ -102,12 +123,12 @@ export function parseSearch(routeId: string, params: Record<string, string>, sea
   const planMin = q.get('plan_min');
   const planMax = q.get('plan_max');
   if (planMin || planMax) condition.plans = { ...(planMin ? { min: planMin } : {}), ...(planMax ? { max: planMax } : {}) };
-  const areaMin = num(q.get('area_min'));
-  const areaMax = num(q.get('area_max'));
+  const areaMin = num(q, 'area_min');
+  const areaMax = num(q, 'area_max');
   if (areaMin !== undefined || areaMax !== undefined) condition.area = { ...(areaMin !== undefined ? { min: areaMin } : {}), ...(areaMax !== undefined ? { max: areaMax } : {}) };
-  const walk = num(q.get('walk_min'));
+  const walk = num(q, 'walk_min');
   if (walk !== undefined) condition.walkMin = walk;
-  const built = num(q.get('built_year'));
+  const built = num(q, 'built_year');
   if (built !== undefined) condition.builtYear = built;
   const other = q.getAll('other').flatMap((v) => v.split(',')).filter((v) => v.trim() !== '');
   if (other.length) condition.other = other;

@@ -221,9 +221,9 @@ describe.each(testBackends())('station graph on $name', (backend) => {
     expect(sorted[2]).toBeLessThan(40);
   });
 
-  it('rejects bad input with BAD_REQUEST', async () => {
+  it('rejects bad input with BAD_REQUEST and an unknown destination with NOT_FOUND', async () => {
     const ok: Destination = { stationGroupCode: tokyo, maxMinutes: 30, maxTransfers: null };
-    expect(await badRequestOf(() => graph.reachableGroups({ ...ok, stationGroupCode: 987654321 }))).toBe('BAD_REQUEST');
+    expect(await badRequestOf(() => graph.reachableGroups({ ...ok, stationGroupCode: 987654321 }))).toBe('NOT_FOUND');
     for (const maxMinutes of [0, 181, -5, 1.5, Number.NaN]) {
       expect(await badRequestOf(() => graph.reachableGroups({ ...ok, maxMinutes }))).toBe('BAD_REQUEST');
     }

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/subgraph-kit';
 
 /** A commute destination: a station group, a time budget and an optional cap on line changes. */
 export interface Destination {
@@ -106,7 +106,7 @@ export class StationGraph {
 
   private cached(dest: Destination): Map<number, number> {
     validateDestination(dest);
-    if (!this.stationsOfGroup.has(dest.stationGroupCode)) throw badRequest('指定された駅が見つかりません。');
+    if (!this.stationsOfGroup.has(dest.stationGroupCode)) throw notFound('指定された駅が見つかりません。');
     const key = `${dest.stationGroupCode}|${dest.maxMinutes}|${dest.maxTransfers ?? '*'}`;
     const hit = this.cache.get(key);
     if (hit) {

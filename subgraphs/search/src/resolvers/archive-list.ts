@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
 import { cityChoice, searchMaster, townsByCodes } from '../repositories/listing-master.js';
-import { baseFilter, prefectureOf, resultSource, type ResultSource } from './search.js';
+import { baseFilter, existingPage, prefectureOf, resultSource, type ResultSource } from './search.js';
 
 const PER_PAGE = 30;
 
@@ -14,7 +14,7 @@ export const archiveListResolvers: Resolvers<Context> = {
       const page = pageRequest(args.page, PER_PAGE);
       const [town] = await townsByCodes(ctx.db, [args.townCode]);
       if (!town) throw notFound('指定された町域が見つかりません。');
-      return resultSource(ctx, { ...baseFilter(), townCodes: [town.code] }, parseSort(null), page);
+      return existingPage(resultSource(ctx, { ...baseFilter(), townCodes: [town.code] }, parseSort(null), page));
     },
     /**
      * ARCHIVED listings of a city or a station group, 30 per page. Newest arrivals first: the index
@@ -42,7 +42,7 @@ export const archiveListResolvers: Resolvers<Context> = {
         if (group === undefined) throw notFound('指定された駅が見つかりません。');
         filter.stationGroups = [group];
       }
-      return resultSource(ctx, filter, parseSort(null), page);
+      return existingPage(resultSource(ctx, filter, parseSort(null), page));
     },
   },
 };

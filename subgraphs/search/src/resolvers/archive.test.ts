@@ -63,8 +63,8 @@ describe.each(testBackends())('archive on $name', (backend) => {
   });
 
   it('rejects unknown prefectures and lines', async () => {
-    expect((await auth.query(app, '{ archiveCities(prefecturePath: "atlantis") { code } }')).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
-    expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "atlantis", lineCode: 1) { code } }')).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect((await auth.query(app, '{ archiveCities(prefecturePath: "atlantis") { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "atlantis", lineCode: 1) { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "tokyo", lineCode: -1) { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });

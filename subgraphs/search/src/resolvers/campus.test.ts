@@ -120,6 +120,6 @@ describe.each(testBackends())('campuses on $name', (backend) => {
     const badInitial = await auth.query(app, '{ institutes(initial: "xx") { id } }');
     expect(badInitial.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     const badPath = await auth.query(app, '{ institutes(prefecturePath: "atlantis") { id } }');
-    expect(badPath.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(badPath.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });

@@ -1,4 +1,4 @@
-import { badRequest, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
+import { notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
 import type { Context } from '../context.js';
 import { activeListingCountsByGroup, firstStationsOfGroups, stationGraph, type NminStationRow } from '../repositories/graph.js';
 
@@ -25,7 +25,7 @@ interface NminArgs {
 /** Stations of the prefecture within `minutes` of the destination group, fastest first. */
 export async function nminStations(ctx: Pick<Context, 'db' | 'cache'>, args: NminArgs): Promise<NminStation[]> {
   const prefectureCode = prefectureCodeOf(args.prefecturePath);
-  if (prefectureCode === undefined) throw badRequest('指定された都道府県が見つかりません。');
+  if (prefectureCode === undefined) throw notFound('指定された都道府県が見つかりません。');
   const graph = await stationGraph(ctx.db);
   // Validates minutes and the destination before anything is cached.
   const reachable = graph.reachableGroups({ stationGroupCode: args.destinationStationCode, maxMinutes: args.minutes, maxTransfers: null });

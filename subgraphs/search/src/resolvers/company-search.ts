@@ -2,16 +2,16 @@ import { badRequest, storeIdOf, type Resolvers } from '@sumika/subgraph-kit';
 import type { Context } from '../context.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
-import { baseFilter, resultSource, type ResultSource } from './search.js';
+import { baseFilter, existingPage, resultSource, type ResultSource } from './search.js';
 
 export const companySearchResolvers: Resolvers<Context> = {
   Query: {
     /** Active listings of a store (SPEC's Company), newest first. */
-    bukkensByCompany(_: unknown, args: { companyKey: string; page?: number | null; perPage?: number | null }, ctx: Context): ResultSource {
+    bukkensByCompany(_: unknown, args: { companyKey: string; page?: number | null; perPage?: number | null }, ctx: Context): Promise<ResultSource> {
       const storeId = storeIdOf(args.companyKey);
       if (storeId === undefined) throw badRequest('会社の指定が正しくありません。');
       const page = pageRequest(args.page, args.perPage);
-      return resultSource(ctx, { ...baseFilter(), storeId }, parseSort(null), page);
+      return existingPage(resultSource(ctx, { ...baseFilter(), storeId }, parseSort(null), page));
     },
   },
 };

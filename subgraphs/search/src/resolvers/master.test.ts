@@ -89,7 +89,7 @@ describe.each(testBackends())('master lists on $name', (backend) => {
     expect(res.data?.none).toBeNull();
 
     const bad = await auth.query(app, '{ specialInfo(specialName: "pet") { prefDesc(prefecturePath: "atlantis") } }');
-    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(bad.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('lists madori in code order', async () => {

@@ -174,8 +174,8 @@ describe.each(testBackends())('places on $name', (backend) => {
     expect(res.data).toEqual({ prefecture: null, city: null });
 
     const bad = await auth.query(app, '{ cities(prefecturePath: "atlantis") { code } }');
-    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
-    expect(bad.errors?.[0]?.message).toBe('都道府県の指定が正しくありません。');
+    expect(bad.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(bad.errors?.[0]?.message).toBe('指定された都道府県が見つかりません。');
     const missing = await auth.query(app, '{ towns(cityCode: 99999) { code } }');
     expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const wrongType = await auth.query(app, '{ city(code: "x") { code } }');

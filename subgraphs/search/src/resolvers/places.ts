@@ -1,12 +1,12 @@
-import { badRequest, notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
+import { notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
 import type { Context } from '../context.js';
 import { countLoaders } from '../loaders/places.js';
 import { allPrefectures, regions, type CityRow, type PrefectureRow, type RegionRow, type TownRow } from '../repositories/places.js';
 
-/** The prefecture code of a path argument; an unknown path is a bad request. */
+/** The prefecture code of a path argument; a path that names no prefecture is NOT_FOUND (the 404 page). */
 export function requirePrefecture(path: string): number {
   const code = prefectureCodeOf(path);
-  if (code === undefined) throw badRequest('都道府県の指定が正しくありません。');
+  if (code === undefined) throw notFound('指定された都道府県が見つかりません。');
   return code;
 }
 

@@ -197,12 +197,12 @@ describe.each(testBackends())('railways on $name', (backend) => {
 
   it('rejects unknown prefectures and lines', async () => {
     const badPath = await auth.query(app, '{ railways(prefecturePath: "atlantis") { code } }');
-    expect(badPath.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(badPath.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const badStations = await auth.query(app, '{ stations(prefecturePath: "tokyo", lineCode: -1) { code } }');
     expect(badStations.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const lineCode = busiestTokyoLine();
     const badFilter = await auth.query(app, 'query ($c: Int!) { line(code: $c) { stations(prefecturePath: "nowhere") { code } } }', { c: lineCode });
-    expect(badFilter.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(badFilter.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const none = await auth.query(app, '{ line(code: -1) { code } }');
     expect(none.errors).toBeUndefined();
     expect(none.data).toEqual({ line: null });

@@ -102,7 +102,7 @@ describe.each(testBackends())('listing pages on $name', (backend) => {
     const petCount = specials.specials.find((s) => s.path === 'pet')!;
     expect(petCount.tokyo).toBe(pet.length);
     expect(specials.specials.every((s) => s.all >= s.tokyo)).toBe(true);
-    expect(await errorCode('{ specials { bukkenCount(prefecturePath: "atlantis") } }')).toBe('BAD_REQUEST');
+    expect(await errorCode('{ specials { bukkenCount(prefecturePath: "atlantis") } }')).toBe('NOT_FOUND');
   });
 
   it('caches Special.bukkenCount for a while', async () => {
@@ -151,7 +151,7 @@ describe.each(testBackends())('listing pages on $name', (backend) => {
 
     expect(await errorCode(q, { p: path })).toBe('BAD_REQUEST');
     expect(await errorCode(q, { p: path, c: city, s: group })).toBe('BAD_REQUEST');
-    expect(await errorCode(q, { p: 'atlantis', c: city })).toBe('BAD_REQUEST');
+    expect(await errorCode(q, { p: 'atlantis', c: city })).toBe('NOT_FOUND');
   });
 
   it('normalises search parameters', async () => {
@@ -174,6 +174,6 @@ describe.each(testBackends())('listing pages on $name', (backend) => {
     });
     expect((await gql<P>(q, { l: [99646] })).searchParameter.prefecturePath).toBe('hyogo');
     expect((await gql<P>(q, {})).searchParameter).toEqual({ prefecturePath: null, cityCodes: [], townCodes: [], lineCodes: [], stationCodes: [] });
-    expect(await errorCode(q, { p: 'atlantis' })).toBe('BAD_REQUEST');
+    expect(await errorCode(q, { p: 'atlantis' })).toBe('NOT_FOUND');
   });
 });

@@ -143,8 +143,8 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     // Kinds AND together.
     await expectFilter({ prefecturePath: 'tokyo', lineCodes: [line], cityCodes: [c1, c2] }, (r) =>
       r.prefecture_code === tokyo && r.line_codes.includes(line) && (r.city_code === c1 || r.city_code === c2));
-    // A code that exists nowhere matches nothing rather than being ignored.
-    expect(await count({ cityCodes: [99999999] })).toBe(0);
+    // A code that exists nowhere is NOT_FOUND rather than an empty result or being ignored (statuses.test.ts).
+    expect(await errorCode(COUNT, { cityCodes: [99999999] })).toBe('NOT_FOUND');
   });
 
   it('filters by every search condition', async () => {
@@ -224,17 +224,15 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     expect(seen).toEqual(want);
     expect(seen.length - (totalPages - 1) * 7).toBeGreaterThan(0);
 
-    const past = (await gql<{ searchBukkens: Page }>(SEARCH, { ...v, page: totalPages + 3 })).searchBukkens.result;
-    expect(past.bukkenList).toEqual([]);
-    expect(past.bukkenTotal.count).toBe(want.length);
-    expect(past.pagination).toMatchObject({ count: want.length, totalPages, nextPage: null, currentPage: totalPages + 3 });
+    // A page past the last is NOT_FOUND (the 404 page), not an empty list.
+    expect(await errorCode(SEARCH, { ...v, page: totalPages + 3 })).toBe('NOT_FOUND');
 
     const none = await search({ searchCondition: { chinryou: { max: 1 } } });
     expect(none.bukkenList).toEqual([]);
     expect(none.pagination).toEqual({ count: 0, currentPage: 1, limitValue: 30, nextPage: null, previousPage: null, totalPages: 0 });
   });
 
-  it('rejects bad input with BAD_REQUEST and unknown specials and campuses with NOT_FOUND', async () => {
+  it('rejects bad input with BAD_REQUEST and unknown prefectures, specials and campuses with NOT_FOUND', async () => {
     const bad: Vars[] = [
       { sort: 'foo_asc' },
       { sort: 'chinryou' },
@@ -244,7 +242,6 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       { perPage: 101 },
       { page: 0 },
       { page: -1 },
-      { prefecturePath: 'atlantis' },
       { searchCondition: { plans: { min: '5LDK' } } },
       { searchCondition: { plans: { min: '2LDK', max: '1K' } } },
       { searchCondition: { chinryou: { min: 100000, max: 50000 } } },
@@ -258,6 +255,7 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     for (const v of bad) {
       expect([JSON.stringify(v), await errorCode(SEARCH, v)]).toEqual([JSON.stringify(v), 'BAD_REQUEST']);
     }
+    expect(await errorCode(SEARCH, { prefecturePath: 'atlantis' })).toBe('NOT_FOUND');
     expect(await errorCode(COUNT, { specialName: 'no-such-special' })).toBe('NOT_FOUND');
     expect(await errorCode(COUNT, { instituteCampusId: 987654321 })).toBe('NOT_FOUND');
     // Accepted: at the bounds, and bounds beyond a column's range (smallint walk_min, built_year).

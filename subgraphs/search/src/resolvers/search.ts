@@ -57,11 +57,41 @@ function codes(list: (number | null)[] | null | undefined, label: string): numbe
   return out.length ? out : null;
 }
 
+/** The code of an optional prefecture path; a path that names no prefecture is NOT_FOUND (the 404 page). */
 export function prefectureOf(path: string | null | undefined): number | null {
   if (path === null || path === undefined) return null;
   const code = prefectureCodeOf(path);
-  if (code === undefined) throw badRequest('指定された都道府県が見つかりません。');
+  if (code === undefined) throw notFound('指定された都道府県が見つかりません。');
   return code;
+}
+
+/**
+ * Every given place code must name a place, in the given prefecture when there is one: a search for
+ * a place that does not exist is NOT_FOUND, never an honest-looking empty result.
+ */
+async function requireKnownPlaces(ctx: Pick<Context, 'db'>, master: SearchMaster, prefectureCode: number | null, args: SearchArgs): Promise<void> {
+  const inPrefecture = (codes: number[]) => prefectureCode === null || codes.includes(prefectureCode);
+  const cities = [...(codes(args.cityCodes, '市区町村') ?? []), ...(args.gdCityCode !== null && args.gdCityCode !== undefined ? [args.gdCityCode] : [])];
+  for (const code of cities) {
+    const city = master.cities.get(code);
+    if (!city || !inPrefecture([city.prefectureCode])) throw notFound('指定された市区町村が見つかりません。');
+  }
+  const townCodes = codes(args.townCodes, '町域') ?? [];
+  if (townCodes.length) {
+    const towns = new Map((await townsByCodes(ctx.db, townCodes)).map((t) => [t.code, t]));
+    for (const code of townCodes) {
+      const city = master.cities.get(towns.get(code)?.cityCode ?? -1);
+      if (!city || !inPrefecture([city.prefectureCode])) throw notFound('指定された町域が見つかりません。');
+    }
+  }
+  for (const code of codes(args.lineCodes, '路線') ?? []) {
+    const line = master.lines.get(code);
+    if (!line || !inPrefecture(line.prefectureCodes)) throw notFound('指定された路線が見つかりません。');
+  }
+  for (const code of codes(args.stationCodes, '駅') ?? []) {
+    const group = master.stationGroups.get(groupOf(master, code));
+    if (!group || !inPrefecture([group.prefectureCode])) throw notFound('指定された駅が見つかりません。');
+  }
 }
 
 /** A station argument is a group code or a per-line code; the group wins when a number is both. */
@@ -87,6 +117,7 @@ export interface ResolvedSearch {
 export async function resolveSearch(ctx: Pick<Context, 'db'>, args: SearchArgs): Promise<ResolvedSearch> {
   const prefectureCode = prefectureOf(args.prefecturePath);
   const master = await searchMaster(ctx.db);
+  await requireKnownPlaces(ctx, master, prefectureCode, args);
   const condition = normaliseCondition(args.searchCondition, new Set(master.conditions.keys()));
   const cityCodes = codes(args.cityCodes, '市区町村');
   const stationCodes = codes(args.stationCodes, '駅');
@@ -238,6 +269,15 @@ export function resultSource(ctx: Pick<Context, 'db' | 'cache'>, filter: Listing
   };
 }
 
+/**
+ * The source, once its page is known to exist: a page past the last (page 1 always exists, empty or
+ * not) is NOT_FOUND, so a pager URL nobody can reach is the 404 page instead of an empty list.
+ */
+export async function existingPage(source: ResultSource): Promise<ResultSource> {
+  if (source.page.page > 1 && source.page.offset >= (await source.count())) throw notFound('指定されたページは存在しません。');
+  return source;
+}
+
 const refs = (keys: string[]) => keys.map((globalKey) => ({ globalKey }));
 
 // ---- texts ---------------------------------------------------------------------------------------
@@ -379,7 +419,7 @@ export const searchResolver: Resolvers<Context> = {
       const sort = parseSort(args.sort);
       const page = pageRequest(args.page, args.perPage);
       const resolved = await resolveSearch(ctx, args);
-      return { resolved, result: resultSource(ctx, resolved.filter, sort, page) };
+      return { resolved, result: await existingPage(resultSource(ctx, resolved.filter, sort, page)) };
     },
     async searchBukkensCount(_: unknown, args: SearchArgs, ctx: Context) {
       const resolved = await resolveSearch(ctx, args);

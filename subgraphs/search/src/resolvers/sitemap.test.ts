@@ -86,7 +86,7 @@ describe.each(testBackends())('sitemap on $name', (backend) => {
 
   it('rejects unknown prefectures and cities', async () => {
     const badPath = await auth.query(app, '{ sitemapPrefecture(prefecturePath: "atlantis") { name } }');
-    expect(badPath.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(badPath.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const badCity = await auth.query(app, '{ sitemapCity(cityCode: 99999) { name } }');
     expect(badCity.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });

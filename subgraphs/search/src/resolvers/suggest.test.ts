@@ -100,7 +100,7 @@ describe.each(testBackends())('stationSuggests on $name', (backend) => {
     expect(long.errors?.[0]?.message).toBe('キーワードは50文字以内で入力してください。');
     expect((await auth.query(app, QUERY, { k: 'あ'.repeat(50) })).errors).toBeUndefined();
     const badPref = await auth.query(app, QUERY, { k: 'しぶや', p: 'atlantis' });
-    expect(badPref.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+    expect(badPref.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('treats LIKE wildcards in keywords literally', async () => {

@@ -1,8 +1,20 @@
 import { gql } from '@apollo/client';
 
-/** Cities and lines of a prefecture (the city / line pickers), and a line's stations when asked. */
+/**
+ * Cities and lines of a prefecture (the city / line pickers), a line's stations and a city's towns
+ * when asked, and the special and building types of the path (to answer 404 for ones that do not exist).
+ */
 export const SEARCH_AREA_LISTS = gql`
-  query SearchAreaLists($path: String!, $lineCode: Int!, $withStations: Boolean!, $cityCode: Int!, $withTowns: Boolean!) {
+  query SearchAreaLists(
+    $path: String!
+    $lineCode: Int!
+    $withStations: Boolean!
+    $cityCode: Int!
+    $withTowns: Boolean!
+    $specialName: String!
+    $withSpecial: Boolean!
+    $withBuildingTypes: Boolean!
+  ) {
     prefecture(path: $path) {
       code
       name
@@ -40,6 +52,17 @@ export const SEARCH_AREA_LISTS = gql`
     city(code: $cityCode) @include(if: $withTowns) {
       code
       name
+      prefecture {
+        code
+      }
+    }
+    specialInfo(specialName: $specialName) @include(if: $withSpecial) {
+      path
+    }
+    searchMaster @include(if: $withBuildingTypes) {
+      buildingTypes {
+        key
+      }
     }
   }
 `;
@@ -49,5 +72,7 @@ export interface SearchAreaListsData {
   railways: { code: string; name: string; lines: { code: number; name: string; colorCode: string; bukkenCount: number }[] }[];
   line?: { code: number; name: string; stations: { code: number; name: string; bukkenCount: number }[] } | null;
   towns?: { code: number; name: string; bukkenCount: number }[];
-  city?: { code: number; name: string } | null;
+  city?: { code: number; name: string; prefecture: { code: number } } | null;
+  specialInfo?: { path: string } | null;
+  searchMaster?: { buildingTypes: { key: string }[] };
 }
