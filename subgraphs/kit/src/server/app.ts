@@ -54,12 +54,14 @@ export interface SubgraphLimits {
 }
 
 /**
- * Twice the gateway's default cost limit: a query-plan fetch is part of a query the gateway
- * priced already, but an `_entities` fetch counts the representations it really got.
+ * A backstop, not the gate: the gateway prices every query against its own limit (20,000) first, so
+ * a subgraph only refuses what could exhaust it (the nested-cities query costs ~3.2 billion) and
+ * leaves room for its own tests' and tools' broader direct queries (a prefecture's every line's
+ * stations, ~430,000).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubgraphLimits {
   return {
-    maxCost: Number(env.SUBGRAPH_MAX_COST ?? 40_000),
+    maxCost: Number(env.SUBGRAPH_MAX_COST ?? 1_000_000),
     maxDepth: Number(env.SUBGRAPH_MAX_DEPTH ?? 16),
     maxTokens: Number(env.SUBGRAPH_MAX_TOKENS ?? 5000),
     defaultListSize: 100,
