@@ -7,7 +7,7 @@
  * and a remote that cannot be loaded.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -60,10 +60,12 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
         MF_USER_URL: closed,
         MF_FORMS_URL: closed,
         REMOTE_LOAD_TIMEOUT_MS: '1000',
+        PUBLIC_ORIGIN: 'https://sumika.example',
       }),
     });
     shellJwks = (await app.inject({ url: '/.well-known/jwks.json' })).json();
-  });
+    // Seeding the stores takes minutes on a loaded 2-core machine.
+  }, 600_000);
 
   afterAll(async () => {
     await app?.close();
@@ -72,12 +74,15 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
   });
 
   it('renders a shell page with its head tags, the PC viewport and the kit chrome', async () => {
-    const res = await app.inject({ url: '/specific/terms', headers: { 'user-agent': PC_UA, host: 'sumika.test' } });
+    const res = await app.inject({ url: '/specific/terms', headers: { 'user-agent': PC_UA, host: 'evil.test' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<meta name="viewport" content="width=1100">');
     expect(res.body).toMatch(/<title>利用規約 \| 賃貸住宅情報サイト すみか<\/title>/);
-    expect(res.body).toContain('<link rel="canonical" href="http://sumika.test/specific/terms">');
+    // Absolute URLs come from PUBLIC_ORIGIN, never from the request's Host.
+    expect(res.body).toContain('<link rel="canonical" href="https://sumika.example/specific/terms">');
+    expect(res.body).toContain('"item":"https://sumika.example/"');
+    expect(res.body).not.toContain('evil.test');
     expect(res.body).toContain('"@type":"BreadcrumbList"');
     expect(res.body).toContain('sk-root--pc');
     expect(res.body).toContain('第1条（適用）');
@@ -160,14 +165,220 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     expect(rows[0]).toEqual({ uid: decodeURIComponent(uid.slice('_uid='.length)).split('.')[0], ip: '203.0.113.9' });
   });
 
-  it('takes the status from the first GraphQL error: a subgraph down is the 500 page', async () => {
+  const badRequests: [label: string, statuses: number[], url?: string][] = [
+    ['//', [404]],
+    ['///', [404]],
+    ['//evil.com/x', [404]],
+    ['/%', [400]],
+    ['/%zz', [400]],
+    ['/search/%E0%A4%A', [400]],
+    ['/a%00b', [400]],
+    ['/statics/help?q=%00', [400]],
+    ['/statics/help?ref_code=%01x', [400]],
+    ['a 12,000-character path', [404], `/${'a'.repeat(12_000)}`],
+    ['12,000 slashes', [404], `/${'/'.repeat(12_000)}a`],
+    ['10,000 query parameters', [200], `/statics/help?${Array.from({ length: 10_000 }, (_, i) => `p${i}=${i}`).join('&')}`],
+    ['5,000 repeated ref_code parameters', [200], `/statics/help?${Array.from({ length: 5_000 }, () => 'ref_code=x').join('&')}`],
+  ];
+  // Three columns in every row: jest takes a test function with more parameters than columns to want `done`.
+  it.each(badRequests.map(([label, statuses, url]): [string, number[], string] => [label, statuses, url ?? label]))('answers the bad request %s with a noindex page, never 500', async (_label, statuses, url) => {
+    const started = Date.now();
+    const res = await app.inject({ url, headers: { 'user-agent': PC_UA } });
+    expect(statuses).toContain(res.statusCode);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    if (res.statusCode >= 400) {
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(res.body).toContain(`<title>Error ${res.statusCode}</title>`);
+    }
+    expect(res.body).not.toContain('evil.com');
+    expect(res.body).not.toMatch(/ERR_|FST_|Invalid URL/);
+  });
+
+  // (A missing Host is tested on the wire below: inject always sends one.)
+  it.each(['bad host', '[::1', 'a/b', '<script>x</script>', 'sumika.example:99999'])('answers a malformed Host header (%j) with the 400 page', async (host) => {
+    const res = await app.inject({ url: '/statics/help', headers: { host } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<title>Error 400</title>');
+    expect(res.body).toContain('noindex');
+    expect(res.body).not.toContain('<script>x');
+  });
+
+  it('sets the security headers: a CSP with a fresh nonce on every script it writes, frame-ancestors none, nosniff, referrer and permissions policies', async () => {
+    const pages = await Promise.all(['/statics/help', '/no/such/page'].map((url) => app.inject({ url, headers: { 'user-agent': PC_UA } })));
+    const nonces = pages.map((res) => {
+      const csp = String(res.headers['content-security-policy']);
+      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+      const scriptSrc = directives.get('script-src') ?? [];
+      expect(scriptSrc).toContain("'strict-dynamic'");
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(directives.get('connect-src')).toEqual(["'self'"]);
+      // PUBLIC_ORIGIN is https here: upgrade and HSTS (the http case: security-headers.test.ts).
+      expect(directives.has('upgrade-insecure-requests')).toBe(true);
+      const nonce = scriptSrc.find((v) => v.startsWith("'nonce-"))!.slice(7, -1);
+      expect(nonce.length).toBeGreaterThanOrEqual(16);
+      // Every script element the server writes (except JSON-LD data blocks) carries the nonce.
+      const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      for (const tag of res.body.match(/<link rel="preload" as="script"[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('geolocation=(self)');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // Not only pages: the proxy and plain routes carry them too.
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers a page whose main content lost its subgraph with the 503 page (Retry-After, noindex), naming no service', async () => {
     expect((await app.inject({ url: '/specific/later_payment' })).statusCode).toBe(200);
     await stack.subgraphs.company.close();
     // The gateway's response cache would still answer from the first request.
     expect((await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } })).statusCode).toBeLessThan(300);
     const res = await app.inject({ url: '/specific/later_payment' });
-    expect(res.statusCode).toBe(500);
-    expect(res.body).toContain('<title>Error 500</title>');
-    expect(res.body).toContain('サーバの内部エラーにより、表示できません。');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.body).toContain('<title>Error 503</title>');
+    expect(res.body).toContain('noindex');
+    expect(res.body).toContain('一時的に表示できません。しばらくしてから再度お試しください。');
+    expect(res.body).not.toMatch(/subgraph|"company"|ECONNREFUSED|fetch failed|127\.0\.0\.1:\d+\/graphql/i);
+    // A page that does not need the company subgraph still renders.
+    expect((await app.inject({ url: '/statics/help' })).statusCode).toBe(200);
+  });
+});
+
+/** A TCP server that accepts connections and never answers: a stopped (SIGSTOP) upstream. */
+async function blackhole(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const srv = createServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (srv.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        srv.close(() => resolve());
+      }),
+  };
+}
+
+/** One raw HTTP/1.1 exchange, so the request line and headers reach the server as written. */
+function rawRequest(port: number, head: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    socket.end(`${head}\r\nConnection: close\r\n\r\n`, 'latin1');
+  });
+}
+
+describe('the shell when the gateway is down or stalls', () => {
+  let dataDir: string;
+  let down: FastifyInstance;
+  let stalled: FastifyInstance;
+  let hole: Awaited<ReturnType<typeof blackhole>>;
+  const logs: string[] = [];
+  const remotesClosed = { MF_SEARCH_URL: 'http://127.0.0.1:9', MF_DETAIL_URL: 'http://127.0.0.1:9', MF_USER_URL: 'http://127.0.0.1:9', MF_FORMS_URL: 'http://127.0.0.1:9', REMOTE_LOAD_TIMEOUT_MS: '500' };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'shell-down-'));
+    hole = await blackhole();
+    down = await build({
+      config: configFromEnv({ GATEWAY_URL: 'http://127.0.0.1:9/graphql', BUKKEN_PORT: '9', COMPANY_PORT: '9', DATA_DIR: dataDir, ...remotesClosed }),
+      logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
+    });
+    stalled = await build({
+      config: { ...configFromEnv({ GATEWAY_URL: `http://127.0.0.1:${hole.port}/graphql`, BUKKEN_IMAGES_URL: `http://127.0.0.1:${hole.port}`, DATA_DIR: dataDir, ...remotesClosed }), proxyTimeoutMs: 1000, imagesTimeoutMs: 1000 },
+    });
+    await down.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await down?.close();
+    await stalled?.close();
+    await hole?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a page that needs the gateway with the 503 page and Retry-After', async () => {
+    const res = await down.inject({ url: '/specific/later_payment', headers: { 'user-agent': PC_UA } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.body).toContain('<title>Error 503</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(res.body).toContain('一時的に表示できません。しばらくしてから再度お試しください。');
+    // (The remotes' entry URLs in the page state are public: the browser loads them.)
+    expect(res.body).not.toMatch(/127\.0\.0\.1:9\/graphql|ECONNREFUSED|fetch failed|TimeoutError/i);
+  });
+
+  it('answers within ~3 s when the gateway accepts and never answers: the 503 page, never an empty 200', async () => {
+    const started = Date.now();
+    const res = await stalled.inject({ url: '/specific/later_payment', headers: { 'user-agent': PC_UA } });
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('一時的に表示できません。しばらくしてから再度お試しください。');
+    expect(took).toBeLessThan(3500);
+  });
+
+  it('answers the /graphql and /api proxies with 502/503 and a generic body naming nothing internal', async () => {
+    const bodies: string[] = [];
+    for (const [app, status] of [
+      [down, 502],
+      [stalled, 503],
+    ] as const) {
+      const gql = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query":"{ prefectures { code } }"}' });
+      expect(gql.statusCode).toBe(status);
+      expect(gql.json()).toEqual({ errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      expect(gql.headers['retry-after']).toBe('30');
+      const rest = await app.inject({ url: '/api/v4_1/favorites' });
+      expect(rest.statusCode).toBe(status);
+      const image = await app.inject({ url: '/images/bukken/bk000000001/madori.svg' });
+      expect(image.statusCode).toBe(status);
+      bodies.push(gql.body, rest.body, image.body);
+    }
+    for (const body of bodies) expect(body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|gateway|bukken|timeout/i);
+    // The logs name what failed.
+    expect(logs.join('\n')).toContain('"target":"http://127.0.0.1:9/graphql"');
+    expect(logs.join('\n')).toContain('"target":"http://127.0.0.1:9/images/bukken/bk000000001/madori.svg"');
+  });
+
+  it('answers a missing or malformed Host header on the wire with the 400 page', async () => {
+    const { port } = down.server.address() as AddressInfo;
+    const missing = await rawRequest(port, 'GET /statics/help HTTP/1.1');
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain('noindex');
+    const malformed = await rawRequest(port, 'GET /statics/help HTTP/1.1\r\nHost: a b c');
+    expect(malformed.status).toBe(400);
+    expect(malformed.text).toContain('noindex');
+    const slashes = await rawRequest(port, 'GET // HTTP/1.1\r\nHost: localhost');
+    expect(slashes.status).toBe(404);
+    const absolute = await rawRequest(port, 'GET http://evil.com/x HTTP/1.1\r\nHost: localhost');
+    expect([400, 404]).toContain(absolute.status);
+    expect(absolute.text).not.toContain('evil.com');
+  });
+
+  it('has /healthz and /readyz', async () => {
+    expect((await down.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await down.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,7 @@
 // Constants, messages, errors (SPEC §5, §8, §9)
 export * from './core/constants.js';
 export { MESSAGES, type MessageKey } from './core/messages.js';
-export { ERROR_CODES, ERROR_LOG_LEVEL, ERROR_STATUS, errorCodeOf, errorExtensionsOf, errorPageMessage, errorPageStatus, isErrorCode, type ErrorCode } from './core/errors.js';
+export { ERROR_CODES, ERROR_LOG_LEVEL, ERROR_STATUS, RETRY_AFTER_SECONDS, errorCodeOf, errorExtensionsOf, errorPageMessage, errorPageStatus, isErrorCode, type ErrorCode, type ErrorPageStatus } from './core/errors.js';
 
 // Formatting
 export { formatDate, formatManYen, formatNumber, formatYen, japanDateParts } from './core/format.js';

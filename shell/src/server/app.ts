@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -7,6 +8,7 @@ import clientAssets from './plugins/client-assets.js';
 import gatewayProxy from './plugins/gateway-proxy.js';
 import health from './plugins/health.js';
 import imagesProxy from './plugins/images-proxy.js';
+import securityHeaders from './plugins/security-headers.js';
 import specialImages from './plugins/special-images.js';
 import ssr from './plugins/ssr.js';
 
@@ -22,10 +24,39 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A client error's body: the status only, never the request's text or an internal detail. */
+function errorBody(status: number) {
+  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: STATUS_CODES[status] ?? 'Error' };
+}
+
+function decodablePath(url: string): boolean {
+  const q = url.indexOf('?');
+  try {
+    decodeURIComponent(q < 0 ? url : url.slice(0, q));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the shell server: plugins, then the page route. No listen. */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true, keepAliveTimeout: 65_000 });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Shutdown drops idle keep-alive connections at once; requests in flight finish.
+    forceCloseConnections: 'idle',
+    keepAliveTimeout: 65_000,
+    // A request without Host reaches the page route, which answers the 400 page (Node's own 400 has no body).
+    http: { requireHostHeader: false },
+    // A path the router cannot decode ('/%zz') goes to the page route, which reads the original URL
+    // and answers the 400 page with every hook run (fastify's own answer names the URL, without headers).
+    rewriteUrl: (req) => (decodablePath(req.url ?? '/') ? (req.url ?? '/') : '/'),
+    frameworkErrors: (err, req, reply) => {
+      req.log.info({ code: err.code }, 'unroutable request');
+      void (reply as FastifyReply).code(400).send(errorBody(400));
+    },
+  });
   const signer = await createShellSigner({
     signingKeyJson: config.signingKeyJson,
     devKeyFile: config.devKeyFile,
@@ -36,10 +67,26 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const directory = new RemoteDirectory({ remotesFile: config.remotesFile, env: config.remoteEnv });
   const federation = new ServerFederation({ directory, ttlMs: config.remoteCheckTtlMs, timeoutMs: config.remoteLoadTimeoutMs, log: app.log });
   app.decorate('federation', federation);
+
+  // Logs name what failed; the client gets its status and nothing else.
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ err }, 'bad request');
+    return reply.code(status).send(errorBody(status));
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404)));
+
+  await app.register(securityHeaders, {
+    hsts: config.hsts,
+    https: config.publicOrigin.startsWith('https:'),
+    scriptOrigins: () => Object.values(directory.snapshot()).map((location) => new URL(location.client).origin),
+    recaptcha: !!config.publicConfig.recaptchaSiteKey,
+  });
   await app.register(health, { signer, production: config.production });
   await app.register(clientAssets, { clientDir: config.clientDir });
-  await app.register(gatewayProxy, { gatewayUrl: config.gatewayUrl, signer });
-  await app.register(imagesProxy, { bukkenImagesUrl: config.bukkenImagesUrl, companyImagesUrl: config.companyImagesUrl });
+  await app.register(gatewayProxy, { gatewayUrl: config.gatewayUrl, signer, timeoutMs: config.proxyTimeoutMs });
+  await app.register(imagesProxy, { bukkenImagesUrl: config.bukkenImagesUrl, companyImagesUrl: config.companyImagesUrl, timeoutMs: config.imagesTimeoutMs });
   await app.register(specialImages);
   await app.register(ssr, { config, signer, federation, directory });
   return app;

@@ -399,7 +399,8 @@ describe('Meta', () => {
       '<title>渋谷区の賃貸 | すみか</title><meta name="robots" content="index, follow"><link rel="canonical" href="https://sumika.example/search/tokyo/city/13113"><meta name="description" content="渋谷区の &quot;賃貸&quot; &lt;物件&gt;">',
     );
     expect(errorPageMeta()).toEqual({ title: 'Error 404', robots: 'noindex, nofollow' });
-    expect(errorPageMeta(503).title).toBe('Error 500');
+    expect(errorPageMeta(503).title).toBe('Error 503');
+    expect(errorPageMeta(502).title).toBe('Error 500');
     expect(viewportContent(false)).toBe('width=1100');
   });
   it('renders the tags (React hoists them into head)', () => {
@@ -417,15 +418,20 @@ describe('errors', () => {
     fireEvent.click(screen.getByRole('button', { name: '再読み込み' }));
     expect(retry).toHaveBeenCalled();
   });
-  it('ErrorPage: 404 by default with the region picker; 400 and 500 messages', () => {
+  it('ErrorPage: 404 by default with the region picker; 400, 500 and 503 messages', () => {
     const { unmount } = renderWith(pc, <ErrorPage regions={[]} />);
     expect(screen.getByRole('heading', { name: 'Error 404' })).not.toBeNull();
     expect(screen.getByText('ページを表示できません。(404エラー)')).not.toBeNull();
     expect(screen.getByRole('heading', { name: '賃貸物件を探す' })).not.toBeNull();
     unmount();
     renderWith(pc, <ErrorPage status={400} />).unmount();
-    renderWith(pc, <ErrorPage status={502} />);
+    const internal = renderWith(pc, <ErrorPage status={502} />);
     expect(screen.getByText('サーバの内部エラーにより、表示できません。')).not.toBeNull();
+    internal.unmount();
+    renderWith(pc, <ErrorPage status={503} />);
+    expect(screen.getByRole('heading', { name: 'Error 503' })).not.toBeNull();
+    expect(screen.getByText('一時的に表示できません。しばらくしてから再度お試しください。')).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: '賃貸物件を探す' })).toBeNull();
   });
 });
 

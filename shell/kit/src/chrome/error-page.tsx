@@ -4,7 +4,7 @@ import { AlertIcon } from './icons.js';
 import { RegionMapPicker, type RegionSummary } from './region-map-picker.js';
 
 export interface ErrorPageProps {
-  /** 404 and 400 have their own page; anything else is 500; none is 404 (SPEC §2.2). */
+  /** 404, 400 and 503 have their own page; anything else is 500; none is 404 (SPEC §2.2). */
   status?: number | null;
   /** The 404 page's region picker; read through Apollo when left out. */
   regions?: readonly RegionSummary[];

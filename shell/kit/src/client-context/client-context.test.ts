@@ -45,6 +45,13 @@ describe('clientContextFromRequest: device view from the user agent', () => {
     });
   });
 
+  it('takes the origin and the same-site test from the public origin, not the Host header, on the server', () => {
+    const ctx = clientContextFromRequest({ userAgent: UA.pc, referer: 'https://sumika.example/search', host: 'evil.test', origin: 'https://sumika.example/', now, env: 'production' });
+    expect(ctx.origin).toBe('https://sumika.example');
+    expect(ctx.isExternalReferrer).toBe(false);
+    expect(clientContextFromRequest({ referer: 'https://evil.test/', host: 'evil.test', origin: 'https://sumika.example' }).isExternalReferrer).toBe(true);
+  });
+
   it('treats a missing user agent as PC', () => {
     expect(clientContextFromRequest({})).toMatchObject({ isSpView: false, isApp: false, env: 'production' });
   });

@@ -40,8 +40,10 @@ export interface ClientRequestInfo {
   userAgent?: string | null;
   /** The Referer header (or document.referrer). */
   referer?: string | null;
-  /** The Host header of the request (host[:port]). */
+  /** The page's host (host[:port]); the server passes `origin` instead. */
   host?: string | null;
+  /** The site's public origin (the server's PUBLIC_ORIGIN): absolute URLs and the same-site referrer test use it, never the request's Host. */
+  origin?: string | null;
   now?: Date | string | number;
   env?: Env;
   refCode?: string | null;
@@ -58,8 +60,9 @@ export function isExternalReferrer(referer: string | null | undefined, host: str
 }
 
 /** The client context of a request; pure (no globals), so the SSR server and tests call it alike. */
-export function clientContextFromRequest({ userAgent, referer, host, now, env, refCode }: ClientRequestInfo): ClientContext {
+export function clientContextFromRequest({ userAgent, referer, host, origin, now, env, refCode }: ClientRequestInfo): ClientContext {
   const ua = userAgent ?? '';
+  const siteHost = origin ? new URL(origin).host : host;
   const isApp = ANY_APP.test(ua);
   const date = now === undefined ? new Date() : now instanceof Date ? now : new Date(now);
   return {
@@ -68,10 +71,10 @@ export function clientContextFromRequest({ userAgent, referer, host, now, env, r
     isApp,
     isIosApp: IOS_APP.test(ua),
     isIphone: IPHONE.test(ua),
-    isExternalReferrer: isExternalReferrer(referer, host),
+    isExternalReferrer: isExternalReferrer(referer, siteHost),
     env: env ?? 'production',
     refCode: refCode?.trim() || null,
-    origin: host ? `${env === 'localhost' ? 'http' : 'https'}://${host}` : null,
+    origin: origin ? new URL(origin).origin : host ? `${env === 'localhost' ? 'http' : 'https'}://${host}` : null,
   };
 }
 

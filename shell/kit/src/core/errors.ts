@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from './messages.js';
 
-export const ERROR_CODES = ['BAD_REQUEST', 'USER_ID_ERROR', 'NOT_FOUND', 'CONFLICT', 'OVER_LIMIT'] as const;
+export const ERROR_CODES = ['BAD_REQUEST', 'USER_ID_ERROR', 'NOT_FOUND', 'CONFLICT', 'OVER_LIMIT', 'SERVICE_UNAVAILABLE'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && (ERROR_CODES as readonly string[]).includes(v);
 
@@ -15,6 +15,8 @@ export const ERROR_STATUS: Record<ErrorCode, number | null> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OVER_LIMIT: null,
+  // A part of the site is down or slow: retryable, the page says try again.
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** SPEC §8 log levels: expected outcomes at info, missing things at warn, the rest at error. */
@@ -24,19 +26,31 @@ export const ERROR_LOG_LEVEL: Record<ErrorCode, 'info' | 'warn' | 'error'> = {
   USER_ID_ERROR: 'info',
   NOT_FOUND: 'warn',
   BAD_REQUEST: 'error',
+  SERVICE_UNAVAILABLE: 'error',
 };
 
-/** The status of an error page: 404 and 400 have their own pages, anything else is 500; none given means 404 (SPEC §2.2). */
-export function errorPageStatus(status: number | null | undefined): 400 | 404 | 500 {
+export type ErrorPageStatus = 400 | 404 | 500 | 503;
+
+/** The status of an error page: 400, 404 and 503 have their own pages, anything else is 500; none given means 404 (SPEC §2.2). */
+export function errorPageStatus(status: number | null | undefined): ErrorPageStatus {
   if (status == null || status === 404) return 404;
-  if (status === 400) return 400;
+  if (status === 400 || status === 503) return status;
   return 500;
 }
 
+/** Seconds a 503 page asks the visitor's browser and crawlers to wait (Retry-After). */
+export const RETRY_AFTER_SECONDS = 30;
+
+const PAGE_MESSAGES: Record<ErrorPageStatus, string> = {
+  400: MESSAGES.badRequest,
+  404: MESSAGES.notFound,
+  500: MESSAGES.internalError,
+  503: MESSAGES.serviceUnavailable,
+};
+
 /** SPEC §8 message of an error page. */
 export function errorPageMessage(status: number | null | undefined): string {
-  const s = errorPageStatus(status);
-  return s === 404 ? MESSAGES.notFound : s === 400 ? MESSAGES.badRequest : MESSAGES.internalError;
+  return PAGE_MESSAGES[errorPageStatus(status)];
 }
 
 interface GraphQLErrorLike {

@@ -6,6 +6,8 @@ export const MESSAGES = {
   notFound: 'ページを表示できません。(404エラー)',
   badRequest: '不正なリクエストのため、表示できません。',
   internalError: 'サーバの内部エラーにより、表示できません。',
+  // A part of the site is down or slow (SERVICE_UNAVAILABLE, the subgraph kit's message too)
+  serviceUnavailable: '一時的に表示できません。しばらくしてから再度お試しください。',
   // SPEC §8 favorites
   favoriteAdded: 'お気に入り物件に追加しました',
   favoriteDeletedToast: 'お気に入りを削除しました',

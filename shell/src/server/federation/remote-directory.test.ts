@@ -21,4 +21,13 @@ describe('RemoteDirectory', () => {
     await writeFile(file, JSON.stringify({ mf_user: { server: 'http://b:2/s/mf-manifest.json', client: 'http://b:2/c/mf-manifest.json' } }));
     expect((await dir.get()).mf_user).toEqual({ server: 'http://b:2/s/mf-manifest.json', client: 'http://b:2/c/mf-manifest.json' });
   });
+
+  it('gives its last read without waiting (the CSP header reads it per response)', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'remotes-')), 'remotes.json');
+    await writeFile(file, JSON.stringify({ mf_forms: { url: 'http://forms.internal:1', publicUrl: 'https://forms.cdn.example' } }));
+    const dir = new RemoteDirectory({ remotesFile: file, env: {} });
+    expect(dir.snapshot().mf_forms.client).toBe('http://localhost:3004/client/mf-manifest.json');
+    await dir.get();
+    expect(dir.snapshot().mf_forms.client).toBe('https://forms.cdn.example/client/mf-manifest.json');
+  });
 });

@@ -49,6 +49,11 @@ export class RemoteDirectory {
     return out;
   }
 
+  /** The last directory read (the environment's before the first read), without waiting: for per-response headers. */
+  snapshot(): RemoteDirectoryData {
+    return this.cached?.data ?? this.fromEnv();
+  }
+
   async get(): Promise<RemoteDirectoryData> {
     const file = this.opts.remotesFile;
     if (!file) return (this.cached ??= { data: this.fromEnv(), stamp: 'env', at: 0 }).data;

@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import { GatewaySession, parseSetCookie, statusForErrorCode } from './gateway-session.js';
+import { MESSAGES } from '@sumika/shell-kit';
+import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
+import { GatewaySession, pageStatusForErrors, parseSetCookie, statusForErrorCode, type RecordedError } from './gateway-session.js';
 
 const signer = { token: async () => 'shell-token', publicJwk: {} };
 const log = { info: () => undefined, warn: () => undefined };
@@ -50,7 +52,48 @@ describe('GatewaySession', () => {
     globalThis.fetch = (async () => jsonResponse({ data: null, errors: [{ message: 'なし', extensions: { code: 'NOT_FOUND' } }, { message: 'y', extensions: { code: 'BAD_REQUEST' } }] })) as unknown as typeof fetch;
     const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
     await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'DetailBukken' }) });
-    expect(session.errors).toEqual([{ operationName: 'DetailBukken', code: 'NOT_FOUND', message: 'なし' }]);
+    expect(session.errors).toEqual([{ operationName: 'DetailBukken', code: 'NOT_FOUND', message: 'なし', mainMissing: true }]);
+  });
+
+  it.each([
+    ['data null', true, { data: null, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['a root field null where the error landed', true, { data: { a: null, b: { c: 1 } }, errors: [{ message: 'x', path: ['a'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['a nested field null under its root (propagated)', true, { data: { a: null }, errors: [{ message: 'x', path: ['a', 'company', 'name'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['no path and a null root field', true, { data: { a: null }, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['a nested error with the root there', false, { data: { a: { company: null } }, errors: [{ message: 'x', path: ['a', 'company'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    ['no path and every root field there', false, { data: { a: { company: null } }, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+  ] as const)('tells whether the main content is missing: %s → %s', async (_label, missing, body) => {
+    globalThis.fetch = (async () => jsonResponse(body)) as unknown as typeof fetch;
+    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
+    await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Page' }) });
+    expect(session.errors).toEqual([{ operationName: 'Page', code: 'SERVICE_UNAVAILABLE', message: 'x', mainMissing: missing }]);
+  });
+
+  it('reads a non-GraphQL 502/503/504 as SERVICE_UNAVAILABLE', async () => {
+    globalThis.fetch = (async () => new Response('<html>Bad Gateway</html>', { status: 502 })) as unknown as typeof fetch;
+    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
+    await session.fetch('http://gw/graphql', { method: 'POST', body: '{}' });
+    expect(session.errors).toMatchObject([{ code: 'SERVICE_UNAVAILABLE', mainMissing: true }]);
+  });
+
+  it('gives up on a call after its timeout, and at once past the page deadline, recording NETWORK_ERROR', async () => {
+    globalThis.fetch = ((_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+      })) as unknown as typeof fetch;
+    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log, timeoutMs: 200, deadline: Date.now() + 5000 });
+    const started = Date.now();
+    const pending = session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Slow' }) });
+    expect(session.pendingOperations()).toEqual(['Slow']);
+    await expect(pending).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(session.pendingOperations()).toEqual([]);
+    const late = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log, timeoutMs: 2500, deadline: Date.now() - 1 });
+    await expect(late.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Late' }) })).rejects.toThrow('deadline');
+    expect([...session.errors, ...late.errors]).toMatchObject([
+      { operationName: 'Slow', code: 'NETWORK_ERROR', mainMissing: true },
+      { operationName: 'Late', code: 'NETWORK_ERROR', mainMissing: true },
+    ]);
   });
 });
 
@@ -61,12 +104,33 @@ describe('statusForErrorCode (SPEC §8)', () => {
     ['BAD_REQUEST', true, 404],
     ['USER_ID_ERROR', false, 400],
     ['INTERNAL_SERVER_ERROR', false, 500],
-    ['NETWORK_ERROR', false, 500],
+    ['SERVICE_UNAVAILABLE', false, 503],
+    ['NETWORK_ERROR', false, 503],
     ['CONFLICT', false, undefined],
     [undefined, false, undefined],
   ] as const)('%s (BAD_REQUEST as 404: %s) → %s', (code, badRequestAs404, status) => {
     expect(statusForErrorCode(code, { badRequestAs404 })).toBe(status);
   });
+});
+
+describe('pageStatusForErrors: 503 only when the main content is missing', () => {
+  const e = (code: string, mainMissing: boolean): RecordedError => ({ operationName: 'Page', code, message: '', mainMissing });
+  it.each([
+    ['nothing', undefined, []],
+    ['a part down, main content missing', 503, [e('SERVICE_UNAVAILABLE', true)]],
+    ['the gateway unreachable', 503, [e('NETWORK_ERROR', true)]],
+    ['a part down on a nested path, data there', undefined, [e('SERVICE_UNAVAILABLE', false)]],
+    ['an internal error on a nested path, data there', undefined, [e('INTERNAL_SERVER_ERROR', false)]],
+    ['an internal error without data', 500, [e('INTERNAL_SERVER_ERROR', true)]],
+    ['a degraded operation, then a missing one', 404, [e('SERVICE_UNAVAILABLE', false), e('NOT_FOUND', true)]],
+    ['NOT_FOUND whatever the data', 404, [e('NOT_FOUND', false)]],
+  ] as const)('%s → %s', (_label, status, errors) => {
+    expect(pageStatusForErrors(errors)).toBe(status);
+  });
+});
+
+it("the 503 page says the subgraphs' SERVICE_UNAVAILABLE message (one sentence everywhere)", () => {
+  expect(MESSAGES.serviceUnavailable).toBe(DEFAULT_MESSAGES.SERVICE_UNAVAILABLE);
 });
 
 describe('parseSetCookie', () => {

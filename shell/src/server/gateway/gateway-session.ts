@@ -12,12 +12,30 @@ export interface VisitorHeaders {
 export interface RecordedError {
   operationName: string | undefined;
   code: string;
+  /** For the logs only: it may name an internal service or URL. */
   message: string;
+  /** The operation's main content is missing: no data, or a root field with an error is null. */
+  mainMissing: boolean;
 }
 
 interface Logger {
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;
+}
+
+/** The code recorded when the gateway cannot be reached in time (refused, reset, timed out). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: { message?: string; path?: readonly (string | number)[]; extensions?: { code?: string } }[];
+}
+
+/** Whether a response lost its main content: data null, or a root field null where an error landed (no path: any null root). */
+function mainContentMissing(json: GraphQLBody): boolean {
+  const { data, errors = [] } = json;
+  if (data == null) return true;
+  return errors.some((e) => (e.path?.length ? data[String(e.path[0])] == null : Object.values(data).some((v) => v == null)));
 }
 
 export const UID_COOKIE = '_uid';
@@ -60,11 +78,33 @@ export class GatewaySession {
   /** Last Set-Cookie per cookie name, in order. */
   private readonly outgoing = new Map<string, string>();
   errors: RecordedError[] = [];
+  /** Operations sent and not answered yet, by call. */
+  private readonly inflight = new Map<number, string | undefined>();
+  private calls = 0;
 
   constructor(
-    private readonly opts: { gatewayUrl: string; signer: ShellSigner; visitor: VisitorHeaders; log: Logger; timeoutMs?: number },
+    private readonly opts: {
+      gatewayUrl: string;
+      signer: ShellSigner;
+      visitor: VisitorHeaders;
+      log: Logger;
+      /** Per call (SHELL_GATEWAY_TIMEOUT_MS). */
+      timeoutMs?: number;
+      /** Epoch ms after which no call may wait: the page answers with what it has. */
+      deadline?: number;
+    },
   ) {
     this.jar = parseCookieHeader(opts.visitor.cookie);
+  }
+
+  /** The operations still waiting for the gateway (a data pass cut short by its deadline reads them). */
+  pendingOperations(): (string | undefined)[] {
+    return [...this.inflight.values()];
+  }
+
+  private callTimeout(): number {
+    const perCall = this.opts.timeoutMs ?? 2500;
+    return this.opts.deadline === undefined ? perCall : Math.min(perCall, this.opts.deadline - Date.now());
   }
 
   get setCookies(): string[] {
@@ -101,11 +141,21 @@ export class GatewaySession {
   /** A fetch for Apollo's HttpLink. */
   readonly fetch: typeof fetch = async (input, init) => {
     const body = typeof init?.body === 'string' ? init.body : undefined;
-    const operationName = body ? ((JSON.parse(body) as { operationName?: string }).operationName ?? undefined) : undefined;
+    let operationName: string | undefined;
+    try {
+      operationName = body ? ((JSON.parse(body) as { operationName?: string }).operationName ?? undefined) : undefined;
+    } catch {
+      operationName = undefined;
+    }
     const send = async () => {
+      const timeout = this.callTimeout();
+      if (timeout <= 0) throw new Error('the page deadline has passed');
       const given = Object.fromEntries(new Headers(init?.headers).entries());
-      return fetch(input, { ...init, headers: await this.headers(given), signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000) });
+      const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
+      return fetch(input, { ...init, headers: await this.headers(given), signal });
     };
+    const call = ++this.calls;
+    this.inflight.set(call, operationName);
     let res: Response;
     try {
       res = await send();
@@ -122,25 +172,32 @@ export class GatewaySession {
       if (first) this.errors.push({ operationName, ...first });
       return res;
     } catch (err) {
-      this.errors.push({ operationName, code: 'NETWORK_ERROR', message: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      this.opts.log.warn({ operationName, gateway: this.opts.gatewayUrl, err: message }, 'gateway call failed');
+      this.errors.push({ operationName, code: NETWORK_ERROR, message, mainMissing: true });
       throw err;
+    } finally {
+      this.inflight.delete(call);
     }
   };
 
-  private async firstError(res: Response): Promise<{ code: string; message: string } | undefined> {
-    let json: { errors?: { message?: string; extensions?: { code?: string } }[] } | undefined;
+  private async firstError(res: Response): Promise<Omit<RecordedError, 'operationName'> | undefined> {
+    let json: GraphQLBody | undefined;
     try {
-      json = (await res.clone().json()) as typeof json;
+      json = (await res.clone().json()) as GraphQLBody;
     } catch {
-      return res.ok ? undefined : { code: 'INTERNAL_SERVER_ERROR', message: `Response not successful: Received status code ${res.status}` };
+      if (res.ok) return undefined;
+      // A proxy's or the gateway's own non-GraphQL answer: 502/503/504 mean the gateway is down or slow.
+      const code = res.status === 502 || res.status === 503 || res.status === 504 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+      return { code, message: `Response not successful: Received status code ${res.status}`, mainMissing: true };
     }
     const first = json?.errors?.[0];
-    if (!first) return res.status >= 300 ? { code: 'INTERNAL_SERVER_ERROR', message: `Response not successful: Received status code ${res.status}` } : undefined;
-    return { code: first.extensions?.code ?? 'INTERNAL_SERVER_ERROR', message: first.message ?? '' };
+    if (!first) return res.status >= 300 ? { code: 'INTERNAL_SERVER_ERROR', message: `Response not successful: Received status code ${res.status}`, mainMissing: true } : undefined;
+    return { code: first.extensions?.code ?? 'INTERNAL_SERVER_ERROR', message: first.message ?? '', mainMissing: mainContentMissing(json) };
   }
 }
 
-/** SPEC §8: the page status from the first GraphQL error code; BAD_REQUEST is 404 on detail pages. */
+/** SPEC §8: the page status a GraphQL error code asks for; BAD_REQUEST is 404 on detail pages; a part down is 503. */
 export function statusForErrorCode(code: string | undefined, opts: { badRequestAs404?: boolean } = {}): number | undefined {
   switch (code) {
     case undefined:
@@ -153,7 +210,24 @@ export function statusForErrorCode(code: string | undefined, opts: { badRequestA
       return opts.badRequestAs404 ? 404 : 400;
     case 'USER_ID_ERROR':
       return 400;
+    case 'SERVICE_UNAVAILABLE':
+    case NETWORK_ERROR:
+      return 503;
     default:
       return 500;
   }
+}
+
+/**
+ * The page's status from its operations' errors, in order: a 4xx code decides at once; a 5xx one
+ * (503 for a part down or slow) only when it took the operation's main content. Errors on nested
+ * paths with the data there leave a degraded page at 200.
+ */
+export function pageStatusForErrors(errors: readonly RecordedError[], opts: { badRequestAs404?: boolean } = {}): number | undefined {
+  for (const e of errors) {
+    const status = statusForErrorCode(e.code, opts);
+    if (status === undefined) continue;
+    if (status < 500 || e.mainMissing) return status;
+  }
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { RemoteDirectory } from '../federation/remote-directory.js';
 import type { ServerFederation } from '../federation/server-federation.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { renderPage } from '../render/render-page.js';
+import { scriptNonce } from './security-headers.js';
 
 /** Every other GET is a page: server-rendered with the remotes' current server builds. */
 export default fp(
@@ -23,8 +24,8 @@ export default fp(
     app.get('/*', async (req, reply) => {
       // Per request: the federation checks for a new build (TTL) and caches modules per build.
       const perRequest = cachingLoader((remote, expose) => opts.federation.load(remote, expose));
-      await renderPage(req, reply, { config: opts.config, signer: opts.signer, loader: perRequest, clientEntries, assets: () => app.clientAssets(), onRemoteError });
+      await renderPage(req, reply, { config: opts.config, signer: opts.signer, loader: perRequest, clientEntries, assets: () => app.clientAssets(), onRemoteError, nonce: scriptNonce(reply) });
     });
   },
-  { name: 'ssr', dependencies: ['client-assets'] },
+  { name: 'ssr', dependencies: ['client-assets', 'security-headers'] },
 );

@@ -20,23 +20,25 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
  * (the kit's metaToHtml), styles, preloads and the deferred entry script. Breadcrumb JSON-LD is
  * rendered by the kit's Breadcrumbs inside the page.
  */
-export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[] }): string {
+export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[]; nonce: string }): string {
+  const nonce = `nonce="${escapeAttr(opts.nonce)}"`;
   return [
     '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8">',
     `<meta name="viewport" content="${viewportContent(opts.isSpView)}">`,
     metaToHtml(opts.meta),
     '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
     `${kitStyleTag()}<style id="sumika-shell">${shellCss}</style>`,
-    ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
-    ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}">`),
-    ...opts.assets.scripts.map((src) => `<script defer src="${escapeAttr(src)}"></script>`),
+    // Scripts and their preloads carry the CSP nonce; what they load is trusted through 'strict-dynamic'.
+    ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
+    ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
+    ...opts.assets.scripts.map((src) => `<script defer src="${escapeAttr(src)}" ${nonce}></script>`),
     '</head><body><div id="root">',
   ].join('');
 }
 
 /** After the app: the server's state for hydration (kit globals for context and cache, ours for the rest). */
-export function documentTail(state: ShellState, kitScripts: string): string {
-  return `</div><script>${kitScripts}window.${STATE_GLOBAL}=${serializeState(state)}</script></body></html>`;
+export function documentTail(state: ShellState, kitScripts: string, nonce: string): string {
+  return `</div><script nonce="${escapeAttr(nonce)}">${kitScripts}window.${STATE_GLOBAL}=${serializeState(state)}</script></body></html>`;
 }
 
 /** The last resort when even the error page cannot render. */

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter, apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, ROBOTS_NOINDEX } from '@sumika/shell-kit';
+import { StaticRouter, apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, RETRY_AFTER_SECONDS, ROBOTS_NOINDEX } from '@sumika/shell-kit';
 import { PageRuntime } from '../../app/page-runtime.js';
 import type { PageLoader } from '../../app/page-loader.js';
 import { loadPageModule } from '../../app/load-page.js';
@@ -17,9 +17,10 @@ import type { PageMeta } from '../../contract.js';
 import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
-import { GatewaySession, statusForErrorCode } from '../gateway/gateway-session.js';
+import { GatewaySession, NETWORK_ERROR, pageStatusForErrors } from '../gateway/gateway-session.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
+import { canonicalUrl, pageUrl, validHost } from './page-url.js';
 
 export interface RenderDeps {
   config: ShellConfig;
@@ -29,10 +30,14 @@ export interface RenderDeps {
   assets: () => ClientAssets;
   /** Logs a remote's render error once per remote and message. */
   onRemoteError: (remote: RemoteName, error: unknown) => void;
+  /** The response's CSP script nonce. */
+  nonce: string;
 }
 
-/** How long the data pass may take before the page renders with what it has. */
-const DATA_PASS_TIMEOUT_MS = 8000;
+/** The page's budget beyond one gateway call: the answer comes within SHELL_GATEWAY_TIMEOUT_MS plus this. */
+const PAGE_MARGIN_MS = 500;
+/** A data pass's least time, so calls made past the deadline fail (and are recorded) before it ends. */
+const MIN_PASS_MS = 250;
 const STREAM_TIMEOUT_MS = 10_000;
 
 function forwardedFor(req: FastifyRequest): string {
@@ -45,11 +50,11 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** The data pass: renders until every query the tree asks for is in the cache; collects render errors. */
-async function dataPass(tree: ReactNode, client: ApolloClient): Promise<unknown[]> {
+/** The data pass: renders until every query the tree asks for is in the cache, or the time is up; collects render errors. */
+async function dataPass(tree: ReactNode, client: ApolloClient, timeoutMs: number): Promise<{ errors: unknown[]; aborted: boolean }> {
   const errors: unknown[] = [];
-  const signal = AbortSignal.timeout(DATA_PASS_TIMEOUT_MS);
-  await prerenderStatic({
+  const signal = AbortSignal.timeout(Math.max(timeoutMs, 1));
+  const { aborted } = await prerenderStatic({
     tree,
     context: { client },
     signal,
@@ -63,7 +68,7 @@ async function dataPass(tree: ReactNode, client: ApolloClient): Promise<unknown[
         },
       }),
   });
-  return errors;
+  return { errors, aborted };
 }
 
 /**
@@ -73,13 +78,18 @@ async function dataPass(tree: ReactNode, client: ApolloClient): Promise<unknown[
  * with the cache serialised for hydration.
  */
 export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps: RenderDeps): Promise<void> {
-  const { config, loader } = deps;
-  const host = header(req, 'host') ?? `localhost:${config.port}`;
-  const url = new URL(req.url, `http://${host}`);
+  const { config, loader, nonce } = deps;
+  // Every answer gets its status within one gateway call's timeout plus a margin: what it has, or the 503 page.
+  const deadline = Date.now() + config.gatewayTimeoutMs + PAGE_MARGIN_MS;
+  const remaining = () => deadline - Date.now();
+  // The original target: rewriteUrl sends a path the router cannot decode here as '/'.
+  const target = pageUrl(req.originalUrl, config.publicOrigin);
+  const badStatus = validHost(header(req, 'host')) ? target.badStatus : 400;
+  const { url } = target;
   const context = clientContextFromRequest({
     userAgent: header(req, 'user-agent'),
     referer: header(req, 'referer'),
-    host,
+    origin: config.publicOrigin,
     now: new Date(),
     env: config.publicConfig.env,
     refCode: url.searchParams.get('ref_code'),
@@ -89,6 +99,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     signer: deps.signer,
     visitor: { cookie: header(req, 'cookie'), userAgent: header(req, 'user-agent'), referer: header(req, 'referer'), forwardedFor: forwardedFor(req) },
     log: req.log,
+    timeoutMs: config.gatewayTimeoutMs,
+    deadline,
   });
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
 
@@ -118,8 +130,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
 
   // 2. The page: route, parameters, and the remote's page module.
-  const resolved = resolvePage(url.pathname);
-  const route: RouteDef | undefined = resolved.route;
+  const resolved = badStatus ? { page: { kind: 'error', status: badStatus } as PageState } : resolvePage(url.pathname);
+  const route: RouteDef | undefined = 'route' in resolved ? resolved.route : undefined;
   let page: PageState = await loadPageModule(resolved.page, loader);
 
   const remotes = await deps.clientEntries.get();
@@ -135,9 +147,14 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   let status = page.kind === 'error' ? page.status : 200;
   session.errors = [];
   try {
-    const renderErrors = await dataPass(tree(page, runtime), client);
-    if (page.kind === 'remote' && !page.failed && renderErrors.length) {
-      deps.onRemoteError(page.remote, renderErrors[0]);
+    const pass = await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
+    if (pass.aborted) {
+      // Out of time: what is still waiting for the gateway did not come.
+      for (const operationName of session.pendingOperations()) session.errors.push({ operationName, code: NETWORK_ERROR, message: 'the page deadline has passed', mainMissing: true });
+      req.log.warn({ pending: session.pendingOperations() }, 'data pass cut at the page deadline');
+    }
+    if (page.kind === 'remote' && !page.failed && pass.errors.length) {
+      deps.onRemoteError(page.remote, pass.errors[0]);
       page = { ...page, failed: 'render' };
     }
   } catch (err) {
@@ -146,9 +163,10 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   }
   if (page.kind !== 'error') {
     const declared = runtime.getStatus();
-    const firstError = session.errors.find((e) => !SHELL_OPERATION_NAMES.has(e.operationName ?? ''));
-    const fromError = statusForErrorCode(firstError?.code, { badRequestAs404: route?.badRequestAs404 });
-    const errorStatus = declared !== undefined && declared >= 400 ? declared : fromError;
+    const pageErrors = session.errors.filter((e) => !SHELL_OPERATION_NAMES.has(e.operationName ?? ''));
+    for (const e of pageErrors) req.log.warn({ operationName: e.operationName, code: e.code, err: e.message, mainMissing: e.mainMissing }, 'page operation error');
+    const fromErrors = pageStatusForErrors(pageErrors, { badRequestAs404: route?.badRequestAs404 });
+    const errorStatus = declared !== undefined && declared >= 400 ? declared : fromErrors;
     if (errorStatus !== undefined && errorStatus >= 400) {
       page = { kind: 'error', status: errorStatus, ...(route ? { routeId: route.id } : {}) };
     } else if (page.kind === 'remote' && page.failed) {
@@ -160,7 +178,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     status = page.status;
     runtime = new PageRuntime();
     try {
-      await dataPass(tree(page, runtime), client);
+      await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
     } catch (err) {
       req.log.error({ err }, 'error page render failed');
     }
@@ -177,11 +195,12 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
           title: meta.title ?? DEFAULT_TITLE,
           description: meta.description ?? DEFAULT_DESCRIPTION,
           robots: noindex ? ROBOTS_NOINDEX : (meta.robots ?? null),
-          canonical: meta.canonical && context.origin ? new URL(meta.canonical, context.origin).href : (meta.canonical ?? null),
+          canonical: canonicalUrl(meta.canonical, config.publicOrigin),
         },
     isSpView: context.isSpView,
     assets: deps.assets(),
     remoteEntries: page.kind === 'remote' && !page.failed ? [remotes[page.remote]] : [],
+    nonce,
   });
 
   // 4. The final render, streamed.
@@ -203,18 +222,21 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
       // 300 ms later, so the page showed 読み込み中… over content it already had, and hydration
       // could meet the content twice. Inline everything.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // Any script React writes carries the response's CSP nonce.
+      nonce,
       onShellReady() {
         res.statusCode = status;
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.setHeader('cache-control', 'private, no-store');
         res.setHeader('vary', 'user-agent, cookie');
+        if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
         if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
         res.write(head);
         const body = new PassThrough();
         body.on('data', (chunk: Buffer) => res.write(chunk));
         body.on('end', () => {
           const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
-          res.end(documentTail(state, clientContextScript(context) + apolloStateScript(client)));
+          res.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
           done();
         });
         pipe(body);

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+function nonceOf(res: ServerResponse): string {
+  let nonce = nonces.get(res);
+  if (!nonce) {
+    nonce = randomBytes(18).toString('base64');
+    nonces.set(res, nonce);
+  }
+  return nonce;
+}
+
+/** The response's script nonce, named by its CSP header: every <script> the server writes carries it. */
+export const scriptNonce = (reply: FastifyReply): string => nonceOf(reply.raw);
+
+/** Browser features the site may use: the map's "near me" asks for the position; nothing else. */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'camera=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** reCAPTCHA's frames (forms, when RECAPTCHA_SITE_KEY is set); its scripts come in through 'strict-dynamic'. */
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+export interface SecurityHeadersOptions {
+  /** HSTS only when the site is served over TLS. */
+  hsts: boolean;
+  /** https PUBLIC_ORIGIN: the browser may upgrade http subresources. */
+  https: boolean;
+  /** Origins the browser loads the remotes' entries and chunks from (read per response: the directory changes at run time). */
+  scriptOrigins: () => readonly string[];
+  recaptcha: boolean;
+}
+
+/**
+ * Security headers on every response (helmet; decision 013): a CSP whose scripts need the
+ * response's nonce, trust passing to the scripts they load ('strict-dynamic': webpack and Module
+ * Federation insert the remotes' entries and chunks as script elements), no framing, nosniff,
+ * strict-origin-when-cross-origin, a Permissions-Policy, and HSTS when served over TLS.
+ */
+export default fp(
+  async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
+    const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
+    // CSP2 browsers ignore 'strict-dynamic' and read the host list instead.
+    const hostSources = () => ["'self'", ...new Set(opts.scriptOrigins())].join(' ');
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': [nonceSource, "'strict-dynamic'", hostSources],
+          'script-src-attr': ["'none'"],
+          // React renders style attributes and the SSR inlines <style>: styles may be inline; with
+          // img-src, font-src and connect-src closed, injected CSS has nowhere to send anything.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'frame-src': opts.recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          'base-uri': ["'self'"],
+          'object-src': ["'none'"],
+          'worker-src': ["'self'"],
+          'upgrade-insecure-requests': opts.https ? [] : null,
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      // The remotes' chunks come from their own origins without CORP headers of ours to match.
+      crossOriginEmbedderPolicy: false,
+    });
+    // helmet has no Permissions-Policy; hijacked SSR responses keep headers set on the raw response.
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security-headers' },
+);
