@@ -101,7 +101,7 @@ describe.each(testBackends())('a page over a failing subgraph on $name', (backen
     globalKey = rows[0]!.global_key;
     const { rows: buildings } = await stack.stores.bukken.pool.query<{ key: string }>(`SELECT key FROM building ORDER BY id LIMIT 1`);
     buildingKey = buildings[0]!.key;
-  });
+  }, 600_000);
   afterAll(async () => {
     await Promise.all(gateways.map((g) => g.close()));
     await stack.close();
