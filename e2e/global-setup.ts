@@ -59,6 +59,8 @@ export default async function globalSetup(): Promise<void> {
         ...common,
         ...remoteEnv,
         SHELL_PORT: String(ports.shell),
+        // The site's origin as the browser sees it (canonical URLs, the same-site referrer test).
+        PUBLIC_ORIGIN: `http://127.0.0.1:${ports.shell}`,
         GATEWAY_URL: `http://127.0.0.1:${ports.gateway}/graphql`,
         BUKKEN_IMAGES_URL: `http://127.0.0.1:${ports.bukken}`,
         COMPANY_IMAGES_URL: `http://127.0.0.1:${ports.company}`,
