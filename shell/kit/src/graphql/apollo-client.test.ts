@@ -53,6 +53,17 @@ describe('createApolloClient', () => {
     expect(state['Bukken:{"globalKey":"a"}']).toMatchObject({ globalKey: 'a', name: 'メゾン渋谷' });
   });
 
+  it('keeps the data a partly failed query did answer (errorPolicy all), with its errors', async () => {
+    const { fetch } = fakeFetch(() => ({
+      data: { bukkens: [{ __typename: 'Bukken', globalKey: 'a', name: 'メゾン渋谷', favorited: null }] },
+      errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['bukkens', 0, 'favorited'], extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+    }));
+    const client = createApolloClient({ uri: 'http://gateway.test/graphql', ssrMode: true, fetch });
+    const result = await client.query({ query: LIST });
+    expect(result.data).toMatchObject({ bukkens: [{ globalKey: 'a', name: 'メゾン渋谷', favorited: null }] });
+    expect(result.error?.message).toContain('一時的に表示できません');
+  });
+
   it('hydrates from the server cache and hands it over in a safe script', async () => {
     const { fetch, sent } = fakeFetch(() => ({ data: { bukkens: [{ __typename: 'Bukken', globalKey: 'a', name: '</script>', favorited: true }] } }));
     const server = createApolloClient({ uri: 'http://gateway.test/graphql', ssrMode: true, fetch });

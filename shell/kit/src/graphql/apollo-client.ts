@@ -49,7 +49,10 @@ export function createApolloClient({ uri = '/graphql', ssrMode = false, headers,
     cache: createKitCache(initialState),
     defaultOptions: {
       // cache-and-network (SPEC §7.1); afterwards cache-first, so a cache write does not refetch every watcher.
-      watchQuery: { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' },
+      // errorPolicy 'all': a failing subgraph nulls only its own fields (SERVICE_UNAVAILABLE), so a page
+      // keeps what the others answered and shows a notice for the rest, instead of losing all its data.
+      watchQuery: { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first', errorPolicy: 'all' },
+      query: { errorPolicy: 'all' },
     },
   });
 }

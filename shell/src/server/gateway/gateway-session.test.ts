@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { MESSAGES } from '@sumika/shell-kit';
 import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
-import { GatewaySession, pageStatusForErrors, parseSetCookie, statusForErrorCode, type RecordedError } from './gateway-session.js';
+import { GatewaySession, mainContentMissing, pageStatusForErrors, parseSetCookie, statusForErrorCode, type RecordedError } from './gateway-session.js';
 
 const signer = { token: async () => 'shell-token', publicJwk: {} };
 const log = { info: () => undefined, warn: () => undefined };
@@ -126,6 +126,21 @@ describe('pageStatusForErrors: 503 only when the main content is missing', () =>
     ['NOT_FOUND whatever the data', 404, [e('NOT_FOUND', false)]],
   ] as const)('%s → %s', (_label, status, errors) => {
     expect(pageStatusForErrors(errors)).toBe(status);
+  });
+});
+
+describe('mainContentMissing: the first root field is the main content', () => {
+  const down = { message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } };
+  it.each([
+    ['no data', true, { data: null, errors: [down] }],
+    ['the first root null with its error', true, { data: { company: null, bukkensByCompany: null }, errors: [{ ...down, path: ['company'] }] }],
+    ['a later root null with its error (company page, search down)', false, { data: { company: { key: 'c' }, bukkensByCompany: null }, errors: [{ ...down, path: ['bukkensByCompany'] }] }],
+    ['a nested field null', false, { data: { bukken: { company: null } }, errors: [{ ...down, path: ['bukken', 'company'] }] }],
+    ['an error without a path, first root null', true, { data: { prefecture: null }, errors: [down] }],
+    ['an error without a path, first root there', false, { data: { prefecture: { code: 13 }, specials: null }, errors: [down] }],
+    ['empty data with an error', true, { data: {}, errors: [down] }],
+  ] as const)('%s → %s', (_label, missing, body) => {
+    expect(mainContentMissing(body as never)).toBe(missing);
   });
 });
 

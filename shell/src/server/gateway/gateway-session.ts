@@ -31,11 +31,20 @@ interface GraphQLBody {
   errors?: { message?: string; path?: readonly (string | number)[]; extensions?: { code?: string } }[];
 }
 
-/** Whether a response lost its main content: data null, or a root field null where an error landed (no path: any null root). */
-function mainContentMissing(json: GraphQLBody): boolean {
+/**
+ * Whether a response lost its main content. A page operation's first root field is its main
+ * content (convention for every page document: `company` before `bukkensByCompany`, `prefecture`
+ * before `prefectureRecommendBukkens`); a failure of a later root field is a degraded page the
+ * remote shows a notice for. Missing: no data at all, or the first root field null with an error
+ * on it (or an error without a path).
+ */
+export function mainContentMissing(json: GraphQLBody): boolean {
   const { data, errors = [] } = json;
   if (data == null) return true;
-  return errors.some((e) => (e.path?.length ? data[String(e.path[0])] == null : Object.values(data).some((v) => v == null)));
+  const main = Object.keys(data)[0];
+  if (main === undefined) return errors.length > 0;
+  if (data[main] != null) return false;
+  return errors.some((e) => !e.path?.length || String(e.path[0]) === main);
 }
 
 export const UID_COOKIE = '_uid';
