@@ -68,6 +68,21 @@ describe('subgraph app', () => {
     await app.close();
   });
 
+  it('applies the input rule to the path parameters and query string of plain routes too', async () => {
+    const key = await generateSigningKey();
+    const app = await buildSubgraphApp({ name: 'test', typeDefs, resolvers, auth: { jwks: { keys: [key.publicJwk] } }, context: () => ({}) });
+    let handled = 0;
+    app.get('/images/:key/:kind', async (req) => ++handled && req.params);
+    for (const url of ['/images/%00/madori.svg', '/images/a/madori.svg?size=%07', '/images/a%1B/b']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 'BAD_REQUEST', reason: 'CONTROL_CHARACTER' });
+    }
+    expect(handled).toBe(0);
+    expect((await app.inject({ url: '/images/a/madori.svg?size=l' })).statusCode).toBe(200);
+    expect(handled).toBe(1);
+  });
+
   it('applies the input rule and its own cost limit to every document, whoever sends it (defence in depth)', async () => {
     const listTypeDefs = parse(`
       extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@listSize"])

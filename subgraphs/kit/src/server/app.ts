@@ -6,7 +6,7 @@ import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
 import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
-import { checkInput } from './input-rules.js';
+import { checkInput, inputError, inputProblem } from './input-rules.js';
 import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.js';
 import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
@@ -131,6 +131,15 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
       // Always 200 with errors in the body: the gateway passes codes through to the client.
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
+  });
+  // Plain HTTP routes (images, REST helpers) obey the same input rule for their path parameters and
+  // query string: a NUL byte in an image key must be a 400, not a 500 from PostgreSQL.
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.url.startsWith('/graphql')) return;
+    const problem = inputProblem({ params: req.params, query: req.query });
+    if (!problem) return;
+    const err = inputError(problem);
+    return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: err.message, reason: err.extensions.reason });
   });
   // Defence in depth: whoever reaches this subgraph, its documents obey the same input rule and
   // are priced against its own list sizes before any resolver runs.
