@@ -21,10 +21,10 @@ export interface GatewayConfig {
   maxCost: number;
   /** Most tokens a GraphQL document may have (GRAPHQL_MAX_TOKENS). */
   maxTokens: number;
-  /** Each subgraph call's budget in ms (SUBGRAPH_TIMEOUT_MS), per subgraph overridable (<NAME>_TIMEOUT_MS). */
+  /** Each subgraph call's budget in ms, its one retry included (SUBGRAPH_TIMEOUT_MS), per subgraph overridable (<NAME>_TIMEOUT_MS). */
   subgraphTimeoutMs: number;
   subgraphTimeouts: Partial<Record<SubgraphName, number>>;
-  /** A read that timed out is retried once within this budget (SUBGRAPH_RETRY_TIMEOUT_MS): ~2.5 s worst case by default. */
+  /** The part of a read's budget kept for its retry after a timeout (SUBGRAPH_RETRY_TIMEOUT_MS; at most half the budget). */
   retryAfterTimeoutMs: number;
   /** A subgraph's breaker opens after this many transient failures in a row (SUBGRAPH_BREAK_AFTER) for SUBGRAPH_BREAK_MS. */
   subgraphBreakAfter: number;

@@ -171,7 +171,12 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     // Reads are idempotent; a mutation is sent once (a retry could apply it twice).
     const idempotent = !/^\s*mutation\b/.test(options.request.query ?? '');
     const started = performance.now();
-    let budget = this.opts.timeoutMs;
+    // One budget per call, its retry included: a read's first attempt leaves SUBGRAPH_RETRY_TIMEOUT_MS
+    // for a retry after a timeout, so a stalled subgraph holds a page at most SUBGRAPH_TIMEOUT_MS
+    // (the shell's call budget is 2.5 s); a fast failure (refused, reset, 5xx) retries with what is left.
+    const total = this.opts.timeoutMs;
+    const reserve = idempotent ? Math.min(this.opts.retryAfterTimeoutMs, Math.floor(total / 2)) : 0;
+    let budget = total - reserve;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.breaker.execute(() => this.budget.run(budget, () => super.process(options)));
@@ -187,7 +192,7 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
         if (!again) return unavailableResponse(options.request.query, options.request.variables);
         // The first attempt rewrote request.http; start the retry from the original.
         options.request.http = http;
-        if ((err as Error)?.name === 'TimeoutError') budget = Math.min(budget, this.opts.retryAfterTimeoutMs);
+        budget = Math.max(reserve, total - Math.round(performance.now() - started));
       }
     }
   }

@@ -11,14 +11,17 @@ export interface FaultySubgraph {
   requests: number;
   /** Queries' first lines, as received (to tell a mutation from a query). */
   received: string[];
+  /** When each request arrived (performance.now()). */
+  arrivals: number[];
   close(): Promise<void>;
 }
 
 export async function faultySubgraph(mode: 'hang' | 'delay' | 'error', target?: string, ms = 0): Promise<FaultySubgraph> {
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
-  const state = { requests: 0, received: [] as string[] };
+  const state = { requests: 0, received: [] as string[], arrivals: [] as number[] };
   app.post('/graphql', async (req, reply) => {
     state.requests++;
+    state.arrivals.push(performance.now());
     state.received.push(String((req.body as { query?: string })?.query ?? '').trim().split('\n')[0] ?? '');
     if (mode === 'hang') return new Promise(() => undefined);
     if (mode === 'error') return reply.code(503).send('upstream unavailable');
@@ -35,6 +38,7 @@ export async function faultySubgraph(mode: 'hang' | 'delay' | 'error', target?: 
       return state.requests;
     },
     received: state.received,
+    arrivals: state.arrivals,
     close: () => app.close(),
   };
 }
