@@ -5,6 +5,23 @@
  */
 import { ApolloClient, HttpLink, InMemoryCache, type NormalizedCacheObject, type TypePolicies } from '@apollo/client';
 
+declare module '@apollo/client' {
+  // Apollo Client 4 types results from the declared defaults: ours read with errorPolicy 'all'.
+  // Its declarations are namespaces, so the augmentation has to be one.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  export namespace ApolloClient {
+    // eslint-disable-next-line @typescript-eslint/no-namespace
+    export namespace DeclareDefaultOptions {
+      interface WatchQuery {
+        errorPolicy?: 'all';
+      }
+      interface Query {
+        errorPolicy?: 'all';
+      }
+    }
+  }
+}
+
 /** Normalisation keys: listings by globalKey (SPEC §3), the visitor record as a singleton. */
 export const KIT_TYPE_POLICIES: TypePolicies = {
   Bukken: { keyFields: ['globalKey'] },
