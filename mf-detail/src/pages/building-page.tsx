@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { BUILDING_DETAIL, type BuildingDetailData } from '../features/building/api/building-detail.js';
+import { BUILDING_DETAIL } from '../features/building/api/building-detail.js';
 import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
 /** /building/{key}: the building, its vacancies, market prices by plan and buildings nearby. */
 export default function BuildingPage({ params, setMeta }: RemotePageProps) {
-  const { data, error, refetch } = useQuery<BuildingDetailData>(BUILDING_DETAIL, { variables: { key: params.id ?? '' } });
+  const { data, error, refetch } = useQuery(BUILDING_DETAIL, { variables: { key: params.id ?? '' } });
   const b = data?.building;
   if (b) {
     setMeta({

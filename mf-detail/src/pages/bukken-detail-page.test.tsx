@@ -3,6 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { DetailBukkenQuery, DetailRecordHistoryMutation } from '../__generated__/operations.js';
 import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
 import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
 import BukkenDetailPage from './bukken-detail-page.js';
@@ -11,8 +12,10 @@ afterEach(cleanup);
 beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-detail" data-precedence="default"></style>'));
 
 const GLOBAL_KEY = 'bk000000001';
-const condition = (code: number, name: string) => ({ __typename: 'Condition', code, name });
-const company = {
+type Bukken = DetailBukkenQuery['bukken'];
+
+const condition = (code: number, name: string) => ({ __typename: 'Condition' as const, code, name });
+const company: NonNullable<Bukken['company']> = {
   __typename: 'Company',
   id: '12',
   key: 'st000012',
@@ -30,8 +33,7 @@ const company = {
 };
 
 /** The detail operation's answer; `degraded` lists what other subgraphs could not give (null). */
-function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: boolean } = {}) {
-  const groups = ['airConditionings', 'baths', 'kitchens', 'securities', 'facilities', 'storageSpaces', 'locations', 'conditions', 'otherConditions'];
+function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: boolean } = {}): Bukken {
   return {
     __typename: 'Bukken',
     globalKey: GLOBAL_KEY,
@@ -65,7 +67,18 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
     traffics: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分' }],
     conditionCodes: degraded.conditions
       ? null
-      : { __typename: 'ConditionCodes', ...Object.fromEntries(groups.map((g) => [g, g === 'baths' ? [condition(101, 'バス・トイレ別')] : []])) },
+      : {
+          __typename: 'ConditionCodes',
+          airConditionings: [],
+          baths: [condition(101, 'バス・トイレ別')],
+          kitchens: [],
+          securities: [],
+          facilities: [],
+          storageSpaces: [],
+          locations: [],
+          conditions: [],
+          otherConditions: [],
+        },
     imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg', allUrls: [] },
     marketRent: null,
     initialCost: { __typename: 'InitialCost', total: 300000, shikikin: 85000, reikin: 0, firstMonth: 90000, agentFee: 93500, guaranteeFee: 45000, keyExchange: 16500 },
@@ -77,10 +90,13 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
   };
 }
 
-function renderDetail(data: ReturnType<typeof bukken>) {
+const recorded: DetailRecordHistoryMutation = { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } };
+
+function renderDetail(data: Bukken) {
+  const answer: DetailBukkenQuery = { bukken: data };
   const mocks = [
-    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: { bukken: data } } },
-    { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } } }, maxUsageCount: Number.POSITIVE_INFINITY },
+    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer } },
+    { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
   const clientContext = clientContextFromRequest({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0', referer: '', host: 'sumika.example', now: new Date('2026-11-21T01:00:00Z'), env: 'test' });
   const props: RemotePageProps = {

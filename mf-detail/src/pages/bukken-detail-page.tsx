@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
-import { BUKKEN_DETAIL, type BukkenDetailData } from '../features/detail/api/bukken-detail.js';
+import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
 import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
 import { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable } from '../features/detail/components/detail-blocks.js';
 import { Gallery } from '../features/detail/components/gallery.js';
@@ -12,7 +12,7 @@ import { DetailStyles } from '../ui/styles.js';
 /** /bukken/detail/{globalKey} (and the archived variant): every field of one listing. */
 export default function BukkenDetailPage({ params, route, setMeta }: RemotePageProps) {
   const globalKey = params.id ?? '';
-  const { data, error, refetch } = useQuery<BukkenDetailData>(BUKKEN_DETAIL, { variables: { globalKey } });
+  const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: { globalKey } });
   const [recordHistory] = useMutation(RECORD_HISTORY);
   const { adjust } = useStockCounts();
   const bukken = data?.bukken;

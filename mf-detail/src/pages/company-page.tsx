@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { COMPANY_DETAIL, type CompanyDetailData } from '../features/company/api/company-detail.js';
+import { COMPANY_DETAIL } from '../features/company/api/company-detail.js';
 import { UNAVAILABLE } from '../features/detail/components/detail-blocks.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
@@ -10,7 +10,7 @@ import { DetailStyles } from '../ui/styles.js';
 export default function CompanyPage({ params, setMeta, setStatus }: RemotePageProps) {
   const key = params.companyKey ?? '';
   const page = Number(params.page ?? 1);
-  const { data, error, refetch } = useQuery<CompanyDetailData>(COMPANY_DETAIL, { variables: { key, page } });
+  const { data, error, refetch } = useQuery(COMPANY_DETAIL, { variables: { key, page } });
   const c = data?.company;
   if (data && !c) {
     setStatus(404);

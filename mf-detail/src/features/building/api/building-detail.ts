@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { LISTING_CARD_FRAGMENT, type ListingCardData } from '../../listing/api/listing-card-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { DetailBuildingQuery, DetailBuildingQueryVariables } from '../../../__generated__/operations.js';
+import { LISTING_CARD_FRAGMENT } from '../../listing/api/listing-card-fragment.js';
 
-export const BUILDING_DETAIL = gql`
+export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuildingQueryVariables> = gql`
   query DetailBuilding($key: String!) {
     building(key: $key) {
       key
@@ -37,22 +38,3 @@ export const BUILDING_DETAIL = gql`
   }
   ${LISTING_CARD_FRAGMENT}
 `;
-
-export interface BuildingDetailData {
-  building: {
-    key: string;
-    name: string;
-    address: string;
-    builtDate: string;
-    builtAge: number;
-    buildingTypeName: string;
-    struct: string;
-    floor: number;
-    basementFloors: number;
-    totalUnits: number;
-    stations: { text: string }[];
-    vacancies: (ListingCardData & { kanriKyoeki: number; floor: number })[];
-    marketPrices: { plan: string; median: number; count: number }[];
-    otherBuildings: { key: string; name: string; address: string; builtAge: number }[];
-  };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { LISTING_CARD_FRAGMENT, type ListingCardData } from '../../listing/api/listing-card-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { DetailCompanyQuery, DetailCompanyQueryVariables } from '../../../__generated__/operations.js';
+import { LISTING_CARD_FRAGMENT } from '../../listing/api/listing-card-fragment.js';
 
-export const COMPANY_DETAIL = gql`
+export const COMPANY_DETAIL: TypedDocumentNode<DetailCompanyQuery, DetailCompanyQueryVariables> = gql`
   query DetailCompany($key: String!, $page: Int!) {
     company(key: $key) {
       id
@@ -61,34 +62,3 @@ export const COMPANY_DETAIL = gql`
   }
   ${LISTING_CARD_FRAGMENT}
 `;
-
-export interface CompanyDetailData {
-  company: {
-    id: string;
-    key: string;
-    companyName: string;
-    clientName: string;
-    tel: string;
-    address: string;
-    access: string;
-    holiday: string;
-    openTime: string;
-    licenseNumber: string;
-    association: string;
-    daihyo: string;
-    prText: string;
-    establishedYear: number;
-    employeesCount: number;
-    isLaterPaymentAvailable: boolean;
-    awardYears: number[];
-    images: { imageType: string; url: string }[];
-    reviews: { count: number; averageRating: number | null; items: { id: string; rating: number; title: string; body: string; reviewer: string; visitedOn: string }[] };
-    employees: { id: string; name: string; position: string; yearsOfExperience: number; comment: string }[];
-  } | null;
-  /** Null when the search subgraph could not answer; an entry is null when the bukken subgraph could not. */
-  bukkensByCompany: {
-    bukkenList: ((ListingCardData & { address: string }) | null)[];
-    bukkenTotal: { count: number };
-    pagination: { currentPage: number; totalPages: number };
-  } | null;
-}

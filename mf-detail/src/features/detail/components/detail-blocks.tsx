@@ -1,8 +1,9 @@
 import { formatDate, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
-import type { BukkenDetailData, ConditionGroup } from '../api/bukken-detail.js';
+import type { DetailBukkenQuery } from '../../../__generated__/operations.js';
 
-type Bukken = BukkenDetailData['bukken'];
+type Bukken = DetailBukkenQuery['bukken'];
+type ConditionGroup = Exclude<keyof NonNullable<Bukken['conditionCodes']>, '__typename'>;
 
 /** What a block shows when the part of the site behind it could not answer (the rest of the page stands). */
 export const UNAVAILABLE = {

@@ -3,13 +3,14 @@
  */
 import { createKitCache } from '@sumika/shell-kit';
 import { Kind, print, visit, type DocumentNode, type FieldNode } from 'graphql';
-import { BUILDING_DETAIL, type BuildingDetailData } from '../../building/api/building-detail.js';
+import type { DetailBuildingQuery, DetailListingCardFragment } from '../../../__generated__/operations.js';
+import { BUILDING_DETAIL } from '../../building/api/building-detail.js';
 import { COMPANY_DETAIL } from '../../company/api/company-detail.js';
 import { BUKKEN_DETAIL } from '../../detail/api/bukken-detail.js';
-import { LISTING_CARD_FRAGMENT, type ListingCardData } from './listing-card-fragment.js';
+import { LISTING_CARD_FRAGMENT } from './listing-card-fragment.js';
 
-// Every key of ListingCardData, no more (the compiler checks both ways).
-const CARD_KEYS: Record<keyof ListingCardData, true> = { globalKey: true, name: true, chinryou: true, plan: true, area: true, favorited: true };
+// Every selected field of the generated fragment type, no more (the compiler checks both ways).
+const CARD_KEYS: Record<Exclude<keyof DetailListingCardFragment, '__typename'>, true> = { globalKey: true, name: true, chinryou: true, plan: true, area: true, favorited: true };
 
 /** Where a document spreads DetailListingCard, as field paths ('building.vacancies'). */
 function spreadPaths(doc: DocumentNode): string[] {
@@ -24,7 +25,7 @@ function spreadPaths(doc: DocumentNode): string[] {
   return paths;
 }
 
-test('the fragment selects exactly the fields of ListingCardData', () => {
+test('the fragment selects exactly the fields of its generated type', () => {
   const [fragment] = LISTING_CARD_FRAGMENT.definitions;
   expect(fragment?.kind).toBe(Kind.FRAGMENT_DEFINITION);
   if (fragment?.kind !== Kind.FRAGMENT_DEFINITION) return;
@@ -43,8 +44,8 @@ test.each([
 });
 
 test('a building page result round-trips through the kit cache with the card fields', () => {
-  const vacancy = { __typename: 'Bukken', globalKey: 'bk000000001', name: 'メゾン渋谷 101', chinryou: 85000, plan: '1K', area: 25.5, favorited: true, kanriKyoeki: 5000, floor: 1 };
-  const data = {
+  const vacancy: DetailBuildingQuery['building']['vacancies'][number] = { __typename: 'Bukken', globalKey: 'bk000000001', name: 'メゾン渋谷 101', chinryou: 85000, plan: '1K', area: 25.5, favorited: true, kanriKyoeki: 5000, floor: 1 };
+  const data: DetailBuildingQuery = {
     building: {
       __typename: 'Building',
       key: 'b1',
@@ -65,7 +66,7 @@ test('a building page result round-trips through the kit cache with the card fie
   };
   const cache = createKitCache();
   cache.writeQuery({ query: BUILDING_DETAIL, variables: { key: 'b1' }, data });
-  const read = cache.readQuery<BuildingDetailData>({ query: BUILDING_DETAIL, variables: { key: 'b1' } });
+  const read = cache.readQuery({ query: BUILDING_DETAIL, variables: { key: 'b1' } });
   expect(read?.building.vacancies).toEqual([vacancy]);
   // Normalised by globalKey (kit type policies), so a favorite toggled elsewhere updates this card.
   expect(cache.extract()['Bukken:{"globalKey":"bk000000001"}']).toMatchObject({ name: 'メゾン渋谷 101', favorited: true, floor: 1 });

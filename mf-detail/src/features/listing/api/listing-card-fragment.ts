@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { DetailListingCardFragment } from '../../../__generated__/operations.js';
 
 /** What every listing card in mf-detail shows: recommendations, a building's vacancies, a company's listings. */
-export const LISTING_CARD_FRAGMENT = gql`
+export const LISTING_CARD_FRAGMENT: TypedDocumentNode<DetailListingCardFragment> = gql`
   fragment DetailListingCard on Bukken {
     globalKey
     name
@@ -11,13 +12,3 @@ export const LISTING_CARD_FRAGMENT = gql`
     favorited
   }
 `;
-
-export interface ListingCardData {
-  globalKey: string;
-  name: string;
-  chinryou: number;
-  plan: string;
-  area: number;
-  /** Null (as false) when the user subgraph could not answer. */
-  favorited: boolean | null;
-}
