@@ -2,9 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import type { ReactNode } from 'react';
-import { COMPARE_BUKKENS, type CompareBukkensData, type CompareRow } from '../features/compare/api/compare-bukkens.js';
+import type { UserCompareBukkensQuery } from '../__generated__/operations.js';
+import { COMPARE_BUKKENS } from '../features/compare/api/compare-bukkens.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { UserStyles } from '../ui/styles.js';
+
+type CompareRow = UserCompareBukkensQuery['compareBukkens'][number];
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -17,7 +20,7 @@ export default function CompareBukkensPage({ search, setMeta, setStatus }: Remot
     pageTitle: 'お気に入り物件を比較',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件', path: '/favorite' }, { text: '比較' }],
   });
-  const { data, error, refetch } = useQuery<CompareBukkensData>(COMPARE_BUKKENS, { variables: { globalKeys: keys }, skip: !valid });
+  const { data, error, refetch } = useQuery(COMPARE_BUKKENS, { variables: { globalKeys: keys }, skip: !valid });
   if (!valid) {
     setStatus(400);
     return null;

@@ -2,8 +2,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
-import { DELETE_HISTORIES, type DeleteHistoriesData } from '../features/histories/api/delete-histories.js';
-import { USER_HISTORIES, type UserHistoriesData } from '../features/histories/api/user-histories.js';
+import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
+import { USER_HISTORIES } from '../features/histories/api/user-histories.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
 
@@ -17,8 +17,8 @@ export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
     pageTitle: '閲覧履歴',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '閲覧履歴' }],
   });
-  const { data, error, refetch } = useQuery<UserHistoriesData>(USER_HISTORIES);
-  const [remove, { loading }] = useMutation<DeleteHistoriesData>(DELETE_HISTORIES);
+  const { data, error, refetch } = useQuery(USER_HISTORIES);
+  const [remove, { loading }] = useMutation(DELETE_HISTORIES);
   const { adjust } = useStockCounts();
   const toast = useToast();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

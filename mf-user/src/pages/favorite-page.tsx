@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
-import { USER_FAVORITES, type UserFavoritesData } from '../features/favorites/api/user-favorites.js';
+import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../features/favorites/sort-favorites.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
@@ -15,7 +15,7 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
     pageTitle: 'お気に入り物件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件' }],
   });
-  const { data, error, refetch } = useQuery<UserFavoritesData>(USER_FAVORITES);
+  const { data, error, refetch } = useQuery(USER_FAVORITES);
   const favorites = useFavorites();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [sort, setSort] = useState<FavoriteSort>('added');

@@ -3,7 +3,7 @@ import { ErrorBox, formatDate, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
-import { USER_INCOMPLETE_INQUIRIES, type UserIncompleteInquiriesData } from '../features/incomplete/api/user-incomplete-inquiries.js';
+import { USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/user-incomplete-inquiries.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
 
@@ -15,7 +15,7 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
     pageTitle: '問い合わせ途中の物件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '問い合わせ途中の物件' }],
   });
-  const { data, error, refetch } = useQuery<UserIncompleteInquiriesData>(USER_INCOMPLETE_INQUIRIES);
+  const { data, error, refetch } = useQuery(USER_INCOMPLETE_INQUIRIES);
   const [remove] = useMutation(DELETE_INCOMPLETE_INQUIRIES);
   const toast = useToast();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -2,9 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, KitLink, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
-import { DELETE_SEARCH_CONDITION, type DeleteSearchConditionData } from '../features/searches/api/delete-search-condition.js';
+import { DELETE_SEARCH_CONDITION } from '../features/searches/api/delete-search-condition.js';
 import { REGISTER_NEWS_LETTER_FOR_LIST } from '../features/searches/api/register-news-letter-for-list.js';
-import { USER_SEARCH_CONDITIONS, type UserSearchConditionsData } from '../features/searches/api/user-search-conditions.js';
+import { USER_SEARCH_CONDITIONS } from '../features/searches/api/user-search-conditions.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /stock_search: saved search conditions (max 20), run again or delete; new-listing mails. */
@@ -15,8 +15,8 @@ export default function StockSearchPage({ setMeta }: RemotePageProps) {
     pageTitle: '保存した検索条件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '保存した検索条件' }],
   });
-  const { data, error, refetch } = useQuery<UserSearchConditionsData>(USER_SEARCH_CONDITIONS);
-  const [remove] = useMutation<DeleteSearchConditionData>(DELETE_SEARCH_CONDITION);
+  const { data, error, refetch } = useQuery(USER_SEARCH_CONDITIONS);
+  const [remove] = useMutation(DELETE_SEARCH_CONDITION);
   const [register, registration] = useMutation(REGISTER_NEWS_LETTER_FOR_LIST);
   const { adjust } = useStockCounts();
   const toast = useToast();

@@ -1,13 +1,13 @@
 import { useMutation } from '@apollo/client/react';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { STOP_ALL_MAIL_MAGAZINE, type StopAllMailMagazineData } from '../features/mail/api/stop-all-mail-magazine.js';
+import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/api/stop-all-mail-magazine.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /stop_all_mail_magazine(?token=…): stops every mail; the link in a mail works without the cookie. */
 export default function StopAllMailMagazinePage({ search, setMeta }: RemotePageProps) {
   setMeta({ title: 'メール配信の停止｜すみか', robots: 'noindex, nofollow', pageTitle: 'メール配信の停止', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'メール配信の停止' }] });
   const token = new URLSearchParams(search).get('token');
-  const [stop, { data, loading, error }] = useMutation<StopAllMailMagazineData>(STOP_ALL_MAIL_MAGAZINE);
+  const [stop, { data, loading, error }] = useMutation(STOP_ALL_MAIL_MAGAZINE);
   return (
     <section className="u-section">
       <UserStyles />

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserCompareBukkensQuery, UserCompareBukkensQueryVariables } from '../../../__generated__/operations.js';
 
-export const COMPARE_BUKKENS = gql`
+export const COMPARE_BUKKENS: TypedDocumentNode<UserCompareBukkensQuery, UserCompareBukkensQueryVariables> = gql`
   query UserCompareBukkens($globalKeys: [ID!]!) {
     compareBukkens(globalKeys: $globalKeys) {
       bukken {
@@ -32,31 +33,3 @@ export const COMPARE_BUKKENS = gql`
     }
   }
 `;
-
-export interface CompareRow {
-  bukken: {
-    globalKey: string;
-    name: string;
-    address: string;
-    chinryou: number;
-    kanriKyoeki: number;
-    plan: string;
-    area: number;
-    builtAge: number;
-    floor: number;
-    traffics: { text: string }[];
-    imageGroup: { gaikanUrl: string; madoriUrl: string };
-  };
-  monthlyTotal: number;
-  initialCostTotal: number;
-  walkMin: number;
-  cheapestMonthly: boolean;
-  cheapestInitial: boolean;
-  largest: boolean;
-  newest: boolean;
-  nearest: boolean;
-}
-
-export interface CompareBukkensData {
-  compareBukkens: CompareRow[];
-}

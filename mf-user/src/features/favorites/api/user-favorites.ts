@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { STOCK_BUKKEN_FRAGMENT, type StockBukken } from '../../stock/api/stock-bukken-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserFavoritesQuery, UserFavoritesQueryVariables } from '../../../__generated__/operations.js';
+import { STOCK_BUKKEN_FRAGMENT } from '../../stock/api/stock-bukken-fragment.js';
 
-export const USER_FAVORITES = gql`
+export const USER_FAVORITES: TypedDocumentNode<UserFavoritesQuery, UserFavoritesQueryVariables> = gql`
   query UserFavorites {
     user {
       bukken(favorites: true, histories: false, incompleteInquiries: false) {
@@ -24,15 +25,3 @@ export const USER_FAVORITES = gql`
   }
   ${STOCK_BUKKEN_FRAGMENT}
 `;
-
-export interface UserFavoritesData {
-  user: {
-    bukken: {
-      favorites: {
-        globalKey: string;
-        addedAt: string;
-        bukken: (StockBukken & { bukkenSortParams: { addedAt: string | null; area: number; arrivedAt: string; builtDate: string; chinryou: number } }) | null;
-      }[];
-    };
-  };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { STOCK_BUKKEN_FRAGMENT, type StockBukken } from '../../stock/api/stock-bukken-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserHistoriesQuery, UserHistoriesQueryVariables } from '../../../__generated__/operations.js';
+import { STOCK_BUKKEN_FRAGMENT } from '../../stock/api/stock-bukken-fragment.js';
 
-export const USER_HISTORIES = gql`
+export const USER_HISTORIES: TypedDocumentNode<UserHistoriesQuery, UserHistoriesQueryVariables> = gql`
   query UserHistories {
     user {
       bukken(favorites: false, histories: true, incompleteInquiries: false) {
@@ -18,7 +19,3 @@ export const USER_HISTORIES = gql`
   }
   ${STOCK_BUKKEN_FRAGMENT}
 `;
-
-export interface UserHistoriesData {
-  user: { bukken: { histories: { globalKey: string; kind: 'applied' | 'viewed' | 'viewed_incompleted'; viewedAt: string; bukken: StockBukken | null }[] } };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { STOCK_BUKKEN_FRAGMENT, type StockBukken } from '../../stock/api/stock-bukken-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserIncompleteInquiriesQuery, UserIncompleteInquiriesQueryVariables } from '../../../__generated__/operations.js';
+import { STOCK_BUKKEN_FRAGMENT } from '../../stock/api/stock-bukken-fragment.js';
 
-export const USER_INCOMPLETE_INQUIRIES = gql`
+export const USER_INCOMPLETE_INQUIRIES: TypedDocumentNode<UserIncompleteInquiriesQuery, UserIncompleteInquiriesQueryVariables> = gql`
   query UserIncompleteInquiries {
     user {
       bukken(favorites: false, histories: false, incompleteInquiries: true) {
@@ -18,7 +19,3 @@ export const USER_INCOMPLETE_INQUIRIES = gql`
   }
   ${STOCK_BUKKEN_FRAGMENT}
 `;
-
-export interface UserIncompleteInquiriesData {
-  user: { bukken: { incompleteInquiries: { globalKey: string; listKind: string; startedAt: string; bukken: StockBukken | null }[] } };
-}

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserDeleteSearchConditionMutation, UserDeleteSearchConditionMutationVariables } from '../../../__generated__/operations.js';
 
-export const DELETE_SEARCH_CONDITION = gql`
+export const DELETE_SEARCH_CONDITION: TypedDocumentNode<UserDeleteSearchConditionMutation, UserDeleteSearchConditionMutationVariables> = gql`
   mutation UserDeleteSearchCondition($id: ID!) {
     deleteSearchCondition(id: $id) {
       status
@@ -8,7 +9,3 @@ export const DELETE_SEARCH_CONDITION = gql`
     }
   }
 `;
-
-export interface DeleteSearchConditionData {
-  deleteSearchCondition: { status: boolean; rest: number };
-}

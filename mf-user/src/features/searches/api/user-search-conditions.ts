@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserSearchConditionsQuery, UserSearchConditionsQueryVariables } from '../../../__generated__/operations.js';
 
-export const USER_SEARCH_CONDITIONS = gql`
+export const USER_SEARCH_CONDITIONS: TypedDocumentNode<UserSearchConditionsQuery, UserSearchConditionsQueryVariables> = gql`
   query UserSearchConditions {
     user {
       searchConditions {
@@ -21,10 +22,3 @@ export const USER_SEARCH_CONDITIONS = gql`
     }
   }
 `;
-
-export interface UserSearchConditionsData {
-  user: {
-    searchConditions: { id: string; index: number; searchPath: string; searchText: string; prefectureName: string | null; specialName: string | null; createdAt: string }[];
-    newsLetter: { list: boolean; reviewPeriod: number | null; reviewUntil: string | null; stopped: boolean };
-  };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { UserStockBukkenFragment } from '../../../__generated__/operations.js';
 
 /** A listing as the user area lists it. */
-export const STOCK_BUKKEN_FRAGMENT = gql`
+export const STOCK_BUKKEN_FRAGMENT: TypedDocumentNode<UserStockBukkenFragment> = gql`
   fragment UserStockBukken on Bukken {
     globalKey
     name
@@ -21,19 +22,3 @@ export const STOCK_BUKKEN_FRAGMENT = gql`
     }
   }
 `;
-
-export interface StockBukken {
-  globalKey: string;
-  name: string;
-  address: string;
-  chinryou: number;
-  kanriKyoeki: number;
-  plan: string;
-  area: number;
-  builtAge: number;
-  archived: boolean;
-  /** Null (as false) when the user subgraph could not answer for the listing. */
-  favorited: boolean | null;
-  traffics: { text: string }[];
-  imageGroup: { gaikanUrl: string };
-}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { formatArea, formatRent } from '../../../ui/format.js';
-import type { StockBukken } from '../api/stock-bukken-fragment.js';
+import type { UserStockBukkenFragment } from '../../../__generated__/operations.js';
 import { KitLink } from '@sumika/shell-kit';
 
 /** One listing of a user-area list with a selection checkbox. */
-export function StockRow({ bukken, checked, onCheck, note, children }: { bukken: StockBukken; checked: boolean; onCheck: (v: boolean) => void; note?: ReactNode; children?: ReactNode }) {
+export function StockRow({ bukken, checked, onCheck, note, children }: { bukken: UserStockBukkenFragment; checked: boolean; onCheck: (v: boolean) => void; note?: ReactNode; children?: ReactNode }) {
   const href = bukken.archived ? `/bukken/archive_detail/${bukken.globalKey}` : `/bukken/detail/${bukken.globalKey}`;
   return (
     <li className="u-row" data-testid="stock-row" data-global-key={bukken.globalKey}>
