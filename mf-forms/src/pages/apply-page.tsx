@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatManYen, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useEffect, useState } from 'react';
-import { APPLY_PAGE_DATA, type ApplyPageData } from '../features/apply/api/apply-page-data.js';
-import { CREATE_APPLY, type CreateApplyData } from '../features/apply/api/create-apply.js';
+import type { FormsCreateApplyMutation } from '../__generated__/operations.js';
+import { APPLY_PAGE_DATA } from '../features/apply/api/apply-page-data.js';
+import { CREATE_APPLY } from '../features/apply/api/create-apply.js';
 import { MARK_INQUIRIES_SENT } from '../features/apply/api/mark-inquiries-sent.js';
 import { START_INQUIRY } from '../features/apply/api/start-inquiry.js';
 import { CheckboxGroup } from '../features/form/components/choice-group.js';
@@ -27,11 +28,11 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
   setMeta({ title: '物件のお問い合わせ｜すみか', robots: 'noindex, nofollow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '物件のお問い合わせ' }] });
   const { isApp } = useClientContext();
   const { refresh } = useStockCounts();
-  const { data, error, refetch } = useQuery<ApplyPageData>(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
+  const { data, error, refetch } = useQuery(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
   const [start] = useMutation(START_INQUIRY);
-  const [create] = useMutation<CreateApplyData>(CREATE_APPLY);
+  const [create] = useMutation(CREATE_APPLY);
   const [markSent] = useMutation(MARK_INQUIRIES_SENT);
-  const [done, setDone] = useState<CreateApplyData['createApply'] | null>(null);
+  const [done, setDone] = useState<FormsCreateApplyMutation['createApply'] | null>(null);
   const form = useForm({ name: '', kana: '', email: '', phone: '', contactMethod: '', moveInTiming: '', requests: [] as string[], freeText: '' });
   const keysKey = keys.join(',');
   useEffect(() => {

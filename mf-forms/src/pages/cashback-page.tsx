@@ -2,8 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
-import { CASHBACK_CAMPAIGN, type CashbackCampaignData } from '../features/cashback/api/cashback-campaign.js';
-import { CREATE_CASHBACK_APPLICATION, type CreateCashbackApplicationData } from '../features/cashback/api/create-cashback-application.js';
+import type { FormsCreateCashbackApplicationMutation } from '../__generated__/operations.js';
+import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';
+import { CREATE_CASHBACK_APPLICATION } from '../features/cashback/api/create-cashback-application.js';
 import { SelectField } from '../features/form/components/select-field.js';
 import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';
 import { TextArea } from '../features/form/components/text-area.js';
@@ -15,9 +16,9 @@ import { FormsStyles } from '../ui/styles.js';
 /** /cashback: the movers' congratulatory cashback (SPEC §9 amounts and campaign period) and its application. */
 export default function CashbackPage({ config, route, setMeta }: RemotePageProps) {
   const old = route.id === 'cashback.20200731';
-  const { data, error, refetch } = useQuery<CashbackCampaignData>(CASHBACK_CAMPAIGN);
-  const [create] = useMutation<CreateCashbackApplicationData>(CREATE_CASHBACK_APPLICATION);
-  const [done, setDone] = useState<CreateCashbackApplicationData['createCashbackApplication'] | null>(null);
+  const { data, error, refetch } = useQuery(CASHBACK_CAMPAIGN);
+  const [create] = useMutation(CREATE_CASHBACK_APPLICATION);
+  const [done, setDone] = useState<FormsCreateCashbackApplicationMutation['createCashbackApplication'] | null>(null);
   const form = useForm({ name: '', kana: '', email: '', phone: '', globalKey: '', companyName: '', storeName: '', contractDate: '', moveInDate: '', rent: '', postalCode: '', prefectureId: '', address: '', freeText: '' });
   const campaign = data?.cashbackCampaign;
   setMeta({

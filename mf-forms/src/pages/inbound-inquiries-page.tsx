@@ -7,8 +7,8 @@ import { TextArea } from '../features/form/components/text-area.js';
 import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { orNull, useForm } from '../features/form/use-form.js';
-import { INBOUND_INQUIRY_MASTER, type InboundInquiryMasterData } from '../features/inbound/api/inbound-inquiry-master.js';
-import { SEND_INBOUND_INQUIRIES, type SendInboundInquiriesData } from '../features/inbound/api/send-inbound-inquiries.js';
+import { INBOUND_INQUIRY_MASTER } from '../features/inbound/api/inbound-inquiry-master.js';
+import { SEND_INBOUND_INQUIRIES } from '../features/inbound/api/send-inbound-inquiries.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
 import { FormsStyles } from '../ui/styles.js';
 
@@ -23,8 +23,8 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載のお問い合わせ' }],
   });
   const navigate = useNavigate();
-  const master = useQuery<InboundInquiryMasterData>(INBOUND_INQUIRY_MASTER);
-  const [send] = useMutation<SendInboundInquiriesData>(SEND_INBOUND_INQUIRIES);
+  const master = useQuery(INBOUND_INQUIRY_MASTER);
+  const [send] = useMutation(SEND_INBOUND_INQUIRIES);
   const form = useForm({ type: '', clientName: '', storeName: '', tantoName: '', position: '', tel: '', hasLicense: false as boolean, email: '', siteUrl: '', referenceMedium: '', category: '', content: '' });
   const err = form.errors.fields;
   if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
+import type { FormsSendInquiryMutation, FormsSendInquiryMutationVariables, FormsUsersInquiryMasterQuery } from '../__generated__/operations.js';
 import { readReceipt } from '../features/receipt/receipt-store.js';
 import { SEND_INQUIRY } from '../features/users-inquiry/api/send-inquiry.js';
 import { USERS_INQUIRY_MASTER } from '../features/users-inquiry/api/users-inquiry-master.js';
@@ -17,7 +18,7 @@ const master = {
           { __typename: 'MasterOption', code: 'app', name: 'スマートフォンアプリについて' },
         ],
       },
-    },
+    } satisfies FormsUsersInquiryMasterQuery,
   },
 };
 
@@ -29,7 +30,7 @@ const FIELD_MESSAGES = {
   inquiryContent: 'お問い合わせ内容を入力してください。',
 };
 const rejectedEmpty = {
-  request: { query: SEND_INQUIRY, variables: { name: null, email: null, inquiryType: null, inquiryContent: null, recaptchaToken: TEST_RECAPTCHA_TOKEN, isApp: true } },
+  request: { query: SEND_INQUIRY, variables: { name: null, email: null, inquiryType: null, inquiryContent: null, recaptchaToken: TEST_RECAPTCHA_TOKEN, isApp: true } satisfies FormsSendInquiryMutationVariables },
   result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] },
 };
 
@@ -40,8 +41,8 @@ const filled = {
   inquiryContent: 'アプリでお気に入りが表示されません。\niOS 17です。',
   recaptchaToken: TEST_RECAPTCHA_TOKEN,
   isApp: true,
-};
-const receipt = {
+} satisfies FormsSendInquiryMutationVariables;
+const receipt: FormsSendInquiryMutation['sendInquiry'] = {
   __typename: 'InquiryReceipt',
   id: 'inq-1',
   receiptNumber: 'IQ-20241003-7K2M9Q',

@@ -7,8 +7,8 @@ import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { orNull, useForm } from '../features/form/use-form.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_INQUIRY, type SendInquiryData } from '../features/users-inquiry/api/send-inquiry.js';
-import { USERS_INQUIRY_MASTER, type UsersInquiryMasterData } from '../features/users-inquiry/api/users-inquiry-master.js';
+import { SEND_INQUIRY } from '../features/users-inquiry/api/send-inquiry.js';
+import { USERS_INQUIRY_MASTER } from '../features/users-inquiry/api/users-inquiry-master.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /users_inquiry: a visitor's question to the operator, validated by the forms subgraph. */
@@ -21,8 +21,8 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
   });
   const { isApp } = useClientContext();
   const navigate = useNavigate();
-  const master = useQuery<UsersInquiryMasterData>(USERS_INQUIRY_MASTER);
-  const [send] = useMutation<SendInquiryData>(SEND_INQUIRY);
+  const master = useQuery(USERS_INQUIRY_MASTER);
+  const [send] = useMutation(SEND_INQUIRY);
   const form = useForm({ name: '', email: '', inquiryType: '', inquiryContent: '' });
   const err = form.errors.fields;
   if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { FormsSendViolationMutation, FormsSendViolationMutationVariables, FormsViolationMasterQuery } from '../__generated__/operations.js';
 import { readReceipt } from '../features/receipt/receipt-store.js';
 import { SEND_VIOLATION } from '../features/violation/api/send-violation.js';
 import { VIOLATION_MASTER } from '../features/violation/api/violation-master.js';
@@ -21,11 +22,11 @@ const master = {
           { __typename: 'BukkenKankei', code: 5, name: 'ほかの不動産会社（同業者）', requiresCorporateName: true },
         ],
       },
-    },
+    } satisfies FormsViolationMasterQuery,
   },
 };
 
-const EMPTY = { violateKindId: null, bukkenKankeiId: null, corporateName: null, nameSei: null, nameMei: null, prefectureId: null, email: null, phone: null, violateUrl: null, dwellingName: null, free: null, recaptchaToken: TEST_RECAPTCHA_TOKEN };
+const EMPTY = { violateKindId: null, bukkenKankeiId: null, corporateName: null, nameSei: null, nameMei: null, prefectureId: null, email: null, phone: null, violateUrl: null, dwellingName: null, free: null, recaptchaToken: TEST_RECAPTCHA_TOKEN } satisfies FormsSendViolationMutationVariables;
 // What the forms subgraph answers for an empty report (subgraphs/forms/src/forms/violation.ts).
 const FIELD_MESSAGES = {
   violateKindId: '違反の種類を選択してください。',
@@ -41,7 +42,7 @@ const rejectedEmpty = {
   request: { query: SEND_VIOLATION, variables: EMPTY },
   result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] },
 };
-const receipt = {
+const receipt: FormsSendViolationMutation['sendViolation'] = {
   __typename: 'ViolationReceipt',
   id: 'vio-1',
   receiptNumber: 'VR-20241003-3H8X2A',
@@ -74,7 +75,7 @@ it('shows the Japanese message under each empty field, then sends the filled rep
     dwellingName: 'メゾン難波 305',
     free: '表示の賃料より月1万円高い金額を提示されました。',
     recaptchaToken: TEST_RECAPTCHA_TOKEN,
-  };
+  } satisfies FormsSendViolationMutationVariables;
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendViolation: receipt } }));
   renderPage(ViolatePage, { path: '/violate', mocks: [master, rejectedEmpty, { request: { query: SEND_VIOLATION, variables: filled }, result: accept }] });
   const kinds = await screen.findByRole('radiogroup', { name: /^違反の種類/ });

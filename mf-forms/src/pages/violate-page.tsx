@@ -9,8 +9,8 @@ import { TextField } from '../features/form/components/text-field.js';
 import { recaptchaToken } from '../features/form/recaptcha.js';
 import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_VIOLATION, type SendViolationData } from '../features/violation/api/send-violation.js';
-import { VIOLATION_MASTER, type ViolationMasterData } from '../features/violation/api/violation-master.js';
+import { SEND_VIOLATION } from '../features/violation/api/send-violation.js';
+import { VIOLATION_MASTER } from '../features/violation/api/violation-master.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /violate (掲載110番): report a listing that breaks the advertising rules. */
@@ -22,8 +22,8 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載110番' }],
   });
   const navigate = useNavigate();
-  const master = useQuery<ViolationMasterData>(VIOLATION_MASTER);
-  const [send] = useMutation<SendViolationData>(SEND_VIOLATION);
+  const master = useQuery(VIOLATION_MASTER);
+  const [send] = useMutation(SEND_VIOLATION);
   const prefilledUrl = new URLSearchParams(search).get('url') ?? '';
   const form = useForm({ violateKindId: '', bukkenKankeiId: '', corporateName: '', nameSei: '', nameMei: '', prefectureId: '', email: '', phone: '', violateUrl: prefilledUrl, dwellingName: '', free: '' });
   const err = form.errors.fields;

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsApplyPageQuery, FormsApplyPageQueryVariables } from '../../../__generated__/operations.js';
 
-export const APPLY_PAGE_DATA = gql`
+export const APPLY_PAGE_DATA: TypedDocumentNode<FormsApplyPageQuery, FormsApplyPageQueryVariables> = gql`
   query FormsApplyPage($globalKeys: [ID!]!) {
     applyMaster {
       contactMethods {
@@ -32,8 +33,3 @@ export const APPLY_PAGE_DATA = gql`
   }
 `;
 
-type Option = { code: string; name: string };
-export interface ApplyPageData {
-  applyMaster: { contactMethods: Option[]; moveInTimings: Option[]; requests: Option[]; maxBukkens: number };
-  bukkens: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string; company: { id: string; clientName: string } | null } | null)[];
-}

@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
-import type { Receipt } from '../../users-inquiry/api/send-inquiry.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsCreateApplyMutation, FormsCreateApplyMutationVariables } from '../../../__generated__/operations.js';
 
-export const CREATE_APPLY = gql`
+export const CREATE_APPLY: TypedDocumentNode<FormsCreateApplyMutation, FormsCreateApplyMutationVariables> = gql`
   mutation FormsCreateApply($input: ApplyInput!) {
     createApply(input: $input) {
       id
@@ -18,7 +18,3 @@ export const CREATE_APPLY = gql`
     }
   }
 `;
-
-export interface CreateApplyData {
-  createApply: Receipt & { cashbackCampaign: { amountText: string } };
-}

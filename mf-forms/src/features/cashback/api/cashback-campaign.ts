@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsCashbackCampaignQuery, FormsCashbackCampaignQueryVariables } from '../../../__generated__/operations.js';
 
-export const CASHBACK_CAMPAIGN = gql`
+export const CASHBACK_CAMPAIGN: TypedDocumentNode<FormsCashbackCampaignQuery, FormsCashbackCampaignQueryVariables> = gql`
   query FormsCashbackCampaign {
     cashbackCampaign {
       amountText
@@ -13,7 +14,3 @@ export const CASHBACK_CAMPAIGN = gql`
     }
   }
 `;
-
-export interface CashbackCampaignData {
-  cashbackCampaign: { amountText: string; maxAmount: number; defaultAmountText: string; limited: boolean; period: { text: string } | null };
-}

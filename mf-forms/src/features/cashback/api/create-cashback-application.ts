@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
-import type { Receipt } from '../../users-inquiry/api/send-inquiry.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables } from '../../../__generated__/operations.js';
 
-export const CREATE_CASHBACK_APPLICATION = gql`
+export const CREATE_CASHBACK_APPLICATION: TypedDocumentNode<FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables> = gql`
   mutation FormsCreateCashbackApplication($input: CashbackApplicationInput!) {
     createCashbackApplication(input: $input) {
       id
@@ -16,7 +16,3 @@ export const CREATE_CASHBACK_APPLICATION = gql`
     }
   }
 `;
-
-export interface CreateCashbackApplicationData {
-  createCashbackApplication: Receipt & { amountText: string };
-}

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsInboundInquiryMasterQuery, FormsInboundInquiryMasterQueryVariables } from '../../../__generated__/operations.js';
 
-export const INBOUND_INQUIRY_MASTER = gql`
+export const INBOUND_INQUIRY_MASTER: TypedDocumentNode<FormsInboundInquiryMasterQuery, FormsInboundInquiryMasterQueryVariables> = gql`
   query FormsInboundInquiryMaster {
     inboundInquiryMaster {
       types {
@@ -19,7 +20,3 @@ export const INBOUND_INQUIRY_MASTER = gql`
   }
 `;
 
-type Option = { code: string; name: string };
-export interface InboundInquiryMasterData {
-  inboundInquiryMaster: { types: Option[]; categories: Option[]; referenceMedia: Option[] };
-}

@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
-import type { Receipt } from '../../users-inquiry/api/send-inquiry.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsSendInboundInquiriesMutation, FormsSendInboundInquiriesMutationVariables } from '../../../__generated__/operations.js';
 
-export const SEND_INBOUND_INQUIRIES = gql`
+export const SEND_INBOUND_INQUIRIES: TypedDocumentNode<FormsSendInboundInquiriesMutation, FormsSendInboundInquiriesMutationVariables> = gql`
   mutation FormsSendInboundInquiries(
     $type: String
     $clientName: String
@@ -53,7 +53,3 @@ export const SEND_INBOUND_INQUIRIES = gql`
     }
   }
 `;
-
-export interface SendInboundInquiriesData {
-  sendInboundInquiries: Receipt;
-}

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsSendInquiryMutation, FormsSendInquiryMutationVariables } from '../../../__generated__/operations.js';
 
-export const SEND_INQUIRY = gql`
+export const SEND_INQUIRY: TypedDocumentNode<FormsSendInquiryMutation, FormsSendInquiryMutationVariables> = gql`
   mutation FormsSendInquiry($name: String, $email: String, $inquiryType: String, $inquiryContent: String, $recaptchaToken: String, $isApp: Boolean) {
     sendInquiry(name: $name, email: $email, inquiryType: $inquiryType, inquiryContent: $inquiryContent, recaptchaToken: $recaptchaToken, isApp: $isApp) {
       id
@@ -14,15 +15,3 @@ export const SEND_INQUIRY = gql`
     }
   }
 `;
-
-export interface Receipt {
-  id: string;
-  receiptNumber: string;
-  receivedAt: string;
-  email: string;
-  summary: { label: string; value: string }[];
-}
-
-export interface SendInquiryData {
-  sendInquiry: Receipt;
-}

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsUsersInquiryMasterQuery, FormsUsersInquiryMasterQueryVariables } from '../../../__generated__/operations.js';
 
-export const USERS_INQUIRY_MASTER = gql`
+export const USERS_INQUIRY_MASTER: TypedDocumentNode<FormsUsersInquiryMasterQuery, FormsUsersInquiryMasterQueryVariables> = gql`
   query FormsUsersInquiryMaster {
     usersInquiryMaster {
       inquiryTypes {
@@ -10,7 +11,3 @@ export const USERS_INQUIRY_MASTER = gql`
     }
   }
 `;
-
-export interface UsersInquiryMasterData {
-  usersInquiryMaster: { inquiryTypes: { code: string; name: string }[] };
-}

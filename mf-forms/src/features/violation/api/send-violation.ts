@@ -1,7 +1,7 @@
-import { gql } from '@apollo/client';
-import type { Receipt } from '../../users-inquiry/api/send-inquiry.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsSendViolationMutation, FormsSendViolationMutationVariables } from '../../../__generated__/operations.js';
 
-export const SEND_VIOLATION = gql`
+export const SEND_VIOLATION: TypedDocumentNode<FormsSendViolationMutation, FormsSendViolationMutationVariables> = gql`
   mutation FormsSendViolation(
     $violateKindId: Int
     $bukkenKankeiId: Int
@@ -41,7 +41,3 @@ export const SEND_VIOLATION = gql`
     }
   }
 `;
-
-export interface SendViolationData {
-  sendViolation: Receipt;
-}

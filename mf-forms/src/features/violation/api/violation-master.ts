@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { FormsViolationMasterQuery, FormsViolationMasterQueryVariables } from '../../../__generated__/operations.js';
 
-export const VIOLATION_MASTER = gql`
+export const VIOLATION_MASTER: TypedDocumentNode<FormsViolationMasterQuery, FormsViolationMasterQueryVariables> = gql`
   query FormsViolationMaster {
     violationMaster {
       kinds {
@@ -16,10 +17,3 @@ export const VIOLATION_MASTER = gql`
     }
   }
 `;
-
-export interface ViolationMasterData {
-  violationMaster: {
-    kinds: { code: number; name: string; description: string }[];
-    relations: { code: number; name: string; requiresCorporateName: boolean }[];
-  };
-}
