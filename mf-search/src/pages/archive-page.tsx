@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_ARCHIVE, type SearchArchiveData } from '../features/misc/api/search-archive.js';
+import { SEARCH_ARCHIVE } from '../features/misc/api/search-archive.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -12,7 +12,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
   const showCities = base === 'archive.cities_lines';
   const showStations = base === 'archive.line_stations';
   const showList = !showCities && !showStations;
-  const { data, error, refetch } = useQuery<SearchArchiveData>(SEARCH_ARCHIVE, {
+  const { data, error, refetch } = useQuery(SEARCH_ARCHIVE, {
     variables: {
       prefecturePath: params.prefecturePath ?? '',
       lineCode: Number(params.lineCode ?? 0),

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_AREA_LISTS, type SearchAreaListsData } from '../features/areas/api/search-area-lists.js';
+import { SEARCH_AREA_LISTS } from '../features/areas/api/search-area-lists.js';
 import { SearchStyles } from '../ui/styles.js';
 
 type Mode = 'cities' | 'lines' | 'stations' | 'towns' | 'cities_lines';
@@ -22,7 +22,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
   const lineCode = Number(params.lineCode ?? 0);
   const cityCode = Number(params.cityCode ?? 0);
   const special = params.specialName;
-  const { data, error, refetch } = useQuery<SearchAreaListsData>(SEARCH_AREA_LISTS, {
+  const { data, error, refetch } = useQuery(SEARCH_AREA_LISTS, {
     variables: {
       path,
       lineCode,

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_CAMPUSES, type SearchCampusesData } from '../features/misc/api/search-campuses.js';
+import { SEARCH_CAMPUSES } from '../features/misc/api/search-campuses.js';
 import { SearchStyles } from '../ui/styles.js';
 
 const INITIALS: [string, string][] = [['a', 'あ'], ['ka', 'か'], ['sa', 'さ'], ['ta', 'た'], ['na', 'な'], ['ha', 'は'], ['ma', 'ま'], ['ya', 'や'], ['ra', 'ら'], ['wa', 'わ']];
@@ -12,7 +12,7 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
   const initialOnly = params.prefecturePath && INITIALS.some(([k]) => k === params.prefecturePath) ? params.prefecturePath : undefined;
   const prefecturePath = initialOnly ? undefined : params.prefecturePath;
   const initial = params.initial ?? initialOnly;
-  const { data, error, refetch } = useQuery<SearchCampusesData>(SEARCH_CAMPUSES, { variables: { prefecturePath: prefecturePath ?? null, initial: initial ?? null } });
+  const { data, error, refetch } = useQuery(SEARCH_CAMPUSES, { variables: { prefecturePath: prefecturePath ?? null, initial: initial ?? null } });
   const pref = data?.prefectures.find((p) => p.path === prefecturePath);
   if (data && prefecturePath && !pref) {
     setStatus(404);

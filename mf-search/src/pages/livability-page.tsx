@@ -1,11 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_LIVABILITY, type Livability, type SearchLivabilityData } from '../features/misc/api/search-livability.js';
+import type { LivabilityFieldsFragment } from '../__generated__/operations.js';
+import { SEARCH_LIVABILITY } from '../features/misc/api/search-livability.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
-function LivabilityTable({ name, data }: { name: string; data: Livability }) {
+function LivabilityTable({ name, data }: { name: string; data: LivabilityFieldsFragment }) {
   return (
     <section className="s-section" data-testid="livability">
       <h2>{name}の住みやすさ</h2>
@@ -45,7 +46,7 @@ function LivabilityTable({ name, data }: { name: string; data: Livability }) {
 
 /** /livability…: rent by plan and what listings offer, per city or station. */
 export default function LivabilityPage({ params, setMeta, setStatus }: RemotePageProps) {
-  const { data, error, refetch } = useQuery<SearchLivabilityData>(SEARCH_LIVABILITY, {
+  const { data, error, refetch } = useQuery(SEARCH_LIVABILITY, {
     variables: {
       prefecturePath: params.prefecturePath ?? '',
       cityCode: Number(params.cityCode ?? 0),

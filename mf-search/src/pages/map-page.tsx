@@ -3,8 +3,8 @@ import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_MAP_BUKKENS, type SearchMapBukkensData } from '../features/misc/api/search-map-bukkens.js';
-import { SEARCH_MAP_INFO, type SearchMapInfoData } from '../features/misc/api/search-map-info.js';
+import { SEARCH_MAP_BUKKENS } from '../features/misc/api/search-map-bukkens.js';
+import { SEARCH_MAP_INFO } from '../features/misc/api/search-map-info.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -27,10 +27,10 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
     const v = Number(q.get(k));
     if (q.get(k) && Number.isFinite(v)) box[k] = v;
   }
-  const { data, error, refetch } = useQuery<SearchMapInfoData>(SEARCH_MAP_INFO, { variables: { level: 7, ...box } });
+  const { data, error, refetch } = useQuery(SEARCH_MAP_INFO, { variables: { level: 7, ...box } });
   const [selected, setSelected] = useState<string | undefined>(undefined);
   // The chosen cell's listings: a query that waits for a choice (the host shares no useLazyQuery).
-  const cell = useQuery<SearchMapBukkensData>(SEARCH_MAP_BUKKENS, { variables: { geoHex: selected ?? '' }, skip: !selected });
+  const cell = useQuery(SEARCH_MAP_BUKKENS, { variables: { geoHex: selected ?? '' }, skip: !selected });
   if (error && !data) return <ErrorBox message="地図情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   const cells = data?.mapInfo ?? [];
   const max = Math.max(1, ...cells.map((c) => c.count));

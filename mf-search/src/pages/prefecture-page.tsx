@@ -2,14 +2,14 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
-import { SEARCH_PREFECTURE_PAGE, type SearchPrefecturePageData } from '../features/prefecture/api/search-prefecture-page.js';
+import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/api/search-prefecture-page.js';
 import { SpecialList } from '../features/top/components/special-list.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /{prefecture_path}: cities, lines, pickups and specials of one prefecture. */
 export default function PrefecturePage({ params, setMeta, setStatus }: RemotePageProps) {
   const path = params.prefecturePath ?? '';
-  const { data, error, refetch } = useQuery<SearchPrefecturePageData>(SEARCH_PREFECTURE_PAGE, { variables: { path } });
+  const { data, error, refetch } = useQuery(SEARCH_PREFECTURE_PAGE, { variables: { path } });
   const pref = data?.prefecture;
   if (data && !pref) {
     setStatus(404);

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_OPTION_MASTER, type SearchOptionMasterData } from '../features/misc/api/search-option-master.js';
+import { SEARCH_OPTION_MASTER } from '../features/misc/api/search-option-master.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -13,7 +13,7 @@ export default function SearchOptionPage({ setMeta }: RemotePageProps) {
     pageTitle: 'こだわり条件から探す',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'こだわり条件から探す' }],
   });
-  const { data, error, refetch } = useQuery<SearchOptionMasterData>(SEARCH_OPTION_MASTER);
+  const { data, error, refetch } = useQuery(SEARCH_OPTION_MASTER);
   if (error && !data) return <ErrorBox message="条件を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
   const m = data.searchMaster;

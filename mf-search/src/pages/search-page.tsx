@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_TOP_PAGE, type SearchTopPageData } from '../features/top/api/search-top-page.js';
+import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /search and /search/search: choose a prefecture, then how to search it. */
@@ -13,7 +13,7 @@ export default function SearchPage({ setMeta }: RemotePageProps) {
     pageTitle: '賃貸物件を探す',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '賃貸物件を探す' }],
   });
-  const { data, error, refetch } = useQuery<SearchTopPageData>(SEARCH_TOP_PAGE);
+  const { data, error, refetch } = useQuery(SEARCH_TOP_PAGE);
   if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   return (
     <div>

@@ -3,6 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
 import type { PageMeta, RemotePageProps } from '@sumika/shell/contract';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
 import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
 import { SEARCH_PLACE } from '../features/results/api/search-place.js';
 import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
@@ -12,7 +13,7 @@ afterEach(cleanup);
 // As on a page the shell rendered: mf-search's stylesheet is in <head> already (the kit's RemoteStyles).
 beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-search" data-precedence="default"></style>'));
 
-const card = (n: number) => ({
+const card = (n: number): SearchBukkenCardFragment => ({
   __typename: 'Bukken',
   globalKey: `bk${n}`,
   name: `テストハイツ${n}`,
@@ -26,14 +27,14 @@ const card = (n: number) => ({
   floor: 3,
   builtAge: 5,
   typeName: 'マンション',
-  traffics: [{ __typename: 'BukkenTraffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', walkMin: 5 }],
-  imageGroup: { __typename: 'BukkenImageGroup', gaikanUrl: '/images/bukken/a.svg', madoriUrl: '/images/bukken/b.svg' },
+  traffics: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', walkMin: 5 }],
+  imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/images/bukken/a.svg', madoriUrl: '/images/bukken/b.svg' },
   favorited: false,
 });
 
-const page = (currentPage: number) => ({
+const page = (currentPage: number): SearchBukkensQuery => ({
   searchBukkens: {
-    __typename: 'SearchBukkensResult',
+    __typename: 'SearchBukkensPayload',
     result: {
       __typename: 'SearchResult',
       bukkenList: [card(currentPage * 10 + 1), card(currentPage * 10 + 2)],
@@ -50,10 +51,10 @@ const mocks = [
   { request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === 2 }, result: { data: page(2) }, delay: 200 },
   {
     request: { query: SEARCH_PLACE, variables: () => true },
-    result: { data: { prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }, city: { __typename: 'City', code: 13101, name: '千代田区' } } },
+    result: { data: { prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }, city: { __typename: 'City', code: 13101, name: '千代田区' } } satisfies SearchPlaceQuery },
     maxUsageCount: Number.POSITIVE_INFINITY,
   },
-  { request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true }, result: { data: { setLastSearchCondition: true } }, maxUsageCount: Number.POSITIVE_INFINITY },
+  { request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true }, result: { data: { setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo/city/13101' } } satisfies SearchSetLastSearchConditionMutation }, maxUsageCount: Number.POSITIVE_INFINITY },
 ];
 
 it('keeps the heading, the count and the cards of the page before, dimmed, while the next page loads', async () => {

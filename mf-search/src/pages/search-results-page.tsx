@@ -4,8 +4,8 @@ import type { Breadcrumb, RemotePageProps } from '@sumika/shell/contract';
 import { useEffect } from 'react';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_BUKKENS, type SearchBukkensData } from '../features/results/api/search-bukkens.js';
-import { SEARCH_PLACE, type SearchPlaceData } from '../features/results/api/search-place.js';
+import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
+import { SEARCH_PLACE } from '../features/results/api/search-place.js';
 import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
 import { FilterForm } from '../features/results/components/filter-form.js';
 import { Pager } from '../features/results/components/pager.js';
@@ -20,7 +20,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   const { isSpView } = useClientContext();
   const parsed = parseSearch(route.id, params, search);
   const args = parsed.ok ? parsed.args : { page: 1, perPage: 30 };
-  const { data: current, previousData, error, refetch, loading } = useQuery<SearchBukkensData>(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
+  const { data: current, previousData, error, refetch, loading } = useQuery(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
   // While another page or order of the same search loads (the pager and the sort navigate on the
   // client), the heading, the count and the cards stay those of the page before, dimmed, instead of
   // '全国' and an empty list. The page's own URL is what the next query is for.
@@ -28,7 +28,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   const stale = !current && !!previousData && loading;
   // The station route's line is checked here too: the search itself filters by the station alone.
   const lineCode = args.lineCodes?.[0] ?? (params.lineCode ? Number(params.lineCode) : undefined);
-  const place = useQuery<SearchPlaceData>(SEARCH_PLACE, {
+  const place = useQuery(SEARCH_PLACE, {
     variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: lineCode ?? 0, withLine: lineCode !== undefined },
     skip: !parsed.ok || !args.prefecturePath,
   });

@@ -2,14 +2,14 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_SITEMAP, type SearchSitemapData } from '../features/misc/api/search-sitemap.js';
+import { SEARCH_SITEMAP } from '../features/misc/api/search-sitemap.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /specific/sitemap and its prefecture, city, town and paged town levels. */
 export default function SitemapPage({ params, setMeta, setStatus }: RemotePageProps) {
   const level = params.townCode ? 'town' : params.cityCode ? 'city' : params.prefecturePath ? 'pref' : 'top';
-  const { data, error, refetch } = useQuery<SearchSitemapData>(SEARCH_SITEMAP, {
+  const { data, error, refetch } = useQuery(SEARCH_SITEMAP, {
     variables: {
       prefecturePath: params.prefecturePath ?? '',
       cityCode: Number(params.cityCode ?? 0),

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
-import { SEARCH_TOP_PAGE, type SearchTopPageData } from '../features/top/api/search-top-page.js';
+import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
 import { SpecialList } from '../features/top/components/special-list.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -13,7 +13,7 @@ export default function TopPage({ setMeta }: RemotePageProps) {
     canonical: '/',
     breadcrumbs: [],
   });
-  const { data, error, refetch } = useQuery<SearchTopPageData>(SEARCH_TOP_PAGE);
+  const { data, error, refetch } = useQuery(SEARCH_TOP_PAGE);
   if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
   return (

@@ -3,13 +3,13 @@ import { ErrorBox, formatNumber, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { presentListings } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_TOPIC_PAGE, type SearchTopicPageData } from '../features/topic/api/search-topic-page.js';
+import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /topic/{specialName}: a special feature with its texts, pickups, FAQ and a prefecture picker. */
 export default function TopicPage({ params, setMeta, setStatus }: RemotePageProps) {
   const specialName = params.specialName ?? '';
-  const { data, error, refetch } = useQuery<SearchTopicPageData>(SEARCH_TOPIC_PAGE, { variables: { specialName } });
+  const { data, error, refetch } = useQuery(SEARCH_TOPIC_PAGE, { variables: { specialName } });
   const special = data?.specialInfo;
   if (data && !special) {
     setStatus(404);

@@ -1,10 +1,11 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../../../__generated__/operations.js';
 
 /**
  * Cities and lines of a prefecture (the city / line pickers), a line's stations and a city's towns
  * when asked, and the special and building types of the path (to answer 404 for ones that do not exist).
  */
-export const SEARCH_AREA_LISTS = gql`
+export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAreaListsQueryVariables> = gql`
   query SearchAreaLists(
     $path: String!
     $lineCode: Int!
@@ -66,13 +67,3 @@ export const SEARCH_AREA_LISTS = gql`
     }
   }
 `;
-
-export interface SearchAreaListsData {
-  prefecture: { code: number; name: string; path: string; cities: { code: number; name: string; bukkenCount: number }[] } | null;
-  railways: { code: string; name: string; lines: { code: number; name: string; colorCode: string; bukkenCount: number }[] }[];
-  line?: { code: number; name: string; stations: { code: number; name: string; bukkenCount: number }[] } | null;
-  towns?: { code: number; name: string; bukkenCount: number }[];
-  city?: { code: number; name: string; prefecture: { code: number } } | null;
-  specialInfo?: { path: string } | null;
-  searchMaster?: { buildingTypes: { key: string }[] };
-}

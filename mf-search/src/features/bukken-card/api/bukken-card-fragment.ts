@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchBukkenCardFragment } from '../../../__generated__/operations.js';
 
 /** What a listing card shows (search results, prefecture and topic pickups). */
-export const BUKKEN_CARD_FRAGMENT = gql`
+export const BUKKEN_CARD_FRAGMENT: TypedDocumentNode<SearchBukkenCardFragment> = gql`
   fragment SearchBukkenCard on Bukken {
     globalKey
     name
@@ -26,22 +27,3 @@ export const BUKKEN_CARD_FRAGMENT = gql`
     favorited
   }
 `;
-
-export interface BukkenCardData {
-  globalKey: string;
-  name: string;
-  address: string;
-  chinryou: number;
-  kanriKyoeki: number;
-  shikikin: number;
-  reikin: number;
-  plan: string;
-  area: number;
-  floor: number;
-  builtAge: number;
-  typeName: string;
-  traffics: { text: string; walkMin: number }[];
-  imageGroup: { gaikanUrl: string; madoriUrl: string };
-  /** Null (as false) when the user subgraph could not answer. */
-  favorited: boolean | null;
-}

@@ -1,8 +1,8 @@
 import { FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
-import type { BukkenCardData } from '../api/bukken-card-fragment.js';
+import type { SearchBukkenCardFragment } from '../../../__generated__/operations.js';
 
-export function BukkenCard({ bukken }: { bukken: BukkenCardData }) {
+export function BukkenCard({ bukken }: { bukken: SearchBukkenCardFragment }) {
   const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
   return (
     <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>

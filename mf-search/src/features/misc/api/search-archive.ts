@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchArchiveQuery, SearchArchiveQueryVariables } from '../../../__generated__/operations.js';
 
 /** Listings that have left the market, by city or line / station (archive pages). */
-export const SEARCH_ARCHIVE = gql`
+export const SEARCH_ARCHIVE: TypedDocumentNode<SearchArchiveQuery, SearchArchiveQueryVariables> = gql`
   query SearchArchive($prefecturePath: String!, $lineCode: Int!, $cityCode: Int, $stationCode: Int, $page: Int!, $cities: Boolean!, $stations: Boolean!, $list: Boolean!) {
     prefecture(path: $prefecturePath) {
       code
@@ -37,15 +38,3 @@ export const SEARCH_ARCHIVE = gql`
     }
   }
 `;
-
-export interface SearchArchiveData {
-  prefecture: { code: number; name: string; path: string } | null;
-  archiveCities?: { code: number; name: string; count: number }[];
-  archiveLineStations?: { code: number; name: string; count: number }[];
-  archiveList?: {
-    /** An entry is null when the bukken subgraph could not answer for it. */
-    bukkenList: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string } | null)[];
-    bukkenTotal: { count: number };
-    pagination: { currentPage: number; totalPages: number };
-  };
-}

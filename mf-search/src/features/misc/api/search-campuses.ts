@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchCampusesQuery, SearchCampusesQueryVariables } from '../../../__generated__/operations.js';
 
-export const SEARCH_CAMPUSES = gql`
+export const SEARCH_CAMPUSES: TypedDocumentNode<SearchCampusesQuery, SearchCampusesQueryVariables> = gql`
   query SearchCampuses($prefecturePath: String, $initial: String) {
     institutes(prefecturePath: $prefecturePath, initial: $initial) {
       id
@@ -19,8 +20,3 @@ export const SEARCH_CAMPUSES = gql`
     }
   }
 `;
-
-export interface SearchCampusesData {
-  institutes: { id: number; name: string; campuses: { id: number; campusName: string; address: string; initial: string }[] }[];
-  prefectures: { code: number; name: string; path: string }[];
-}

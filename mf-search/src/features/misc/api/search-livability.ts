@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { LivabilityFieldsFragment, SearchLivabilityQuery, SearchLivabilityQueryVariables } from '../../../__generated__/operations.js';
 
-const LIVABILITY_FIELDS = gql`
+const LIVABILITY_FIELDS: TypedDocumentNode<LivabilityFieldsFragment> = gql`
   fragment LivabilityFields on Livability {
     bukkenCount
     medianWalkMin
@@ -11,7 +12,7 @@ const LIVABILITY_FIELDS = gql`
   }
 `;
 
-export const SEARCH_LIVABILITY = gql`
+export const SEARCH_LIVABILITY: TypedDocumentNode<SearchLivabilityQuery, SearchLivabilityQueryVariables> = gql`
   query SearchLivability($prefecturePath: String!, $cityCode: Int!, $stationCode: Int!, $withPref: Boolean!, $withCity: Boolean!, $withStation: Boolean!) {
     prefectures {
       code
@@ -37,19 +38,3 @@ export const SEARCH_LIVABILITY = gql`
   }
   ${LIVABILITY_FIELDS}
 `;
-
-export interface Livability {
-  bukkenCount: number;
-  medianWalkMin: number | null;
-  medianBuiltYear: number | null;
-  stationCount: number;
-  rentByPlan: { plan: string; median: number; count: number }[];
-  conditionShares: { condition: { code: number; name: string }; share: number }[];
-}
-
-export interface SearchLivabilityData {
-  prefectures: { code: number; name: string; path: string }[];
-  prefecture?: { code: number; name: string; path: string; cities: { code: number; name: string; bukkenCount: number }[] } | null;
-  city?: { code: number; name: string; livability: Livability | null } | null;
-  stationLivability?: Livability | null;
-}

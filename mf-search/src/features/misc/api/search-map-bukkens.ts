@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchMapBukkensQuery, SearchMapBukkensQueryVariables } from '../../../__generated__/operations.js';
 
-export const SEARCH_MAP_BUKKENS = gql`
+export const SEARCH_MAP_BUKKENS: TypedDocumentNode<SearchMapBukkensQuery, SearchMapBukkensQueryVariables> = gql`
   query SearchMapBukkens($geoHex: String!) {
     mapBukkens(geoHex: $geoHex, limit: 20) {
       globalKey
@@ -12,8 +13,3 @@ export const SEARCH_MAP_BUKKENS = gql`
     }
   }
 `;
-
-export interface SearchMapBukkensData {
-  /** An entry is null when the bukken subgraph could not answer for it. */
-  mapBukkens: ({ globalKey: string; name: string; chinryou: number; plan: string; area: number; address: string } | null)[];
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchMapInfoQuery, SearchMapInfoQueryVariables } from '../../../__generated__/operations.js';
 
 /** Listing counts per GeoHex cell in a bounding box. */
-export const SEARCH_MAP_INFO = gql`
+export const SEARCH_MAP_INFO: TypedDocumentNode<SearchMapInfoQuery, SearchMapInfoQueryVariables> = gql`
   query SearchMapInfo($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!) {
     mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east) {
       geoHex
@@ -13,7 +14,3 @@ export const SEARCH_MAP_INFO = gql`
     }
   }
 `;
-
-export interface SearchMapInfoData {
-  mapInfo: { geoHex: string; count: number; center: { lat: number; lng: number } }[];
-}

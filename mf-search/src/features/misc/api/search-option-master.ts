@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchOptionMasterQuery, SearchOptionMasterQueryVariables } from '../../../__generated__/operations.js';
 
-export const SEARCH_OPTION_MASTER = gql`
+export const SEARCH_OPTION_MASTER: TypedDocumentNode<SearchOptionMasterQuery, SearchOptionMasterQueryVariables> = gql`
   query SearchOptionMaster {
     searchMaster {
       prices
@@ -30,15 +31,3 @@ export const SEARCH_OPTION_MASTER = gql`
     }
   }
 `;
-
-export interface SearchOptionMasterData {
-  searchMaster: {
-    prices: number[];
-    plans: { path: string; title: string }[];
-    walkMinutes: number[];
-    builtYears: number[];
-    buildingTypes: { key: string; name: string }[];
-    conditionGroups: { key: string; name: string; conditions: { code: number; name: string }[] }[];
-  };
-  prefectures: { code: number; name: string; path: string }[];
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchSitemapQuery, SearchSitemapQueryVariables } from '../../../__generated__/operations.js';
 
 /** The HTML sitemap at each level: prefectures, a prefecture's cities, a city's towns, a town's listings. */
-export const SEARCH_SITEMAP = gql`
+export const SEARCH_SITEMAP: TypedDocumentNode<SearchSitemapQuery, SearchSitemapQueryVariables> = gql`
   query SearchSitemap($prefecturePath: String!, $cityCode: Int!, $townCode: Int!, $page: Int!, $top: Boolean!, $pref: Boolean!, $city: Boolean!, $town: Boolean!) {
     sitemapTop @include(if: $top) {
       name
@@ -32,16 +33,3 @@ export const SEARCH_SITEMAP = gql`
     }
   }
 `;
-
-export interface SitemapEntry {
-  name: string;
-  path: string;
-  count: number;
-}
-
-export interface SearchSitemapData {
-  sitemapTop?: SitemapEntry[];
-  sitemapPrefecture?: SitemapEntry[];
-  sitemapCity?: SitemapEntry[];
-  sitemapTown?: { bukkenList: ({ globalKey: string; name: string; chinryou: number; plan: string } | null)[]; pagination: { currentPage: number; totalPages: number } };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { BUKKEN_CARD_FRAGMENT, type BukkenCardData } from '../../bukken-card/api/bukken-card-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchPrefecturePageQuery, SearchPrefecturePageQueryVariables } from '../../../__generated__/operations.js';
+import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/api/bukken-card-fragment.js';
 
-export const SEARCH_PREFECTURE_PAGE = gql`
+export const SEARCH_PREFECTURE_PAGE: TypedDocumentNode<SearchPrefecturePageQuery, SearchPrefecturePageQueryVariables> = gql`
   query SearchPrefecturePage($path: String!) {
     prefecture(path: $path) {
       code
@@ -39,11 +40,3 @@ export const SEARCH_PREFECTURE_PAGE = gql`
   }
   ${BUKKEN_CARD_FRAGMENT}
 `;
-
-export interface SearchPrefecturePageData {
-  prefecture: { code: number; name: string; path: string; bukkenCount: number; cities: { code: number; name: string; bukkenCount: number }[] } | null;
-  railways: { code: string; name: string; lines: { code: number; name: string; colorCode: string; bukkenCount: number }[] }[];
-  /** Null when the bukken subgraph could not answer: the section is left out. */
-  prefectureRecommendBukkens: { bukkenList: BukkenCardData[] } | null;
-  specials: { path: string; name: string; title: string; topImage: string; bukkenCount: number }[];
-}

@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchCreateSearchConditionMutation, SearchCreateSearchConditionMutationVariables } from '../../../__generated__/operations.js';
 
-export const CREATE_SEARCH_CONDITION = gql`
+export const CREATE_SEARCH_CONDITION: TypedDocumentNode<SearchCreateSearchConditionMutation, SearchCreateSearchConditionMutationVariables> = gql`
   mutation SearchCreateSearchCondition(
     $prefecturePath: String
     $cityCodes: [Int]
@@ -26,7 +27,3 @@ export const CREATE_SEARCH_CONDITION = gql`
     }
   }
 `;
-
-export interface CreateSearchConditionData {
-  createSearchCondition: { rest: number; saved: boolean };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { BUKKEN_CARD_FRAGMENT, type BukkenCardData } from '../../bukken-card/api/bukken-card-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchBukkensQuery, SearchBukkensQueryVariables } from '../../../__generated__/operations.js';
+import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/api/bukken-card-fragment.js';
 
-export const SEARCH_BUKKENS = gql`
+export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkensQueryVariables> = gql`
   query SearchBukkens(
     $page: Int
     $perPage: Int
@@ -53,20 +54,3 @@ export const SEARCH_BUKKENS = gql`
   }
   ${BUKKEN_CARD_FRAGMENT}
 `;
-
-export interface Pagination {
-  count: number;
-  currentPage: number;
-  limitValue: number;
-  nextPage: number | null;
-  previousPage: number | null;
-  totalPages: number;
-}
-
-export interface SearchBukkensData {
-  searchBukkens: {
-    /** An entry is null when the bukken subgraph could not answer for it. */
-    result: { bukkenList: (BukkenCardData | null)[]; bukkenTotal: { count: number }; pagination: Pagination };
-    searchConditionTexts: { searchText: string; placeText: string; conditionText: string };
-  };
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchPlaceQuery, SearchPlaceQueryVariables } from '../../../__generated__/operations.js';
 
 /** Names for the breadcrumbs of a place search; a null prefecture means the path names nothing. */
-export const SEARCH_PLACE = gql`
+export const SEARCH_PLACE: TypedDocumentNode<SearchPlaceQuery, SearchPlaceQueryVariables> = gql`
   query SearchPlace($prefecturePath: String!, $cityCode: Int!, $withCity: Boolean!, $lineCode: Int!, $withLine: Boolean!) {
     prefecture(path: $prefecturePath) {
       code
@@ -18,9 +19,3 @@ export const SEARCH_PLACE = gql`
     }
   }
 `;
-
-export interface SearchPlaceData {
-  prefecture: { code: number; name: string; path: string } | null;
-  city?: { code: number; name: string } | null;
-  line?: { code: number; name: string } | null;
-}

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchSetLastSearchConditionMutation, SearchSetLastSearchConditionMutationVariables } from '../../../__generated__/operations.js';
 
 /** Remembers the search for the PC 'previous search condition' balloon. */
-export const SET_LAST_SEARCH_CONDITION = gql`
+export const SET_LAST_SEARCH_CONDITION: TypedDocumentNode<SearchSetLastSearchConditionMutation, SearchSetLastSearchConditionMutationVariables> = gql`
   mutation SearchSetLastSearchCondition(
     $prefecturePath: String
     $cityCodes: [Int]

@@ -1,5 +1,7 @@
 import { KitLink, useLocation } from '@sumika/shell-kit';
-import type { Pagination } from '../api/search-bukkens.js';
+import type { SearchBukkensQuery } from '../../../__generated__/operations.js';
+
+type Pagination = SearchBukkensQuery['searchBukkens']['result']['pagination'];
 import { withParams } from '../search-args.js';
 
 /** Page links around the current page (first, last, ±2), as plain links crawlers follow. */

@@ -1,14 +1,14 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { useStockCounts, useToast } from '@sumika/shell-kit';
-import { CREATE_SEARCH_CONDITION, type CreateSearchConditionData } from '../api/create-search-condition.js';
+import { CREATE_SEARCH_CONDITION } from '../api/create-search-condition.js';
 import type { SearchArgs } from '../search-args.js';
 
 /** Saves the current search (cap 20); the header's saved-search badge follows. */
 export function SaveConditionButton({ args }: { args: SearchArgs }) {
   const toast = useToast();
   const { adjust } = useStockCounts();
-  const [save, { loading }] = useMutation<CreateSearchConditionData>(CREATE_SEARCH_CONDITION);
+  const [save, { loading }] = useMutation(CREATE_SEARCH_CONDITION);
   const { page: _page, perPage: _perPage, sort: _sort, ...variables } = args;
   return (
     <button

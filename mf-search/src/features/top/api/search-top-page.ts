@@ -1,6 +1,7 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchTopPageQuery, SearchTopPageQueryVariables } from '../../../__generated__/operations.js';
 
-export const SEARCH_TOP_PAGE = gql`
+export const SEARCH_TOP_PAGE: TypedDocumentNode<SearchTopPageQuery, SearchTopPageQueryVariables> = gql`
   query SearchTopPage {
     regions {
       regions {
@@ -26,23 +27,3 @@ export const SEARCH_TOP_PAGE = gql`
     }
   }
 `;
-
-export interface RegionData {
-  code: string;
-  name: string;
-  prefectures: { code: number; name: string; path: string; bukkenCount: number }[];
-}
-
-export interface SpecialSummary {
-  path: string;
-  name: string;
-  title: string;
-  topImage: string;
-  bukkenCount: number;
-}
-
-export interface SearchTopPageData {
-  regions: { regions: RegionData[] };
-  specials: SpecialSummary[];
-  searchBukkensCount: { count: number };
-}

@@ -1,5 +1,8 @@
 import { formatNumber, KitLink } from '@sumika/shell-kit';
-import type { SpecialSummary } from '../api/search-top-page.js';
+import type { SearchPrefecturePageQuery, SearchTopPageQuery } from '../../../__generated__/operations.js';
+
+/** A special as the top page and a prefecture page list it (the latter counts within the prefecture). */
+type SpecialSummary = SearchTopPageQuery['specials'][number] | SearchPrefecturePageQuery['specials'][number];
 
 export function SpecialList({ specials, prefecturePath }: { specials: SpecialSummary[]; prefecturePath?: string }) {
   return (

@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
-import { BUKKEN_CARD_FRAGMENT, type BukkenCardData } from '../../bukken-card/api/bukken-card-fragment.js';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { SearchTopicPageQuery, SearchTopicPageQueryVariables } from '../../../__generated__/operations.js';
+import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/api/bukken-card-fragment.js';
 
-export const SEARCH_TOPIC_PAGE = gql`
+export const SEARCH_TOPIC_PAGE: TypedDocumentNode<SearchTopicPageQuery, SearchTopicPageQueryVariables> = gql`
   query SearchTopicPage($specialName: String!) {
     specialInfo(specialName: $specialName) {
       path
@@ -37,20 +38,3 @@ export const SEARCH_TOPIC_PAGE = gql`
   }
   ${BUKKEN_CARD_FRAGMENT}
 `;
-
-export interface SearchTopicPageData {
-  specialInfo: {
-    path: string;
-    name: string;
-    title: string;
-    topImage: string;
-    featureTexts1: string;
-    featureTexts2: string;
-    prefDesc: string;
-    bukkenCount: number;
-    faqs: { question: string; answer: string }[];
-  } | null;
-  /** An entry is null when the bukken subgraph could not answer for it. */
-  specialRecommendBukkens: { pickups: (BukkenCardData | null)[] };
-  regions: { regions: { code: string; name: string; prefectures: { code: number; name: string; path: string; bukkenCount: number }[] }[] };
-}
