@@ -81,7 +81,7 @@ export function problems(file: string, source: string, generated: string): strin
 }
 
 test('codegen covers the shell, the kit and the four remotes', () => {
-  expect(workspaces.sort()).toEqual(['mf-detail/src', 'mf-forms/src', 'mf-search/src', 'mf-user/src']);
+  expect(workspaces.sort()).toEqual(['mf-detail/src', 'mf-forms/src', 'mf-search/src', 'mf-user/src', 'shell/kit/src']);
 });
 
 test.each(workspaces)('%s: every document is typed with its own generated operation types', (dir) => {

@@ -59,17 +59,12 @@ export { ClientContextProvider, useClientContext, useIsExternalReferrer, useNoti
 
 // GraphQL
 export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';
-// The favorite mutations load with the first add or remove (favorites-provider.tsx): types only here.
-export type { AddFavoritesData, AddFavoritesVariables } from './graphql/operations/add-favorites.js';
-export type { DeleteFavoritesData, DeleteFavoritesVariables } from './graphql/operations/delete-favorites.js';
-// FAVORITE_KEYS and AB_TESTS load when a provider has no initial keys or variants (a remote on its own).
-export type { FavoriteKeysData } from './graphql/operations/favorite-keys.js';
-export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type RequiredUserData, type StockCounts } from './graphql/operations/required-user-data.js';
-export type { AbTestAssignment, AbTestsData } from './graphql/operations/ab-tests.js';
-// Loaded with the first save (ab-test-provider.tsx): types only here.
-export type { SetAbTestsData, SetAbTestsVariables } from './graphql/operations/set-ab-tests.js';
-export { REGIONS, type PrefectureSummary, type RegionSummary, type RegionsData, type RegionsVariables } from './graphql/operations/regions.js';
-export { BUKKEN_TOTAL_COUNT, type BukkenTotalCountData } from './graphql/operations/bukken-total-count.js';
+// The favorite mutations, FAVORITE_KEYS, AB_TESTS and SET_AB_TESTS load when first needed (their
+// providers import them): their result types are in ./__generated__/operations.ts.
+export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type StockCounts } from './graphql/operations/required-user-data.js';
+export type { AbTestAssignment } from './graphql/operations/ab-tests.js';
+export { REGIONS, type PrefectureSummary, type RegionSummary } from './graphql/operations/regions.js';
+export { BUKKEN_TOTAL_COUNT } from './graphql/operations/bukken-total-count.js';
 export { useOptionalApolloClient } from './graphql/use-optional-client.js';
 
 // Toasts

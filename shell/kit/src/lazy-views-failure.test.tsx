@@ -3,6 +3,7 @@
 import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import type { FavoritesApi } from './favorites/favorites-provider.js';
+import type { AddFavoritesMutation } from './__generated__/operations.js';
 
 const chunkError = () => new Error('Loading chunk failed');
 jest.unstable_mockModule('./favorites/favorite-dialog.js', () => {
@@ -32,7 +33,7 @@ it('a favorite dialog or leave popup that cannot load leaves the page as it is',
   const errors: unknown[][] = [];
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
   const { client } = mockApolloClient((op) =>
-    op.operationName === 'AddFavorites' ? { data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } } : { data: null },
+    op.operationName === 'AddFavorites' ? { data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } satisfies AddFavoritesMutation } : { data: null },
   );
   try {
     render(

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import type { FavoriteDialogProps } from './favorites/favorite-dialog.js';
 import type { FavoritesApi } from './favorites/favorites-provider.js';
 import type { MockResult, RecordedOperation } from './testing/mock-apollo.js';
+import type { AddFavoritesMutation } from './__generated__/operations.js';
 
 /** The stubbed lazy modules imported so far (jest runs a stub's factory once per concurrent import: a set, not a count). */
 const loaded = new Set<string>();
@@ -107,7 +108,7 @@ it('add() loads the mutations and starts the dialog before the answer arrives', 
   expect(screen.queryByRole('dialog')).toBeNull();
 
   await act(async () => {
-    answer({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } });
+    answer({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } satisfies AddFavoritesMutation });
     await result;
   });
   expect(await screen.findByRole('dialog')).toHaveProperty('dataset.kind', 'successAdd');

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { ApolloProvider } from '@apollo/client/react';
 import { mockApolloClient } from '../testing/mock-apollo.js';
 import { AbTestProvider, useAbTest, useAbTests, type AbTestApi } from './ab-test-provider.js';
+import type { AbTestsQuery } from '../__generated__/operations.js';
 
 let api: AbTestApi;
 function Show() {
@@ -9,7 +10,7 @@ function Show() {
   return <output>{useAbTest('leave_popup') ?? 'unknown'}</output>;
 }
 
-const answer = { data: { abTests: [{ __typename: 'AbTest', name: 'leave_popup', value: 'line', forced: false }] } };
+const answer = { data: { abTests: [{ __typename: 'AbTest', name: 'leave_popup', value: 'line', forced: false }] } satisfies AbTestsQuery };
 
 it('reads abTests once and exposes the variants', async () => {
   const { client, calls } = mockApolloClient((op) => (op.operationName === 'AbTests' ? answer : { errors: [{ message: 'boom', extensions: { code: 'BAD_REQUEST' } }] }));

@@ -5,6 +5,7 @@ import { MemoryRouter, createMemoryHistory } from '../router/router.js';
 import { ClientContextProvider, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import { DEFAULT_CLIENT_CONTEXT, type ClientContext } from '../client-context/client-context.js';
 import { StockCountsProvider } from '../stock-counts/stock-counts-provider.js';
+import type { LastSearchCondition } from '../graphql/operations/required-user-data.js';
 import { AppInstallBanner, shouldShowAppInstallBanner } from './app-install-banner.js';
 import { Breadcrumbs, breadcrumbJsonLd } from './breadcrumbs.js';
 import { ErrorBox } from './error-box.js';
@@ -309,7 +310,7 @@ describe('LeavePopup', () => {
 });
 
 describe('PreviousSearchBalloon', () => {
-  const condition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区 / ペット可', conditionText: null, prefectureName: '東京都', citiesShortName: '渋谷区', linesStationsName: null, specialName: 'ペット可' };
+  const condition: LastSearchCondition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区 / ペット可', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: '渋谷区', linesStationsName: null, specialName: 'ペット可' };
   it('lists the condition for external referrers on PC, with 指定なし by default', () => {
     renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
     const balloon = screen.getByRole('complementary', { name: '前回の検索条件' });
@@ -351,11 +352,11 @@ describe('PreviousSearchBalloon', () => {
 });
 
 describe('RegionMapPicker', () => {
-  const pref = (code: number, name: string, path: string) => ({ code, name, path });
+  const pref = (code: number, name: string, path: string) => ({ __typename: 'Prefecture' as const, code, name, path });
   const regions: RegionSummary[] = [
-    { code: 'kanto', name: '関東', prefectures: [pref(13, '東京都', 'tokyo'), pref(14, '神奈川県', 'kanagawa')] },
-    { code: 'hokkaido', name: '北海道・東北', prefectures: [pref(1, '北海道', 'hokkaido'), pref(4, '宮城県', 'miyagi')] },
-    { code: 'kyusyu', name: '九州・沖縄', prefectures: [pref(40, '福岡県', 'fukuoka'), pref(47, '沖縄県', 'okinawa')] },
+    { __typename: 'Region', code: 'kanto', name: '関東', prefectures: [pref(13, '東京都', 'tokyo'), pref(14, '神奈川県', 'kanagawa')] },
+    { __typename: 'Region', code: 'hokkaido', name: '北海道・東北', prefectures: [pref(1, '北海道', 'hokkaido'), pref(4, '宮城県', 'miyagi')] },
+    { __typename: 'Region', code: 'kyusyu', name: '九州・沖縄', prefectures: [pref(40, '福岡県', 'fukuoka'), pref(47, '沖縄県', 'okinawa')] },
   ];
   it('reducer: none or one selected', () => {
     const s = regionMapReducer({ selected: null }, { type: 'select', code: 'kanto' });

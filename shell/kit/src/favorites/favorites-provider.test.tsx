@@ -8,6 +8,7 @@ import { StockCountsProvider, useStockCounts } from '../stock-counts/stock-count
 import { mockApolloClient, type MockResult, type RecordedOperation } from '../testing/mock-apollo.js';
 import { ToastProvider } from '../toast/toast-provider.js';
 import { FavoritesProvider, useFavorites, type FavoritesApi } from './favorites-provider.js';
+import type { AddFavoritesMutation, DeleteFavoritesMutation, FavoriteKeysQuery } from '../__generated__/operations.js';
 
 const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -21,7 +22,7 @@ function Probe() {
 
 function setup(ua: string, handler: (op: RecordedOperation) => MockResult) {
   const { client, calls } = mockApolloClient((op) => {
-    if (op.operationName === 'FavoriteKeys') return { data: { requiredUserData: { __typename: 'User', bukken: { __typename: 'UserBukken', favorites: [{ __typename: 'FavoriteBukken', globalKey: 'old1', addedAt: '2024-01-01' }] } } } };
+    if (op.operationName === 'FavoriteKeys') return { data: { requiredUserData: { __typename: 'User', bukken: { __typename: 'UserBukken', favorites: [{ __typename: 'FavoriteBukken', globalKey: 'old1', addedAt: '2024-01-01' }] } } } satisfies FavoriteKeysQuery };
     return handler(op);
   });
   const ctx = clientContextFromRequest({ userAgent: ua, referer: '', host: 'sumika.example', now: new Date('2024-10-03T00:00:00Z'), env: 'localhost' });
@@ -40,7 +41,7 @@ function setup(ua: string, handler: (op: RecordedOperation) => MockResult) {
   return { calls };
 }
 
-const added = (keys: string[], deleted: string[] = []): MockResult => ({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: keys, deleteGlobalKeys: deleted, saved: true } } });
+const added = (keys: string[], deleted: string[] = []): MockResult => ({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: keys, deleteGlobalKeys: deleted, saved: true } } satisfies AddFavoritesMutation });
 const failed = (code: string, extensions: Record<string, unknown> = {}): MockResult => ({ errors: [{ message: code, extensions: { code, ...extensions } }] });
 
 beforeEach(() => {
@@ -141,7 +142,7 @@ it('other errors: エラーのため保存できませんでした。', async ()
 
 it('delete: 削除しました。 on desktop, -1 on the badge; failure message', async () => {
   let fail = false;
-  setup(PC_UA, () => (fail ? failed('NOT_FOUND') : { data: { deleteFavorites: { __typename: 'DeleteFavoritesPayload', deleteGlobalKeys: ['old1'], saved: true } } }));
+  setup(PC_UA, () => (fail ? failed('NOT_FOUND') : { data: { deleteFavorites: { __typename: 'DeleteFavoritesPayload', deleteGlobalKeys: ['old1'], saved: true } } satisfies DeleteFavoritesMutation }));
   await waitFor(() => expect(favorites.isFavorite('old1')).toBe(true));
   await act(async () => {
     await favorites.remove('old1');

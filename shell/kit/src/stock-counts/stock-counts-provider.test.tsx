@@ -3,6 +3,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter, useNavigate } from '../router/router.js';
 import { mockApolloClient } from '../testing/mock-apollo.js';
 import { StockCountsProvider, useStockCounts, type StockCounts, type StockCountsApi } from './stock-counts-provider.js';
+import type { RequiredUserDataQuery } from '../__generated__/operations.js';
 
 let api: StockCountsApi;
 let navigate: (to: string) => void;
@@ -24,7 +25,7 @@ const user = (c: StockCounts) => ({
       stockCount: { __typename: 'StockCount', ...c },
       lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo', searchText: '東京都', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: null, linesStationsName: null, specialName: null },
     },
-  },
+  } satisfies RequiredUserDataQuery,
 });
 
 it('takes the server-supplied counts on navigation when they differ', async () => {

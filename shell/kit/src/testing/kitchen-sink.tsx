@@ -2,6 +2,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { MemoryRouter } from '../router/router.js';
 import type { ClientContext } from '../client-context/client-context.js';
+import type { LastSearchCondition } from '../graphql/operations/required-user-data.js';
 import { AppInstallBanner } from '../chrome/app-install-banner.js';
 import { Breadcrumbs } from '../chrome/breadcrumbs.js';
 import { ErrorBox } from '../chrome/error-box.js';
@@ -23,12 +24,20 @@ import { ShellKitProvider } from '../shell-kit-provider.js';
 import { PageTrackingDebug } from '../tracking/page-tracking.js';
 
 export const REGIONS_FIXTURE: RegionSummary[] = [
-  { code: 'kanto', name: '関東', prefectures: [{ code: 13, name: '東京都', path: 'tokyo' }] },
-  { code: 'hokkaido', name: '北海道・東北', prefectures: [{ code: 1, name: '北海道', path: 'hokkaido' }, { code: 4, name: '宮城県', path: 'miyagi' }] },
+  { __typename: 'Region', code: 'kanto', name: '関東', prefectures: [{ __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }] },
+  {
+    __typename: 'Region',
+    code: 'hokkaido',
+    name: '北海道・東北',
+    prefectures: [
+      { __typename: 'Prefecture', code: 1, name: '北海道', path: 'hokkaido' },
+      { __typename: 'Prefecture', code: 4, name: '宮城県', path: 'miyagi' },
+    ],
+  },
 ];
 
 const crumbs = [{ text: '賃貸TOP', path: '/' }, { text: '東京都', path: '/tokyo' }, { text: '渋谷区' }];
-const lastSearch = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区', conditionText: null, prefectureName: '東京都', citiesShortName: '渋谷区' };
+const lastSearch: LastSearchCondition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: '渋谷区', linesStationsName: null, specialName: null };
 
 export function KitchenSink({ ctx, client, path = '/favorite' }: { ctx: ClientContext; client?: ApolloClient; path?: string }) {
   return (

@@ -1,11 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export interface BukkenTotalCountData {
-  searchBukkensCount: { count: number };
-}
+import type { BukkenTotalCountQuery, BukkenTotalCountQueryVariables } from '../../__generated__/operations.js';
 
 /** Every active listing in the country: the PC header's total count. */
-export const BUKKEN_TOTAL_COUNT: TypedDocumentNode<BukkenTotalCountData, Record<string, never>> = gql`
+export const BUKKEN_TOTAL_COUNT: TypedDocumentNode<BukkenTotalCountQuery, BukkenTotalCountQueryVariables> = gql`
   query BukkenTotalCount {
     searchBukkensCount {
       count

@@ -1,13 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { DeleteFavoritesMutation, DeleteFavoritesMutationVariables } from '../../__generated__/operations.js';
 
-export interface DeleteFavoritesData {
-  deleteFavorites: { deleteGlobalKeys: string[]; saved: boolean };
-}
-export interface DeleteFavoritesVariables {
-  globalKeys: string[];
-}
-
-export const DELETE_FAVORITES: TypedDocumentNode<DeleteFavoritesData, DeleteFavoritesVariables> = gql`
+export const DELETE_FAVORITES: TypedDocumentNode<DeleteFavoritesMutation, DeleteFavoritesMutationVariables> = gql`
   mutation DeleteFavorites($globalKeys: [ID!]!) {
     deleteFavorites(globalKeys: $globalKeys) {
       deleteGlobalKeys

@@ -1,11 +1,8 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-
-export interface FavoriteKeysData {
-  requiredUserData: { bukken: { favorites: { globalKey: string; addedAt: string }[] } };
-}
+import type { FavoriteKeysQuery, FavoriteKeysQueryVariables } from '../../__generated__/operations.js';
 
 /** The visitor's favorite keys (at most 50), so any page can show which listings are kept. */
-export const FAVORITE_KEYS: TypedDocumentNode<FavoriteKeysData, Record<string, never>> = gql`
+export const FAVORITE_KEYS: TypedDocumentNode<FavoriteKeysQuery, FavoriteKeysQueryVariables> = gql`
   query FavoriteKeys {
     requiredUserData {
       bukken(favorites: true, histories: false, incompleteInquiries: false) {

@@ -1,24 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { RegionsQuery, RegionsQueryVariables } from '../../__generated__/operations.js';
 
-export interface PrefectureSummary {
-  code: number;
-  name: string;
-  path: string;
-}
-export interface RegionSummary {
-  code: string;
-  name: string;
-  prefectures: PrefectureSummary[];
-}
-export interface RegionsData {
-  regions: { regions: RegionSummary[] };
-}
-export interface RegionsVariables {
-  grouping?: 'DISPLAY' | 'ELEVEN';
-}
+export type RegionSummary = RegionsQuery['regions']['regions'][number];
+export type PrefectureSummary = RegionSummary['prefectures'][number];
 
 /** SPEC §2.2 region map: the eight display regions with their prefectures. */
-export const REGIONS: TypedDocumentNode<RegionsData, RegionsVariables> = gql`
+export const REGIONS: TypedDocumentNode<RegionsQuery, RegionsQueryVariables> = gql`
   query Regions($grouping: RegionGrouping) {
     regions(grouping: $grouping) {
       regions {

@@ -1,36 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { RequiredUserFieldsFragment, RequiredUserDataQuery, RequiredUserDataQueryVariables } from '../../__generated__/operations.js';
 
-export interface StockCounts {
-  favorite: number;
-  detail: number;
-  search: number;
-}
+/** The header badges' counts, also kept as client state (so without __typename). */
+export type StockCounts = Omit<RequiredUserFieldsFragment['stockCount'], '__typename'>;
 
-/** SPEC §3 last search condition. */
-export interface LastSearchCondition {
-  searchPath: string;
-  searchText: string;
-  /** The conditions alone (rent, plan, features…); null when the search had none. */
-  conditionText?: string | null;
-  prefectureName?: string | null;
-  gdCityName?: string | null;
-  citiesShortName?: string | null;
-  linesStationsName?: string | null;
-  specialName?: string | null;
-}
-
-export interface RequiredUserData {
-  requiredUserData: {
-    lastUpdatedAt: string;
-    existApplyData: boolean;
-    admin: boolean;
-    stockCount: StockCounts;
-    lastSearchCondition: LastSearchCondition | null;
-  };
-}
+/** SPEC §3 last search condition, also kept as client state. */
+export type LastSearchCondition = Omit<NonNullable<RequiredUserFieldsFragment['lastSearchCondition']>, '__typename'>;
 
 /** The user fields every page needs (header badges, the PC balloon); the shell's first query spreads them too. */
-export const REQUIRED_USER_FIELDS = gql`
+export const REQUIRED_USER_FIELDS: TypedDocumentNode<RequiredUserFieldsFragment> = gql`
   fragment RequiredUserFields on User {
     lastUpdatedAt
     existApplyData
@@ -54,7 +32,7 @@ export const REQUIRED_USER_FIELDS = gql`
 `;
 
 /** SPEC §7.1: the user fields every page needs (header badges, the PC balloon). */
-export const REQUIRED_USER_DATA: TypedDocumentNode<RequiredUserData, Record<string, never>> = gql`
+export const REQUIRED_USER_DATA: TypedDocumentNode<RequiredUserDataQuery, RequiredUserDataQueryVariables> = gql`
   query RequiredUserData {
     requiredUserData {
       ...RequiredUserFields

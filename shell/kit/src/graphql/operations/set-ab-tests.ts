@@ -1,15 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { AbTestAssignment } from './ab-tests.js';
+import type { SetAbTestsMutation, SetAbTestsMutationVariables } from '../../__generated__/operations.js';
 
-export interface SetAbTestsData {
-  setAbTests: AbTestAssignment[];
-}
-export interface SetAbTestsVariables {
-  inputs: { name: string; value: string }[];
-  force?: boolean;
-}
-
-export const SET_AB_TESTS: TypedDocumentNode<SetAbTestsData, SetAbTestsVariables> = gql`
+export const SET_AB_TESTS: TypedDocumentNode<SetAbTestsMutation, SetAbTestsMutationVariables> = gql`
   mutation SetAbTests($inputs: [AbTestInput!]!, $force: Boolean) {
     setAbTests(inputs: $inputs, force: $force) {
       name
