@@ -6,7 +6,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /** Each workspace's sources with documents, and where its operation types go. */
-const WORKSPACES = ['mf-detail/src', 'mf-user/src', 'mf-forms/src', 'mf-search/src', 'shell/kit/src'];
+const WORKSPACES = ['shell/src', 'shell/kit/src', 'mf-search/src', 'mf-detail/src', 'mf-user/src', 'mf-forms/src'];
 
 /** Documents a workspace spreads from another one's (the shell's first query spreads the kit's user fields). */
 const BORROWED: Record<string, string[]> = {

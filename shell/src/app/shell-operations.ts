@@ -1,11 +1,12 @@
-import { gql } from '@apollo/client';
-import { REQUIRED_USER_FIELDS, type LastSearchCondition } from '@sumika/shell-kit';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ShellVisitorQuery, ShellVisitorQueryVariables, ShellRequiredDataMutation, ShellRequiredDataMutationVariables } from '../__generated__/operations.js';
+import { REQUIRED_USER_FIELDS } from '@sumika/shell-kit';
 
 /**
  * The shell's first call per page: badge counts, the previous search (PC balloon), the favorite
  * keys and the A/B variants; mints `_uid` on a first visit.
  */
-export const SHELL_VISITOR = gql`
+export const SHELL_VISITOR: TypedDocumentNode<ShellVisitorQuery, ShellVisitorQueryVariables> = gql`
   query ShellVisitor {
     requiredUserData {
       ...RequiredUserFields
@@ -25,17 +26,11 @@ export const SHELL_VISITOR = gql`
   ${REQUIRED_USER_FIELDS}
 `;
 
-export interface ShellVisitorData {
-  requiredUserData: {
-    stockCount: { favorite: number; detail: number; search: number };
-    lastSearchCondition: LastSearchCondition | null;
-    bukken: { favorites: { globalKey: string }[] };
-  };
-  abTests: { name: string; value: string }[];
-}
+// shell/src/server/render/render-page.tsx still imports the result by this name.
+export type ShellVisitorData = ShellVisitorQuery;
 
 /** What the shell records per page request (request info, ref code, gclid). */
-export const SHELL_REQUIRED_DATA = gql`
+export const SHELL_REQUIRED_DATA: TypedDocumentNode<ShellRequiredDataMutation, ShellRequiredDataMutationVariables> = gql`
   mutation ShellRequiredData($requestInfo: RequestInfoInput, $refCode: String, $gclid: String) {
     setRequiredData(requestInfo: $requestInfo, refCode: $refCode, gclid: $gclid) {
       lastUpdatedAt

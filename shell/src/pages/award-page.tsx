@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ShellAwardsQuery, ShellAwardsQueryVariables } from '../__generated__/operations.js';
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import { Section, StaticArticle, useStaticMeta, type ShellPageProps } from './static-page.js';
 
-export const AWARDS = gql`
+export const AWARDS: TypedDocumentNode<ShellAwardsQuery, ShellAwardsQueryVariables> = gql`
   query ShellAwards {
     awards {
       year
@@ -18,14 +19,9 @@ export const AWARDS = gql`
   }
 `;
 
-interface AwardYear {
-  year: number;
-  companies: { id: string; key: string; clientName: string; companyName: string; address: string }[];
-}
-
 export default function AwardPage(props: ShellPageProps) {
   useStaticMeta(props, { title: 'すみかアワード 優良店舗表彰', description: 'お客様の評価や対応品質が特に優れた不動産会社の店舗を表彰する「すみかアワード」の受賞店舗一覧です。', path: '/award' });
-  const { data, error, refetch } = useQuery<{ awards: AwardYear[] }>(AWARDS);
+  const { data, error, refetch } = useQuery(AWARDS);
   return (
     <StaticArticle lead={<p>すみかアワードは、お問い合わせへの対応の速さと丁寧さ、お客様からの口コミ評価、掲載情報の正確さをもとに、年に一度、優れた不動産会社の店舗を表彰するものです。</p>}>
       <Section title="選考基準">

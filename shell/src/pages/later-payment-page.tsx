@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ShellLaterPaymentCompaniesQuery, ShellLaterPaymentCompaniesQueryVariables } from '../__generated__/operations.js';
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber } from '@sumika/shell-kit';
 import { Section, StaticArticle, useStaticMeta, type ShellPageProps } from './static-page.js';
 
-export const LATER_PAYMENT_COMPANIES = gql`
+export const LATER_PAYMENT_COMPANIES: TypedDocumentNode<ShellLaterPaymentCompaniesQuery, ShellLaterPaymentCompaniesQueryVariables> = gql`
   query ShellLaterPaymentCompanies {
     laterPaymentCompanies {
       key
@@ -13,15 +14,9 @@ export const LATER_PAYMENT_COMPANIES = gql`
   }
 `;
 
-interface LaterPaymentCompany {
-  key: string;
-  companyName: string;
-  clientName: string;
-}
-
 export default function LaterPaymentPage(props: ShellPageProps) {
   useStaticMeta(props, { title: '初期費用の後払いができる不動産会社', description: '賃貸物件の初期費用（敷金・礼金・仲介手数料など）を後払い・分割払いにできる不動産会社の一覧です。', path: '/specific/later_payment' });
-  const { data, error, refetch } = useQuery<{ laterPaymentCompanies: LaterPaymentCompany[] }>(LATER_PAYMENT_COMPANIES);
+  const { data, error, refetch } = useQuery(LATER_PAYMENT_COMPANIES);
   const companies = data?.laterPaymentCompanies ?? [];
   return (
     <StaticArticle

@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ShellSampleSpecialsQuery, ShellSampleSpecialsQueryVariables } from '../__generated__/operations.js';
 import { useQuery } from '@apollo/client/react';
 import { formatNumber } from '@sumika/shell-kit';
 import { Section, StaticArticle, useStaticMeta, type ShellPageProps } from './static-page.js';
 
-export const SAMPLE_SPECIALS = gql`
+export const SAMPLE_SPECIALS: TypedDocumentNode<ShellSampleSpecialsQuery, ShellSampleSpecialsQueryVariables> = gql`
   query ShellSampleSpecials {
     specials {
       path
@@ -15,14 +16,6 @@ export const SAMPLE_SPECIALS = gql`
   }
 `;
 
-interface Special {
-  path: string;
-  name: string;
-  title: string;
-  featureTexts1: string;
-  bukkenCount: number;
-}
-
 export default function SamplesFeaturesPage(props: ShellPageProps) {
   useStaticMeta(props, {
     title: '特集ページの掲載サンプル',
@@ -33,7 +26,7 @@ export default function SamplesFeaturesPage(props: ShellPageProps) {
       { text: '掲載サンプル', path: '/samples' },
     ],
   });
-  const { data } = useQuery<{ specials: Special[] }>(SAMPLE_SPECIALS);
+  const { data } = useQuery(SAMPLE_SPECIALS);
   return (
     <StaticArticle lead={<p>条件に合う物件は、特集ページにも自動で掲載されます。特集ページは検索エンジンからの流入が多く、条件にこだわるユーザーにアピールできます。</p>}>
       <Section title="現在の特集">
