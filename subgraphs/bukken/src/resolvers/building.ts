@@ -1,4 +1,5 @@
-import { BUILDING_TYPE_NAMES, type Resolvers } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { fullYearsBetween, tokyoToday, yearMonth } from '../domain/dates.js';
 import { MADORI_NAMES } from '../domain/madori.js';
@@ -33,27 +34,27 @@ async function planMarket(b: BuildingRecord, ctx: Context): Promise<{ plan: stri
   });
 }
 
-export const buildingResolvers: Resolvers<Context> = {
+export const buildingResolvers: Resolvers = {
   Building: {
-    __resolveReference: async (ref: { key?: unknown }, ctx: Context) =>
+    __resolveReference: async (ref, ctx) =>
       typeof ref.key === 'string' ? ((await ctx.loaders.buildingByKey.load(ref.key)) ?? null) : null,
-    builtDate: (b: BuildingRecord) => yearMonth(b.builtDate),
-    builtAge: (b: BuildingRecord) => fullYearsBetween(b.builtDate, tokyoToday()),
-    buildingTypeName: (b: BuildingRecord) => BUILDING_TYPE_NAMES[b.buildingType] ?? '',
-    floor: (b: BuildingRecord) => b.floors,
-    latLng: (b: BuildingRecord) => ({ lat: b.lat, lng: b.lng }),
-    vacancies: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+    builtDate: (b) => yearMonth(b.builtDate),
+    builtAge: (b) => fullYearsBetween(b.builtDate, tokyoToday()),
+    buildingTypeName: (b) => BUILDING_TYPE_NAMES[b.buildingType] ?? '',
+    floor: (b) => b.floors,
+    latLng: (b) => ({ lat: b.lat, lng: b.lng }),
+    vacancies: async (b, _args, ctx) =>
       (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt === null),
-    archivedBukkens: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+    archivedBukkens: async (b, _args, ctx) =>
       (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt !== null),
-    stations: (b: BuildingRecord, _args: unknown, ctx: Context) => buildingStations(b, ctx),
-    otherBuildings: async (b: BuildingRecord, args: { limit: number }, ctx: Context) => {
+    stations: (b, _args, ctx) => buildingStations(b, ctx),
+    otherBuildings: async (b, args, ctx) => {
       const limit = checkLimit(args.limit, OTHER_BUILDINGS_LIMIT.min, OTHER_BUILDINGS_LIMIT.max);
       const near = await ctx.loaders.nearbyBuildings.load({ buildingId: b.id, limit });
       return (await ctx.loaders.buildingById.loadMany(near.map((n) => n.id))).filter(isPresent);
     },
-    marketPrices: (b: BuildingRecord, _args: unknown, ctx: Context) => planMarket(b, ctx),
-    countsByPlan: async (b: BuildingRecord, _args: unknown, ctx: Context) =>
+    marketPrices: (b, _args, ctx) => planMarket(b, ctx),
+    countsByPlan: async (b, _args, ctx) =>
       (await planMarket(b, ctx)).map(({ plan, count }) => ({ plan, count })),
   },
 };

@@ -1,5 +1,6 @@
-import { BUILDING_TYPE_NAMES, initialCost, type Resolvers } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_NAMES, initialCost } from '@sumika/subgraph-kit';
 import type { GraphQLResolveInfo } from 'graphql';
+import type { BukkenNameArgs, BukkenNameType, ConditionCodes, Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { fullYearsBetween, tokyoToday, yearMonth } from '../domain/dates.js';
 import { planOrdinal } from '../domain/madori.js';
@@ -9,15 +10,11 @@ import { imagePath } from '../plugins/images.js';
 import type { BukkenRecord, TrafficRecord } from '../repositories/records.js';
 import { checkLimit, isPresent } from './args.js';
 
-export type NameType = 'ALL' | 'SEARCH';
-
 /** A listing as a parent object; lists may carry the name type their query asked for. */
-export type BukkenParent = BukkenRecord & { defaultNameType?: NameType };
+export type BukkenParent = BukkenRecord & { defaultNameType?: BukkenNameType };
 
-/** SPEC §3 condition groups, in the contract's order. */
-const CONDITION_GROUPS = [
-  'airConditionings', 'baths', 'conditions', 'locations', 'otherConditions', 'securities', 'kitchens', 'facilities', 'storageSpaces',
-] as const;
+/** SPEC §3 condition groups: the fields of the contract's ConditionCodes. */
+type ConditionGroup = Exclude<keyof ConditionCodes, '__typename'>;
 
 /** Recommendations per listing: a detail page shows a handful. */
 export const RECOMMENDATION_LIMIT = { min: 1, max: 20 } as const;
@@ -40,7 +37,7 @@ export async function nearestTraffic(ctx: Context, bukkenId: number): Promise<Tr
   return (await ctx.loaders.trafficsByBukken.load(bukkenId)).find((t) => t.seq === 1);
 }
 
-export function bukkenName(b: BukkenParent, args: { nameType?: NameType; roomNum?: string }, info: GraphQLResolveInfo): string {
+export function bukkenName(b: BukkenParent, args: BukkenNameArgs, info: GraphQLResolveInfo): string {
   // An explicit argument wins over the list's name type; the schema default fills in otherwise.
   const explicit = info.fieldNodes.some((f) => f.arguments?.some((a) => a.name.value === 'nameType'));
   const nameType = explicit ? args.nameType : (b.defaultNameType ?? args.nameType);
@@ -73,26 +70,38 @@ async function recommendations(b: BukkenRecord, limit: number, ctx: Context): Pr
   return (await ctx.loaders.bukkenById.loadMany(rows.map((r) => r.id))).filter(isPresent);
 }
 
-export const bukkenResolvers: Resolvers<Context> = {
+export const bukkenResolvers: Resolvers = {
   Bukken: {
-    __resolveReference: async (ref: { globalKey?: unknown }, ctx: Context) =>
+    __resolveReference: async (ref, ctx) =>
       typeof ref.globalKey === 'string' ? ((await ctx.loaders.bukkenByKey.load(ref.globalKey)) ?? null) : null,
-    id: (b: BukkenRecord) => String(b.id),
-    name: (b: BukkenParent, args: { nameType?: NameType; roomNum?: string }, _ctx: Context, info: GraphQLResolveInfo) => bukkenName(b, args, info),
-    address: (b: BukkenRecord) => b.building.address,
-    traffics: (b: BukkenRecord, _args: unknown, ctx: Context) => ctx.loaders.trafficsByBukken.load(b.id),
-    roomNum: (b: BukkenRecord) => b.roomNum || null,
-    floorBuilding: (b: BukkenRecord) => b.building.floors,
-    builtDate: (b: BukkenRecord) => yearMonth(b.building.builtDate),
-    builtDateBuilding: (b: BukkenRecord) => yearMonth(b.building.builtDate),
-    builtAge: (b: BukkenRecord) => fullYearsBetween(b.building.builtDate, tokyoToday()),
-    arrivedAt: (b: BukkenRecord) => b.arrivedAt.toISOString(),
-    typeCode: (b: BukkenRecord) => b.building.buildingType,
-    typeName: (b: BukkenRecord) => BUILDING_TYPE_NAMES[b.building.buildingType] ?? '',
-    struct: (b: BukkenRecord) => b.building.struct,
-    conditionCodes: (b: BukkenRecord) =>
-      Object.fromEntries(CONDITION_GROUPS.map((g) => [g, (b.conditionCodes[g] ?? []).map((code) => ({ code }))])),
-    imageGroup: (b: BukkenRecord, _args: unknown, ctx: Context) => {
+    id: (b) => String(b.id),
+    name: (b, args, _ctx, info) => bukkenName(b, args, info),
+    address: (b) => b.building.address,
+    traffics: (b, _args, ctx) => ctx.loaders.trafficsByBukken.load(b.id),
+    roomNum: (b) => b.roomNum || null,
+    floorBuilding: (b) => b.building.floors,
+    builtDate: (b) => yearMonth(b.building.builtDate),
+    builtDateBuilding: (b) => yearMonth(b.building.builtDate),
+    builtAge: (b) => fullYearsBetween(b.building.builtDate, tokyoToday()),
+    arrivedAt: (b) => b.arrivedAt.toISOString(),
+    typeCode: (b) => b.building.buildingType,
+    typeName: (b) => BUILDING_TYPE_NAMES[b.building.buildingType] ?? '',
+    struct: (b) => b.building.struct,
+    conditionCodes: (b) => {
+      const codes = (group: ConditionGroup) => (b.conditionCodes[group] ?? []).map((code) => ({ code }));
+      return {
+        airConditionings: codes('airConditionings'),
+        baths: codes('baths'),
+        conditions: codes('conditions'),
+        locations: codes('locations'),
+        otherConditions: codes('otherConditions'),
+        securities: codes('securities'),
+        kitchens: codes('kitchens'),
+        facilities: codes('facilities'),
+        storageSpaces: codes('storageSpaces'),
+      };
+    },
+    imageGroup: (b, _args, ctx) => {
       const gaikanUrl = ctx.imageOrigin + imagePath(b.globalKey, 'gaikan');
       const madoriUrl = ctx.imageOrigin + imagePath(b.globalKey, 'madori');
       return {
@@ -104,18 +113,18 @@ export const bukkenResolvers: Resolvers<Context> = {
         ],
       };
     },
-    archived: (b: BukkenRecord) => b.archivedAt !== null,
-    archivedAt: (b: BukkenRecord) => b.archivedAt?.toISOString() ?? null,
-    latLng: (b: BukkenRecord) => ({ lat: b.building.lat, lng: b.building.lng }),
-    building: (b: BukkenRecord) => b.building,
+    archived: (b) => b.archivedAt !== null,
+    archivedAt: (b) => b.archivedAt?.toISOString() ?? null,
+    latLng: (b) => ({ lat: b.building.lat, lng: b.building.lng }),
+    building: (b) => b.building,
     // A reference only: the company subgraph resolves the store behind it.
-    company: (b: BukkenRecord) => ({ __typename: 'Company', id: String(b.storeId) }),
-    marketRent: (b: BukkenRecord, _args: unknown, ctx: Context) => marketRent(b, ctx),
-    initialCost: (b: BukkenRecord) => initialCostOf(b),
-    recommendations: (b: BukkenRecord, args: { limit: number }, ctx: Context) =>
+    company: (b) => ({ __typename: 'Company', id: String(b.storeId) }),
+    marketRent: (b, _args, ctx) => marketRent(b, ctx),
+    initialCost: (b) => initialCostOf(b),
+    recommendations: (b, args, ctx) =>
       recommendations(b, checkLimit(args.limit, RECOMMENDATION_LIMIT.min, RECOMMENDATION_LIMIT.max), ctx),
   },
   Traffic: {
-    text: (t: TrafficRecord) => `${t.lineName}/${t.stationName}駅 歩${t.walkMin}分`,
+    text: (t) => `${t.lineName}/${t.stationName}駅 歩${t.walkMin}分`,
   },
 };

@@ -1,10 +1,11 @@
-import { badRequest, notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest, notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
-import { compareFlags } from '../domain/compare.js';
+import { compareFlags, type CompareFlags } from '../domain/compare.js';
 import { findPrefectureRecommended } from '../repositories/bukken.js';
 import type { BukkenRecord } from '../repositories/records.js';
 import { checkLimit, isPresent } from './args.js';
-import { initialCostOf, monthlyTotalOf, type BukkenParent, type NameType } from './bukken.js';
+import { initialCostOf, monthlyTotalOf, type BukkenParent } from './bukken.js';
 
 export const MAX_BUKKENS = 100;
 export const COMPARE_LIMIT = { min: 1, max: 10 } as const;
@@ -15,6 +16,9 @@ async function bukkenOrNotFound(ctx: Context, globalKey: string): Promise<Bukken
   if (!b) throw notFound();
   return b;
 }
+
+/** compareFlags gives one entry per row; this only stands in for the index lookup's `undefined`. */
+const NO_FLAGS: CompareFlags = { cheapestMonthly: false, cheapestInitial: false, largest: false, newest: false, nearest: false };
 
 async function compareBukkens(ctx: Context, globalKeys: readonly string[]) {
   if (globalKeys.length < COMPARE_LIMIT.min || globalKeys.length > COMPARE_LIMIT.max) {
@@ -31,27 +35,23 @@ async function compareBukkens(ctx: Context, globalKeys: readonly string[]) {
   });
   const flags = compareFlags(rows.map((r) => ({ ...r, area: r.bukken.area, builtDate: r.bukken.building.builtDate })));
   // walkMin is non-null in the contract; a listing without traffic (none in practice) shows 0 and is never "nearest".
-  return rows.map((r, i) => ({ ...r, walkMin: r.walkMin ?? 0, ...flags[i] }));
+  return rows.map((r, i) => ({ ...r, walkMin: r.walkMin ?? 0, ...(flags[i] ?? NO_FLAGS) }));
 }
 
-export const queryResolvers: Resolvers<Context> = {
+export const queryResolvers: Resolvers = {
   Query: {
-    bukken: (_root: unknown, args: { globalKey: string }, ctx: Context) => bukkenOrNotFound(ctx, args.globalKey),
-    bukkens: async (_root: unknown, args: { globalKeys: string[] }, ctx: Context) => {
+    bukken: (_root, args, ctx) => bukkenOrNotFound(ctx, args.globalKey),
+    bukkens: async (_root, args, ctx) => {
       if (args.globalKeys.length > MAX_BUKKENS) throw badRequest(`一度に取得できる物件は${MAX_BUKKENS}件までです。`);
       return (await ctx.loaders.bukkenByKey.loadMany(args.globalKeys)).map((b) => (isPresent(b) ? b : null));
     },
-    building: async (_root: unknown, args: { key: string }, ctx: Context) => {
+    building: async (_root, args, ctx) => {
       const b = await ctx.loaders.buildingByKey.load(args.key);
       if (!b) throw notFound();
       return b;
     },
-    compareBukkens: (_root: unknown, args: { globalKeys: string[] }, ctx: Context) => compareBukkens(ctx, args.globalKeys),
-    prefectureRecommendBukkens: async (
-      _root: unknown,
-      args: { prefecturePath: string; nameType: NameType; limit: number },
-      ctx: Context,
-    ) => {
+    compareBukkens: (_root, args, ctx) => compareBukkens(ctx, args.globalKeys),
+    prefectureRecommendBukkens: async (_root, args, ctx) => {
       const prefectureCode = prefectureCodeOf(args.prefecturePath);
       if (prefectureCode === undefined) throw badRequest('都道府県の指定が正しくありません。');
       const limit = checkLimit(args.limit, PREFECTURE_RECOMMEND_LIMIT.min, PREFECTURE_RECOMMEND_LIMIT.max);

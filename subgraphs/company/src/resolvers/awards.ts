@@ -1,5 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { findAwardedStores, type StoreRecord } from '../repositories/stores.js';
 
 export interface AwardYearRecord {
@@ -23,9 +22,9 @@ export function groupByAwardYear(stores: readonly StoreRecord[]): AwardYearRecor
 }
 
 /** Award winners (受賞店舗) by year: every store of a corporation awarded that year. */
-export const awardResolvers: Resolvers<Context> = {
+export const awardResolvers: Resolvers = {
   Query: {
-    awards: async (_: unknown, __: unknown, ctx: Context) => {
+    awards: async (_, __, ctx) => {
       const stores = await findAwardedStores(ctx.db);
       ctx.loaders.remember(stores);
       return groupByAwardYear(stores);

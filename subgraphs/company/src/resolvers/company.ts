@@ -1,4 +1,5 @@
-import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { storefrontUrl } from '../images/urls.js';
 import type { StoreRecord } from '../repositories/stores.js';
@@ -30,10 +31,10 @@ async function resolveCompanyRef(ref: CompanyRef, ctx: Context): Promise<StoreRe
 }
 
 /** SPEC §3 Company: a store with its corporation's details, staff, reviews and pictures. */
-export const companyResolvers: Resolvers<Context> = {
+export const companyResolvers: Resolvers = {
   Query: {
-    company: async (_: unknown, { key }: { key: string }, ctx: Context) => (await ctx.loaders.storeByKey.load(key)) ?? null,
-    companies: async (_: unknown, { keys }: { keys: string[] }, ctx: Context) => {
+    company: async (_, { key }, ctx) => (await ctx.loaders.storeByKey.load(key)) ?? null,
+    companies: async (_, { keys }, ctx) => {
       if (keys.length > MAX_COMPANY_KEYS) throw badRequest(`店舗キーは一度に${MAX_COMPANY_KEYS}件まで指定できます。`);
       const rows = await ctx.loaders.storeByKey.loadMany(keys);
       return rows.map((r) => {
@@ -43,18 +44,18 @@ export const companyResolvers: Resolvers<Context> = {
     },
   },
   Company: {
-    __resolveReference: (ref: CompanyRef, ctx: Context) => resolveCompanyRef(ref, ctx),
-    id: (store: StoreRecord) => String(store.id),
-    reviews: (store: StoreRecord, { first }: { first?: number | null }): ReviewsParent => {
+    __resolveReference: (ref, ctx) => resolveCompanyRef(ref, ctx),
+    id: (store) => String(store.id),
+    reviews: (store, { first }): ReviewsParent => {
       const n = first ?? 10;
       if (!Number.isInteger(n) || n < 1 || n > MAX_REVIEWS_FIRST) {
         throw badRequest(`口コミの件数（first）は1〜${MAX_REVIEWS_FIRST}で指定してください。`);
       }
       return { storeId: store.id, first: n };
     },
-    employees: (store: StoreRecord, _: unknown, ctx: Context) => ctx.loaders.employees.load(store.id),
-    images: (store: StoreRecord) => [{ imageType: 'storefront', url: storefrontUrl(store.key) }],
-    otherStores: async (store: StoreRecord, _: unknown, ctx: Context) =>
+    employees: (store, _, ctx) => ctx.loaders.employees.load(store.id),
+    images: (store) => [{ imageType: 'storefront', url: storefrontUrl(store.key) }],
+    otherStores: async (store, _, ctx) =>
       (await ctx.loaders.storesByCompany.load(store.companyId)).filter((s) => s.id !== store.id),
   },
 };

@@ -1,8 +1,7 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { applyResolvers } from './apply.js';
 import { inquiryResolvers } from './inquiry.js';
 import { masterResolvers } from './masters.js';
 
 /** Each concern keeps its own resolver file; the kit merges them type by type. */
-export const resolvers: Resolvers<Context>[] = [masterResolvers, inquiryResolvers, applyResolvers];
+export const resolvers: Resolvers[] = [masterResolvers, inquiryResolvers, applyResolvers];

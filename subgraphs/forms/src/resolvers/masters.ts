@@ -1,4 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { cashbackCampaignAt } from '../domain/cashback.js';
 import {
   APPLY_REQUESTS,
@@ -12,15 +12,20 @@ import {
   REFERENCE_MEDIA,
   VIOLATION_KINDS,
 } from '../domain/masters.js';
-import type { Context } from '../context.js';
 
 /** The master lists of the forms: constants of the product, served as they are. */
-export const masterResolvers: Resolvers<Context> = {
+export const masterResolvers: Resolvers = {
   Query: {
-    usersInquiryMaster: () => ({ inquiryTypes: INQUIRY_TYPES }),
-    violationMaster: () => ({ kinds: VIOLATION_KINDS, relations: BUKKEN_KANKEI }),
-    inboundInquiryMaster: () => ({ types: INBOUND_TYPES, categories: INBOUND_CATEGORIES, referenceMedia: REFERENCE_MEDIA }),
-    applyMaster: () => ({ contactMethods: CONTACT_METHODS, moveInTimings: MOVE_IN_TIMINGS, requests: APPLY_REQUESTS, maxBukkens: MAX_APPLY_BUKKENS }),
-    cashbackCampaign: (_: unknown, __: unknown, ctx: Context) => cashbackCampaignAt(ctx.now()),
+    // Copies: the schema's lists are mutable, the constants are not.
+    usersInquiryMaster: () => ({ inquiryTypes: [...INQUIRY_TYPES] }),
+    violationMaster: () => ({ kinds: [...VIOLATION_KINDS], relations: [...BUKKEN_KANKEI] }),
+    inboundInquiryMaster: () => ({ types: [...INBOUND_TYPES], categories: [...INBOUND_CATEGORIES], referenceMedia: [...REFERENCE_MEDIA] }),
+    applyMaster: () => ({
+      contactMethods: [...CONTACT_METHODS],
+      moveInTimings: [...MOVE_IN_TIMINGS],
+      requests: [...APPLY_REQUESTS],
+      maxBukkens: MAX_APPLY_BUKKENS,
+    }),
+    cashbackCampaign: (_, __, ctx) => cashbackCampaignAt(ctx.now()),
   },
 };

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
@@ -12,7 +11,14 @@ import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
 import { isDatabaseUnavailable } from '../db/resilience.js';
 
-export type Resolvers<Ctx> = GraphQLResolverMap<Ctx>;
+/**
+ * A resolver map as each subgraph's generated `Resolvers` type describes it (type name → field
+ * resolvers); its fields are type-checked there, against the subgraph's own schema.graphql.
+ */
+export type ResolverMap = { readonly [typeName: string]: object | undefined };
+
+/** The resolver map @apollo/subgraph's public `buildSubgraphSchema` takes, from its signature. */
+type SubgraphSchemaResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
 export interface Identity extends ServiceClaims {
   /** Set once the gateway's token is verified. */
@@ -28,7 +34,7 @@ declare module 'fastify' {
 export interface SubgraphAppOptions<Ctx extends object> {
   name: string;
   typeDefs: DocumentNode;
-  resolvers: Resolvers<Ctx> | Resolvers<Ctx>[];
+  resolvers: ResolverMap | readonly ResolverMap[];
   /** Builds the per-request context: loaders are created here so batching is per request. */
   context: (request: FastifyRequest, reply: FastifyReply) => Ctx | Promise<Ctx>;
   /** How the gateway's RS256 token is verified; every GraphQL request needs one. */
@@ -83,7 +89,7 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
   // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle' });
   const verify = tokenVerifier(opts.auth);
-  const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) as GraphQLResolverMap<unknown> });
+  const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) });
   const limits = { ...limitsFromEnv(), ...opts.limits };
   const costs = costTableOf(opts.typeDefs);
 
@@ -161,19 +167,25 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
 }
 
 /** Merges resolver maps type by type (each concern keeps its own file). */
-export function mergeResolvers<Ctx>(maps: Resolvers<Ctx> | Resolvers<Ctx>[]): Resolvers<Ctx> {
-  const list = Array.isArray(maps) ? maps : [maps];
+export function mergeResolvers(maps: ResolverMap | readonly ResolverMap[]): SubgraphSchemaResolvers {
+  const list: readonly ResolverMap[] = isResolverMapList(maps) ? maps : [maps];
   const out: Record<string, Record<string, unknown>> = {};
   for (const map of list) {
     for (const [type, fields] of Object.entries(map)) {
+      if (fields === undefined) continue;
       const target = (out[type] ??= {});
-      for (const [field, resolver] of Object.entries(fields as Record<string, unknown>)) {
+      for (const [field, resolver] of Object.entries(fields)) {
         if (field in target) throw new Error(`resolver ${type}.${field} is defined twice`);
         target[field] = resolver;
       }
     }
   }
-  return out as Resolvers<Ctx>;
+  // The boundary to @apollo/subgraph: each field was checked against the schema by the generated types.
+  return out as SubgraphSchemaResolvers;
+}
+
+function isResolverMapList(maps: ResolverMap | readonly ResolverMap[]): maps is readonly ResolverMap[] {
+  return Array.isArray(maps);
 }
 
 function badRequestFrom(err: { message: string; locations?: readonly { line: number; column: number }[] }): GraphQLError {

@@ -1,5 +1,5 @@
-import { badRequest, notFound, type Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import { badRequest, notFound } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
 import { cityChoice, searchMaster, townsByCodes } from '../repositories/listing-master.js';
@@ -7,10 +7,10 @@ import { baseFilter, existingPage, prefectureOf, resultSource, type ResultSource
 
 const PER_PAGE = 30;
 
-export const archiveListResolvers: Resolvers<Context> = {
+export const archiveListResolvers: Resolvers = {
   Query: {
     /** The town's active listings, 30 per page, newest first. */
-    async sitemapTown(_: unknown, args: { townCode: number; page?: number | null }, ctx: Context): Promise<ResultSource> {
+    async sitemapTown(_, args, ctx): Promise<ResultSource> {
       const page = pageRequest(args.page, PER_PAGE);
       const [town] = await townsByCodes(ctx.db, [args.townCode]);
       if (!town) throw notFound('指定された町域が見つかりません。');
@@ -20,11 +20,7 @@ export const archiveListResolvers: Resolvers<Context> = {
      * ARCHIVED listings of a city or a station group, 30 per page. Newest arrivals first: the index
      * has no archived_at, and arrival order is what the archive pages showed.
      */
-    async archiveList(
-      _: unknown,
-      args: { prefecturePath: string; cityCode?: number | null; stationCode?: number | null; page?: number | null },
-      ctx: Context,
-    ): Promise<ResultSource> {
+    async archiveList(_, args, ctx): Promise<ResultSource> {
       const prefectureCode = prefectureOf(args.prefecturePath);
       const page = pageRequest(args.page, PER_PAGE);
       const hasCity = args.cityCode !== null && args.cityCode !== undefined;

@@ -1,14 +1,13 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { cachedCounts } from '../loaders/places.js';
 import { archivedCityCounts, archivedStationCounts } from '../repositories/archive.js';
 import { requirePrefecture, searchableCities } from './places.js';
 import { requireLine, stationsOfLine } from './railways.js';
 
-export const archiveResolvers: Resolvers<Context> = {
+export const archiveResolvers: Resolvers = {
   Query: {
     /** Cities of the prefecture that have archived listings, code order. */
-    archiveCities: async (_: unknown, args: { prefecturePath: string }, ctx: Context) => {
+    archiveCities: async (_, args, ctx) => {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       const cities = await searchableCities(ctx, prefectureCode);
       const counts = await cachedCounts(ctx.cache, `master:archived:city:${prefectureCode}`, () =>
@@ -17,7 +16,7 @@ export const archiveResolvers: Resolvers<Context> = {
       return cities.filter((c) => (counts.get(c.code) ?? 0) > 0).map((c) => ({ code: c.code, name: c.name, count: counts.get(c.code) ?? 0 }));
     },
     /** Stations of the line in the prefecture (seq order, by station group) with archived listings of the prefecture near them. */
-    archiveLineStations: async (_: unknown, args: { prefecturePath: string; lineCode: number }, ctx: Context) => {
+    archiveLineStations: async (_, args, ctx) => {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       await requireLine(ctx, args.lineCode);
       const [stations, cities] = await Promise.all([stationsOfLine(ctx, args.lineCode, prefectureCode), searchableCities(ctx, prefectureCode)]);

@@ -1,7 +1,7 @@
-import { badRequest, notFound, type Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import { badRequest, notFound } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { countLoaders } from '../loaders/places.js';
-import { campuses, type CampusRow, type CampusStationRow } from '../repositories/campus.js';
+import { campuses, type CampusRow } from '../repositories/campus.js';
 import { optionalPrefecture } from './places.js';
 
 /** Gojūon rows an institute can be filed under (campus.initial). */
@@ -14,9 +14,9 @@ interface InstituteParent {
   campuses: CampusRow[];
 }
 
-export const campusResolvers: Resolvers<Context> = {
+export const campusResolvers: Resolvers = {
   Query: {
-    institutes: async (_: unknown, args: { prefecturePath?: string | null; initial?: string | null }, ctx: Context) => {
+    institutes: async (_, args, ctx) => {
       const prefectureCode = optionalPrefecture(args.prefecturePath);
       const initial = args.initial === null || args.initial === undefined || args.initial === '' ? undefined : args.initial;
       if (initial !== undefined && !INITIALS.includes(initial)) throw badRequest('頭文字の指定が正しくありません。');
@@ -31,8 +31,8 @@ export const campusResolvers: Resolvers<Context> = {
       }
       return [...institutes.values()];
     },
-    campus: async (_: unknown, args: { id: number }, ctx: Context) => (await ctx.loaders.campusById.load(args.id)) ?? null,
-    nearStationsForCampusBukkenCounts: async (_: unknown, args: { instituteCampusId: number }, ctx: Context) => {
+    campus: async (_, args, ctx) => (await ctx.loaders.campusById.load(args.id)) ?? null,
+    nearStationsForCampusBukkenCounts: async (_, args, ctx) => {
       const campus = await ctx.loaders.campusById.load(args.instituteCampusId);
       if (!campus) throw notFound('キャンパスが見つかりません。');
       const stations = await ctx.loaders.stationsByCampus.load(campus.id);
@@ -41,16 +41,16 @@ export const campusResolvers: Resolvers<Context> = {
     },
   },
   Campus: {
-    instituteId: (c: CampusRow) => c.institute_id,
-    instituteName: (c: CampusRow) => c.institute_name,
-    campusName: (c: CampusRow) => c.campus_name,
-    prefectureCode: (c: CampusRow) => c.prefecture_code,
-    latLng: (c: CampusRow) => ({ lat: c.lat, lng: c.lng }),
-    nearStations: (c: CampusRow, _: unknown, ctx: Context) => ctx.loaders.stationsByCampus.load(c.id),
+    instituteId: (c) => c.institute_id,
+    instituteName: (c) => c.institute_name,
+    campusName: (c) => c.campus_name,
+    prefectureCode: (c) => c.prefecture_code,
+    latLng: (c) => ({ lat: c.lat, lng: c.lng }),
+    nearStations: (c, _, ctx) => ctx.loaders.stationsByCampus.load(c.id),
   },
   CampusStation: {
-    code: (s: CampusStationRow) => s.group_code,
-    distanceM: (s: CampusStationRow) => s.distance_m,
-    walkMin: (s: CampusStationRow) => s.walk_min,
+    code: (s) => s.group_code,
+    distanceM: (s) => s.distance_m,
+    walkMin: (s) => s.walk_min,
   },
 };

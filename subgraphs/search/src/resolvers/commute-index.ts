@@ -1,5 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { commuteQueryResolvers } from './commute.js';
 
-export const commuteResolvers: Resolvers<Context>[] = [commuteQueryResolvers];
+export const commuteResolvers: Resolvers[] = [commuteQueryResolvers];

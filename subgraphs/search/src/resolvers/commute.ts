@@ -1,4 +1,5 @@
-import { notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
+import { notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { activeListingCountsByGroup, firstStationsOfGroups, stationGraph, type NminStationRow } from '../repositories/graph.js';
 
@@ -51,8 +52,8 @@ export async function nminStations(ctx: Pick<Context, 'db' | 'cache'>, args: Nmi
   return stations;
 }
 
-export const commuteQueryResolvers: Resolvers<Context> = {
+export const commuteQueryResolvers: Resolvers = {
   Query: {
-    nminStations: (_: unknown, args: NminArgs, ctx: Context) => nminStations(ctx, args),
+    nminStations: (_, args, ctx) => nminStations(ctx, args),
   },
 };

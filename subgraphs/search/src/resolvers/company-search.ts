@@ -1,13 +1,13 @@
-import { badRequest, storeIdOf, type Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import { badRequest, storeIdOf } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
 import { baseFilter, existingPage, resultSource, type ResultSource } from './search.js';
 
-export const companySearchResolvers: Resolvers<Context> = {
+export const companySearchResolvers: Resolvers = {
   Query: {
     /** Active listings of a store (SPEC's Company), newest first. */
-    bukkensByCompany(_: unknown, args: { companyKey: string; page?: number | null; perPage?: number | null }, ctx: Context): Promise<ResultSource> {
+    bukkensByCompany(_, args, ctx): Promise<ResultSource> {
       const storeId = storeIdOf(args.companyKey);
       if (storeId === undefined) throw badRequest('会社の指定が正しくありません。');
       const page = pageRequest(args.page, args.perPage);

@@ -1,20 +1,27 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { cachedJson } from '../loaders/places.js';
 import { overall, planRents, stationGroupsInCity, topConditions, type LivabilityScope } from '../repositories/livability.js';
 import { madori } from '../repositories/master.js';
 import type { CityRow } from '../repositories/places.js';
+import { existing } from './rows.js';
 
 /** Figures move slowly; ten minutes keeps the three aggregate queries off hot pages. */
 export const LIVABILITY_TTL_SECONDS = 600;
 export const TOP_CONDITIONS = 8;
+
+/** A condition's share of the listings, before its Condition is loaded. */
+export interface ConditionShareFigure {
+  code: number;
+  share: number;
+}
 
 export interface LivabilityFigures {
   bukkenCount: number;
   rentByPlan: { plan: string; median: number; count: number }[];
   medianWalkMin: number | null;
   medianBuiltYear: number | null;
-  conditionShares: { code: number; share: number }[];
+  conditionShares: ConditionShareFigure[];
   stationCount: number;
 }
 
@@ -44,21 +51,21 @@ export async function cityLivability(ctx: Context, city: CityRow): Promise<Livab
   return figures(ctx, { cityCode: city.code });
 }
 
-export const livabilityResolvers: Resolvers<Context> = {
+export const livabilityResolvers: Resolvers = {
   Query: {
-    cityLivability: async (_: unknown, args: { cityCode: number }, ctx: Context) => {
+    cityLivability: async (_, args, ctx) => {
       const city = await ctx.loaders.cityByCode.load(args.cityCode);
       return city ? cityLivability(ctx, city) : null;
     },
-    stationLivability: async (_: unknown, args: { stationGroupCode: number }, ctx: Context) => {
+    stationLivability: async (_, args, ctx) => {
       const group = await ctx.loaders.stationGroupByCode.load(args.stationGroupCode);
       return group ? figures(ctx, { stationGroupCode: group.code }) : null;
     },
   },
   City: {
-    livability: (c: CityRow, _: unknown, ctx: Context) => cityLivability(ctx, c),
+    livability: (c, _, ctx) => cityLivability(ctx, c),
   },
   ConditionShare: {
-    condition: (s: { code: number }, _: unknown, ctx: Context) => ctx.loaders.conditionByCode.load(s.code),
+    condition: async (s, _, ctx) => existing(await ctx.loaders.conditionByCode.load(s.code), `condition ${s.code}`),
   },
 };

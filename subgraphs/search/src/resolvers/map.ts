@@ -1,6 +1,5 @@
-import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
-import type { SearchConditionInput } from '../domain/condition.js';
+import { badRequest } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
 import { hexCounts, pointsInCell, points } from '../repositories/listing-map.js';
@@ -40,21 +39,10 @@ export function cellOf(x: number, y: number, level: number): { geoHex: string; c
   return { geoHex: zone.code, center: { lat: zone.lat, lng: zone.lng } };
 }
 
-interface MapInfoArgs extends BBox {
-  level: number;
-  searchCondition?: SearchConditionInput | null;
-}
-
-interface MapBukkensArgs extends Partial<BBox> {
-  geoHex?: string | null;
-  searchCondition?: SearchConditionInput | null;
-  limit?: number | null;
-}
-
-export const mapResolvers: Resolvers<Context> = {
+export const mapResolvers: Resolvers = {
   Query: {
     /** Matching active listings per GeoHex cell, counting only listings inside the box. */
-    async mapInfo(_: unknown, args: MapInfoArgs, ctx: Context) {
+    async mapInfo(_, args, ctx) {
       checkLevel(args.level);
       const bbox = checkBox({ south: args.south, west: args.west, north: args.north, east: args.east });
       // Refuses boxes with too many cells at this level (BAD_REQUEST) before any query runs.
@@ -65,7 +53,7 @@ export const mapResolvers: Resolvers<Context> = {
     },
 
     /** Matches in one GeoHex cell or in a box, newest first (at most 200). */
-    async mapBukkens(_: unknown, args: MapBukkensArgs, ctx: Context) {
+    async mapBukkens(_, args, ctx) {
       const limit = args.limit ?? 100;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MAP_BUKKENS) throw badRequest(`件数は1〜${MAX_MAP_BUKKENS}件で指定してください。`);
       const hasCell = args.geoHex !== null && args.geoHex !== undefined;

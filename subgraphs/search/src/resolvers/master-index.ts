@@ -1,5 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { archiveResolvers } from './archive.js';
 import { campusResolvers } from './campus.js';
 import { livabilityResolvers } from './livability.js';
@@ -10,7 +9,7 @@ import { sitemapResolvers } from './sitemap.js';
 import { suggestResolvers } from './suggest.js';
 
 /** Master data: places, railways, station suggestions, conditions and specials, campuses, livability, sitemap, archive. */
-export const masterResolvers: Resolvers<Context>[] = [
+export const masterResolvers: Resolvers[] = [
   placeResolvers,
   railwayResolvers,
   suggestResolvers,

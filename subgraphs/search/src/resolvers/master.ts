@@ -1,6 +1,7 @@
-import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, type Resolvers } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
-import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow, type MadoriRow, type SpecialRow } from '../repositories/master.js';
+import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow } from '../repositories/master.js';
 import { optionalPrefecture } from './places.js';
 
 /** Rent bounds of the search form (yen): 30,000–100,000 by 5,000, then the coarser steps. */
@@ -20,6 +21,9 @@ export const SORT_KEYS: readonly { value: string; label: string }[] = [
   { value: 'initial_cost_asc', label: '初期費用が安い順' },
 ];
 
+/** searchMaster hands down nothing: each option list resolves on its own. */
+export type SearchMasterParent = Record<string, never>;
+
 interface ConditionGroupParent {
   key: string;
   name: string;
@@ -35,42 +39,43 @@ async function groupedConditions(ctx: Context): Promise<ConditionGroupParent[]> 
 
 const NATIONWIDE = '全国';
 
-export const masterDataResolvers: Resolvers<Context> = {
+export const masterDataResolvers: Resolvers = {
   Query: {
-    conditions: (_: unknown, __: unknown, ctx: Context) => groupedConditions(ctx),
-    specials: (_: unknown, __: unknown, ctx: Context) => specials(ctx.db),
-    specialInfo: async (_: unknown, args: { specialName: string }, ctx: Context) => (await specialByPath(ctx.db, args.specialName)) ?? null,
-    madoriInfo: (_: unknown, __: unknown, ctx: Context) => madori(ctx.db),
+    conditions: (_, __, ctx) => groupedConditions(ctx),
+    specials: (_, __, ctx) => specials(ctx.db),
+    specialInfo: async (_, args, ctx) => (await specialByPath(ctx.db, args.specialName)) ?? null,
+    madoriInfo: (_, __, ctx) => madori(ctx.db),
     // The option lists resolve field by field, so a form asking for prices only costs nothing.
     searchMaster: () => ({}),
   },
   SearchMaster: {
-    prices: () => PRICES,
-    areas: () => AREAS,
-    walkMinutes: () => WALK_MINUTES,
-    builtYears: () => BUILT_YEARS,
-    plans: (_: unknown, __: unknown, ctx: Context) => madori(ctx.db),
+    // Copies: the schema's lists are mutable, the constants are not.
+    prices: () => [...PRICES],
+    areas: () => [...AREAS],
+    walkMinutes: () => [...WALK_MINUTES],
+    builtYears: () => [...BUILT_YEARS],
+    plans: (_, __, ctx) => madori(ctx.db),
     buildingTypes: () => Object.entries(BUILDING_TYPE_KEYS).map(([key, code]) => ({ key, name: BUILDING_TYPE_NAMES[code] ?? key })),
-    conditionGroups: (_: unknown, __: unknown, ctx: Context) => groupedConditions(ctx),
-    sortKeys: () => SORT_KEYS,
+    conditionGroups: (_, __, ctx) => groupedConditions(ctx),
+    sortKeys: () => [...SORT_KEYS],
   },
   Condition: {
-    __resolveReference: (ref: { code: number }, ctx: Context) => ctx.loaders.conditionByCode.load(Number(ref.code)),
-    group: (c: ConditionRow) => c.group_key,
+    __resolveReference: async (ref, ctx) => (await ctx.loaders.conditionByCode.load(Number(ref.code))) ?? null,
+    group: (c) => c.group_key,
   },
   Special: {
-    topImage: (s: SpecialRow) => s.top_image,
+    topImage: (s) => s.top_image,
     featureImages: () => [],
-    featureTexts1: (s: SpecialRow) => s.feature_texts1,
-    featureTexts2: (s: SpecialRow) => s.feature_texts2,
-    prefDesc: async (s: SpecialRow, args: { prefecturePath?: string | null }, ctx: Context) => {
+    featureTexts1: (s) => s.feature_texts1,
+    featureTexts2: (s) => s.feature_texts2,
+    prefDesc: async (s, args, ctx) => {
       const code = optionalPrefecture(args.prefecturePath);
       const name = code === undefined ? NATIONWIDE : ((await ctx.loaders.prefectureByCode.load(code))?.name ?? NATIONWIDE);
       return s.pref_desc.replaceAll('{prefecture}', name);
     },
-    faqs: (s: SpecialRow) => s.faq,
+    faqs: (s) => s.faq,
   },
   Madori: {
-    title: (m: MadoriRow) => m.name,
+    title: (m) => m.name,
   },
 };

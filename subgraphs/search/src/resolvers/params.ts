@@ -1,5 +1,5 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
 import { PREFECTURE_PATHS } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster, townsByCodes } from '../repositories/listing-master.js';
 import { prefectureOf } from './search.js';
@@ -54,8 +54,8 @@ export async function searchParameter(ctx: Pick<Context, 'db'>, args: SearchPara
   };
 }
 
-export const paramsResolvers: Resolvers<Context> = {
+export const paramsResolvers: Resolvers = {
   Query: {
-    searchParameter: (_: unknown, args: SearchParameterArgs, ctx: Context) => searchParameter(ctx, args),
+    searchParameter: (_, args, ctx) => searchParameter(ctx, args),
   },
 };

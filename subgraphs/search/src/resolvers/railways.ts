@@ -1,4 +1,5 @@
-import { notFound, type Resolvers } from '@sumika/subgraph-kit';
+import { notFound } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { countLoaders } from '../loaders/places.js';
 import { linesInPrefecture, type LineRow, type StationRow } from '../repositories/railways.js';
@@ -28,7 +29,7 @@ export async function stationsOfLine(ctx: Context, lineCode: number, prefectureC
  * missing the joined columns is completed from the station table by its code, and a count
  * it already carries is kept.
  */
-type StationParent = Partial<ListedStation> & { code: number; bukkenCount?: number };
+export type StationParent = Partial<ListedStation> & { code: number; bukkenCount?: number };
 
 async function stationOf(s: StationParent, ctx: Context): Promise<StationRow> {
   if (s.group_code !== undefined && s.line_code !== undefined && s.kana !== undefined && s.city_code !== undefined && s.lat !== undefined && s.name !== undefined) {
@@ -39,9 +40,9 @@ async function stationOf(s: StationParent, ctx: Context): Promise<StationRow> {
   return row;
 }
 
-export const railwayResolvers: Resolvers<Context> = {
+export const railwayResolvers: Resolvers = {
   Query: {
-    railways: async (_: unknown, args: { prefecturePath: string }, ctx: Context) => {
+    railways: async (_, args, ctx) => {
       const lines = await linesInPrefecture(ctx.db, requirePrefecture(args.prefecturePath));
       const railways: { code: string; name: string; lines: LineRow[] }[] = [];
       for (const { railway_name, railway_sort: _sort, ...line } of lines) {
@@ -52,33 +53,33 @@ export const railwayResolvers: Resolvers<Context> = {
       }
       return railways;
     },
-    line: async (_: unknown, args: { code: number }, ctx: Context) => (await ctx.loaders.lineByCode.load(args.code)) ?? null,
-    stations: async (_: unknown, args: { prefecturePath: string; lineCode: number }, ctx: Context) => {
+    line: async (_, args, ctx) => (await ctx.loaders.lineByCode.load(args.code)) ?? null,
+    stations: async (_, args, ctx) => {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       await requireLine(ctx, args.lineCode);
       return stationsOfLine(ctx, args.lineCode, prefectureCode);
     },
   },
   Line: {
-    __resolveReference: (ref: { code: number }, ctx: Context) => ctx.loaders.lineByCode.load(Number(ref.code)),
-    colorCode: (l: LineRow) => l.color,
-    railwayName: async (l: LineRow, _: unknown, ctx: Context) => (await ctx.loaders.railwayByCode.load(l.railway_code))?.name ?? '',
-    stations: (l: LineRow, args: { prefecturePath?: string | null }, ctx: Context) => stationsOfLine(ctx, l.code, optionalPrefecture(args.prefecturePath)),
-    bukkenCount: (l: LineRow, args: { prefecturePath?: string | null }, ctx: Context) =>
+    __resolveReference: async (ref, ctx) => (await ctx.loaders.lineByCode.load(Number(ref.code))) ?? null,
+    colorCode: (l) => l.color,
+    railwayName: async (l, _, ctx) => (await ctx.loaders.railwayByCode.load(l.railway_code))?.name ?? '',
+    stations: (l, args, ctx) => stationsOfLine(ctx, l.code, optionalPrefecture(args.prefecturePath)),
+    bukkenCount: (l, args, ctx) =>
       countLoaders(ctx).line.load({ code: l.code, prefectureCode: optionalPrefecture(args.prefecturePath) ?? null }),
   },
   Station: {
-    groupCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).group_code,
-    name: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).name,
-    kana: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).kana,
-    lineCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).line_code,
-    latLng: async (s: StationParent, _: unknown, ctx: Context) => {
+    groupCode: async (s, _, ctx) => (await stationOf(s, ctx)).group_code,
+    name: async (s, _, ctx) => (await stationOf(s, ctx)).name,
+    kana: async (s, _, ctx) => (await stationOf(s, ctx)).kana,
+    lineCode: async (s, _, ctx) => (await stationOf(s, ctx)).line_code,
+    latLng: async (s, _, ctx) => {
       const row = await stationOf(s, ctx);
       return { lat: row.lat, lng: row.lng };
     },
-    cityCode: async (s: StationParent, _: unknown, ctx: Context) => (await stationOf(s, ctx)).city_code,
+    cityCode: async (s, _, ctx) => (await stationOf(s, ctx)).city_code,
     // Load synchronously when the group is known, so every station of a list lands in one batch.
-    bukkenCount: async (s: StationParent, _: unknown, ctx: Context) =>
+    bukkenCount: async (s, _, ctx) =>
       typeof s.bukkenCount === 'number'
         ? s.bukkenCount
         : countLoaders(ctx).stationGroup.load({ code: s.group_code ?? (await stationOf(s, ctx)).group_code, prefectureCode: s.count_prefecture_code ?? null }),

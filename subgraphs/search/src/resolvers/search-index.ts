@@ -1,5 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { archiveListResolvers } from './archive-list.js';
 import { companySearchResolvers } from './company-search.js';
 import { mapResolvers } from './map.js';
@@ -8,7 +7,7 @@ import { searchResolver } from './search.js';
 import { specialSearchResolvers } from './special-search.js';
 
 /** Listing search: searchBukkens and its variants, facets, texts, parameters, company, special, archive and map lists. */
-export const searchResolvers: Resolvers<Context>[] = [
+export const searchResolvers: Resolvers[] = [
   searchResolver,
   paramsResolvers,
   companySearchResolvers,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { badRequest, BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, notFound, prefectureCodeOf, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest, BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { FacetCount, Facets, Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import type { Destination } from '../domain/commute.js';
 import { EMPTY_CONDITION, MADORI_NAMES, normaliseCondition, type SearchConditionInput } from '../domain/condition.js';
@@ -312,13 +313,12 @@ export const WALK_BOUNDS = [1, 3, 5, 7, 10, 15, 20] as const;
 export const BUILT_BOUNDS = [1, 3, 5, 10, 15, 20, 30] as const;
 const TOP_FACETS = 30;
 
-export interface FacetCount {
-  value: string;
-  label: string;
-  count: number;
-}
+export type { FacetCount };
 
-type FacetName = 'rentMax' | 'plans' | 'walkMin' | 'builtYear' | 'conditions' | 'buildingTypes' | 'lines' | 'stations' | 'cities';
+type FacetName = Exclude<keyof Facets, '__typename'>;
+
+/** What SearchBukkensPayload.facets hands down: only the facets the query selected. */
+export type FacetsParent = Partial<Facets>;
 const FACET_NAMES: readonly FacetName[] = ['rentMax', 'plans', 'walkMin', 'builtYear', 'conditions', 'buildingTypes', 'lines', 'stations', 'cities'];
 
 const countOf = (rows: KeyCount[]) => {
@@ -407,50 +407,45 @@ export interface PayloadSource {
   result: ResultSource;
 }
 
-interface SearchBukkensArgs extends SearchArgs {
-  page?: number | null;
-  perPage?: number | null;
-  sort?: string | null;
-}
 
-export const searchResolver: Resolvers<Context> = {
+export const searchResolver: Resolvers = {
   Query: {
-    async searchBukkens(_: unknown, args: SearchBukkensArgs, ctx: Context): Promise<PayloadSource> {
+    async searchBukkens(_, args, ctx): Promise<PayloadSource> {
       const sort = parseSort(args.sort);
       const page = pageRequest(args.page, args.perPage);
       const resolved = await resolveSearch(ctx, args);
       return { resolved, result: await existingPage(resultSource(ctx, resolved.filter, sort, page)) };
     },
-    async searchBukkensCount(_: unknown, args: SearchArgs, ctx: Context) {
+    async searchBukkensCount(_, args, ctx) {
       const resolved = await resolveSearch(ctx, args);
       return { count: await cachedCount(ctx, resolved.filter) };
     },
-    async searchBukkensPreview(_: unknown, args: SearchArgs & { limit?: number | null }, ctx: Context) {
+    async searchBukkensPreview(_, args, ctx) {
       const limit = args.limit ?? 5;
       if (!Number.isInteger(limit) || limit < 1 || limit > 30) throw badRequest('表示件数は1〜30件で指定してください。');
       const resolved = await resolveSearch(ctx, args);
       return refs(await cachedKeys(ctx, resolved.filter, parseSort(null), limit));
     },
-    async searchConditionTexts(_: unknown, args: SearchArgs, ctx: Context) {
+    async searchConditionTexts(_, args, ctx) {
       return textsOf(ctx, await resolveSearch(ctx, args));
     },
   },
   SearchBukkensPayload: {
-    result: (p: PayloadSource) => p.result,
+    result: (p) => p.result,
     // Highly recommended is not in the index: the most viewed matches stand in.
-    pickupBukkens: async (p: PayloadSource, _: unknown, ctx: Context) =>
+    pickupBukkens: async (p, _, ctx) =>
       refs(await cachedKeys(ctx, p.resolved.filter, { column: 'view_count', direction: 'desc' }, 3)),
-    recommendBukkens: async (p: PayloadSource, _: unknown, ctx: Context) =>
+    recommendBukkens: async (p, _, ctx) =>
       refs(await cachedKeys(ctx, p.resolved.filter, { column: 'initial_cost', direction: 'asc' }, 5)),
-    newBukkens: async (p: PayloadSource, _: unknown, ctx: Context) =>
+    newBukkens: async (p, _, ctx) =>
       refs(
         await cached(ctx, `new:${filterKey(p.resolved.filter)}`, async () => {
           const newestAt = await newestArrivalCached(ctx);
           return newestAt ? newListingKeys(ctx.db, p.resolved.filter, new Date(newestAt.getTime() - NEW_WITHIN_DAYS * DAY_MS), 5) : [];
         }),
       ),
-    searchConditionTexts: (p: PayloadSource, _: unknown, ctx: Context) => textsOf(ctx, p.resolved),
-    facets: async (p: PayloadSource, _: unknown, ctx: Context, info: GraphQLResolveInfo) => {
+    searchConditionTexts: (p, _, ctx) => textsOf(ctx, p.resolved),
+    facets: async (p, _, ctx, info) => {
       // Only the facets the query selected, all at once.
       const wanted = FACET_NAMES.filter((n) => selectedFields(info).has(n));
       const lists = await Promise.all(wanted.map((n) => cached(ctx, `facet:${n}:${filterKey(p.resolved.filter)}`, () => facet(ctx, p.resolved, n))));
@@ -458,9 +453,9 @@ export const searchResolver: Resolvers<Context> = {
     },
   },
   SearchResult: {
-    bukkenList: async (s: ResultSource) => refs(await s.keys()),
-    bukkenTotal: async (s: ResultSource) => ({ count: await s.count() }),
-    pagination: async (s: ResultSource) => paginate(await s.count(), s.page),
+    bukkenList: async (s) => refs(await s.keys()),
+    bukkenTotal: async (s) => ({ count: await s.count() }),
+    pagination: async (s) => paginate(await s.count(), s.page),
   },
 };
 

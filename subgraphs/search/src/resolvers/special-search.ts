@@ -1,4 +1,5 @@
-import { notFound, type Resolvers } from '@sumika/subgraph-kit';
+import { notFound } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster } from '../repositories/listing-master.js';
 import { baseFilter, cachedKeys, prefectureOf } from './search.js';
@@ -22,9 +23,9 @@ export async function specialBukkenCount(ctx: Context, path: string, prefectureP
   return counts[path] ?? 0;
 }
 
-export const specialSearchResolvers: Resolvers<Context> = {
+export const specialSearchResolvers: Resolvers = {
   Query: {
-    async specialRecommendBukkens(_: unknown, args: { specialName: string; prefecturePath?: string | null }, ctx: Context) {
+    async specialRecommendBukkens(_, args, ctx) {
       const prefectureCode = prefectureOf(args.prefecturePath);
       const special = (await searchMaster(ctx.db)).specials.get(args.specialName);
       if (!special) throw notFound('指定された特集が見つかりません。');
@@ -35,6 +36,6 @@ export const specialSearchResolvers: Resolvers<Context> = {
     },
   },
   Special: {
-    bukkenCount: (special: { path: string }, args: { prefecturePath?: string | null }, ctx: Context) => specialBukkenCount(ctx, special.path, args.prefecturePath),
+    bukkenCount: (special, args, ctx) => specialBukkenCount(ctx, special.path, args.prefecturePath),
   },
 };

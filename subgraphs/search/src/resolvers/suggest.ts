@@ -1,7 +1,7 @@
-import { badRequest, normaliseWord, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest, normaliseWord } from '@sumika/subgraph-kit';
 import { toKatakana } from 'wanakana';
-import type { Context } from '../context.js';
-import { suggestStationGroups, type LineRow, type StationGroupRow, type SuggestPrefixes } from '../repositories/railways.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { suggestStationGroups, type LineRow, type SuggestPrefixes } from '../repositories/railways.js';
 import { optionalPrefecture } from './places.js';
 
 export const SUGGEST_LIMIT = 20;
@@ -26,9 +26,9 @@ export function suggestPrefixes(keyword: string): SuggestPrefixes | undefined {
   };
 }
 
-export const suggestResolvers: Resolvers<Context> = {
+export const suggestResolvers: Resolvers = {
   Query: {
-    stationSuggests: async (_: unknown, args: { keyword: string; prefecturePath?: string | null }, ctx: Context) => {
+    stationSuggests: async (_, args, ctx) => {
       const prefectureCode = optionalPrefecture(args.prefecturePath);
       const keyword = args.keyword.trim();
       if (keyword === '') return [];
@@ -39,10 +39,10 @@ export const suggestResolvers: Resolvers<Context> = {
     },
   },
   StationSuggest: {
-    ekitanCode: (g: StationGroupRow) => g.code,
-    prefectureCode: (g: StationGroupRow) => g.prefecture_code,
-    prefectureName: async (g: StationGroupRow, _: unknown, ctx: Context) => (await ctx.loaders.prefectureByCode.load(g.prefecture_code))?.name ?? '',
-    lines: async (g: StationGroupRow, _: unknown, ctx: Context) => {
+    ekitanCode: (g) => g.code,
+    prefectureCode: (g) => g.prefecture_code,
+    prefectureName: async (g, _, ctx) => (await ctx.loaders.prefectureByCode.load(g.prefecture_code))?.name ?? '',
+    lines: async (g, _, ctx) => {
       const lines = await Promise.all(g.line_codes.map((c) => ctx.loaders.lineByCode.load(c)));
       return lines.filter((l): l is LineRow => l !== undefined).sort((a, b) => a.sort - b.sort || a.code - b.code);
     },

@@ -1,4 +1,5 @@
-import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { AB_COOKIE_MAX_AGE, abCookieName, MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { AB_TESTS, abTestByName, isVariantOf, pickVariant } from '../domain/ab-tests.js';
@@ -39,10 +40,11 @@ async function saveQuietly(ctx: Context, uid: string, list: { name: string; valu
  * A/B tests (SPEC §4): a variant per test, weighted-random, kept 30 minutes in the
  * `{name}_for_ga_session` cookie (refreshed on every read); an admin can force one for themselves.
  */
-export const abTestResolvers: Resolvers<Context> = {
+export const abTestResolvers: Resolvers = {
   Query: {
-    abTestDefinitions: () => AB_TESTS,
-    abTests: async (_: unknown, __: unknown, ctx: Context): Promise<AbTestView[]> => {
+    // A copy: the schema's list is mutable, the constant is not.
+    abTestDefinitions: () => [...AB_TESTS],
+    abTests: async (_, __, ctx): Promise<AbTestView[]> => {
       const visitor = await requireVisitor(ctx);
       const stored = new Map((await storedAssignments(ctx, visitor.uid)).map((a) => [a.name, a]));
       const out: AbTestView[] = [];
@@ -63,10 +65,10 @@ export const abTestResolvers: Resolvers<Context> = {
     },
   },
   AbTestDefinition: {
-    variants: (t: (typeof AB_TESTS)[number]) => t.variants,
+    variants: (t) => [...t.variants],
   },
   Mutation: {
-    setAbTests: async (_: unknown, args: { inputs: { name: string; value: string }[]; force?: boolean | null }, ctx: Context): Promise<AbTestView[]> => {
+    setAbTests: async (_, args, ctx): Promise<AbTestView[]> => {
       const byName = new Map<string, string>();
       for (const { name, value } of args.inputs) {
         const test = abTestByName(name);

@@ -1,17 +1,23 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { isGlobalKey } from '../domain/keys.js';
 import type { BukkenState } from '../repositories/bukken-state.js';
 import { iso } from './views.js';
 
 /** A Bukken as the router hands it over (with the @requires fields when asked), plus the visitor's state. */
-interface BukkenParent {
+export interface BukkenParent {
   globalKey: string;
   area?: number;
   arrivedAt?: string;
   builtDate?: string;
   chinryou?: number;
   state?: BukkenState | null;
+}
+
+/** A field the router sends through @requires; without it the query plan itself is broken. */
+function requiredField<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw new Error(`Bukken representation lacks its @requires field ${field}`);
+  return value;
 }
 
 /** The visitor's state of a listing: batched per request (one statement for every reference). */
@@ -22,19 +28,19 @@ async function stateOf(b: BukkenParent, ctx: Context): Promise<BukkenState | nul
 }
 
 /** Bukken extended with favorited, viewed, addedAt (SPEC §3) for the current visitor. */
-export const bukkenResolvers: Resolvers<Context> = {
+export const bukkenResolvers: Resolvers = {
   Bukken: {
-    __resolveReference: async (ref: BukkenParent, ctx: Context): Promise<BukkenParent> => ({ ...ref, state: await stateOf(ref, ctx) }),
-    favorited: async (b: BukkenParent, _: unknown, ctx: Context) => !!(await stateOf(b, ctx))?.addedAt,
-    viewed: async (b: BukkenParent, _: unknown, ctx: Context) => !!(await stateOf(b, ctx))?.viewedAt,
-    addedAt: async (b: BukkenParent, _: unknown, ctx: Context) => iso((await stateOf(b, ctx))?.addedAt),
-    viewedAt: async (b: BukkenParent, _: unknown, ctx: Context) => iso((await stateOf(b, ctx))?.viewedAt),
-    bukkenSortParams: async (b: BukkenParent, _: unknown, ctx: Context) => ({
+    __resolveReference: async (ref, ctx): Promise<BukkenParent> => ({ ...ref, state: await stateOf(ref, ctx) }),
+    favorited: async (b, _, ctx) => !!(await stateOf(b, ctx))?.addedAt,
+    viewed: async (b, _, ctx) => !!(await stateOf(b, ctx))?.viewedAt,
+    addedAt: async (b, _, ctx) => iso((await stateOf(b, ctx))?.addedAt),
+    viewedAt: async (b, _, ctx) => iso((await stateOf(b, ctx))?.viewedAt),
+    bukkenSortParams: async (b, _, ctx) => ({
       addedAt: iso((await stateOf(b, ctx))?.addedAt),
-      area: b.area,
-      arrivedAt: b.arrivedAt,
-      builtDate: b.builtDate,
-      chinryou: b.chinryou,
+      area: requiredField(b.area, 'area'),
+      arrivedAt: requiredField(b.arrivedAt, 'arrivedAt'),
+      builtDate: requiredField(b.builtDate, 'builtDate'),
+      chinryou: requiredField(b.chinryou, 'chinryou'),
     }),
   },
 };

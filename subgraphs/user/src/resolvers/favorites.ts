@@ -1,4 +1,5 @@
-import { AppError, type Resolvers } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { FAVORITE_DIALOG_COOKIE, FAVORITE_DIALOG_MAX_AGE, FAVORITE_LIMIT, MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { serializeCookie } from '../domain/cookies.js';
@@ -49,14 +50,14 @@ export async function addFavorites(ctx: Context, args: AddArgs): Promise<AddFavo
   });
 }
 
-export const favoriteResolvers: Resolvers<Context> = {
+export const favoriteResolvers: Resolvers = {
   Mutation: {
-    addFavorites: async (_: unknown, args: AddArgs, ctx: Context) => {
+    addFavorites: async (_, args, ctx) => {
       // The mobile dialog's 'do not show again' is the visitor's choice whatever the outcome.
       if (args.restrictDialog) ctx.reply.header('set-cookie', serializeCookie(FAVORITE_DIALOG_COOKIE, '1', FAVORITE_DIALOG_MAX_AGE));
       return addFavorites(ctx, args);
     },
-    deleteFavorites: async (_: unknown, { globalKeys }: { globalKeys: string[] }, ctx: Context) => {
+    deleteFavorites: async (_, { globalKeys }, ctx) => {
       const keys = validGlobalKeys(globalKeys, '削除する物件を1件以上選択してください。');
       const deleted = await withVisitorLock(ctx, (trx, v) => deleteFavorites(trx, v.uid, keys));
       const gone = new Set(deleted);

@@ -1,5 +1,4 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { abTestResolvers } from './ab-tests.js';
 import { alertResolvers } from './alerts.js';
 import { bukkenResolvers } from './bukken.js';
@@ -13,7 +12,7 @@ import { userResolvers } from './user.js';
 import { visitorResolvers } from './visitor.js';
 
 /** Each concern keeps its own resolver file; the kit merges them type by type. */
-export const resolvers: Resolvers<Context>[] = [
+export const resolvers: Resolvers[] = [
   visitorResolvers,
   userResolvers,
   bukkenResolvers,

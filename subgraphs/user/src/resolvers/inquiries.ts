@@ -1,9 +1,7 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { HISTORY_LIMIT, INCOMPLETE_INQUIRY_LIMIT } from '../constants.js';
-import type { Context } from '../context.js';
 import { validGlobalKeys } from '../domain/keys.js';
 import { withVisitorLock } from '../identity.js';
-import type { InquiryListKind } from '../repositories/db.js';
 import { recordHistories } from '../repositories/histories.js';
 import { deleteIncomplete, incompleteNewestFirst, markSent, startInquiries } from '../repositories/inquiries.js';
 import { inquiryView } from './views.js';
@@ -12,9 +10,9 @@ import { inquiryView } from './views.js';
  * Inquiries: started ones are incomplete (history viewed_incompleted) until the apply form reports
  * them sent (history applied, existApplyData).
  */
-export const inquiryResolvers: Resolvers<Context> = {
+export const inquiryResolvers: Resolvers = {
   Mutation: {
-    startInquiry: async (_: unknown, args: { globalKeys: string[]; listKind: InquiryListKind }, ctx: Context) => {
+    startInquiry: async (_, args, ctx) => {
       const keys = validGlobalKeys(args.globalKeys, 'お問い合わせする物件を1件以上選択してください。');
       const pending = await withVisitorLock(ctx, async (trx, v) => {
         await startInquiries(trx, v.uid, keys, args.listKind, INCOMPLETE_INQUIRY_LIMIT);
@@ -23,7 +21,7 @@ export const inquiryResolvers: Resolvers<Context> = {
       });
       return { globalKeys: keys, incompleteInquiries: pending.map(inquiryView) };
     },
-    markInquiriesSent: async (_: unknown, args: { globalKeys: string[]; listKind?: InquiryListKind | null }, ctx: Context) => {
+    markInquiriesSent: async (_, args, ctx) => {
       const keys = validGlobalKeys(args.globalKeys, 'お問い合わせした物件を1件以上指定してください。');
       await withVisitorLock(ctx, async (trx, v) => {
         await markSent(trx, v.uid, keys, args.listKind ?? 'building_page_bukken');
@@ -31,7 +29,7 @@ export const inquiryResolvers: Resolvers<Context> = {
       });
       return { globalKeys: keys, existApplyData: true };
     },
-    incompleteInquiriesDelete: async (_: unknown, { globalKeys }: { globalKeys: string[] }, ctx: Context) => {
+    incompleteInquiriesDelete: async (_, { globalKeys }, ctx) => {
       const keys = validGlobalKeys(globalKeys, '削除する物件を1件以上選択してください。');
       const deleted = new Set(await withVisitorLock(ctx, (trx, v) => deleteIncomplete(trx, v.uid, keys)));
       const notFound = keys.filter((k) => !deleted.has(k));

@@ -1,9 +1,10 @@
-import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { DEFAULT_REVIEW_PERIOD, MESSAGES, REVIEW_PERIODS } from '../constants.js';
 import type { Context } from '../context.js';
 import { requireVisitor, withVisitorLock } from '../identity.js';
 import { newsletterOf, registerNewsletter, stopNewsletters, type NewsletterKind } from '../repositories/newsletters.js';
-import { updateProfile, type VisitorRecord } from '../repositories/visitors.js';
+import { updateProfile } from '../repositories/visitors.js';
 import { validEmail } from './profile.js';
 import { iso, isoOrThrow } from './views.js';
 
@@ -24,9 +25,9 @@ async function register(ctx: Context, kind: NewsletterKind, args: { email: strin
 }
 
 /** Newsletters (alert mails) and the mail-magazine stop. */
-export const newsletterResolvers: Resolvers<Context> = {
+export const newsletterResolvers: Resolvers = {
   User: {
-    newsLetter: async (v: VisitorRecord, _: unknown, ctx: Context) => {
+    newsLetter: async (v, _, ctx) => {
       const n = await newsletterOf(ctx.db, v.uid);
       return {
         favoriteHistory: !!n?.favorite_history && !n.stopped_at,
@@ -38,9 +39,9 @@ export const newsletterResolvers: Resolvers<Context> = {
     },
   },
   Mutation: {
-    registerNewsLetterForFavoriteHistory: (_: unknown, args: { email: string; reviewPeriod?: number | null }, ctx: Context) => register(ctx, 'favorite_history', args),
-    registerNewsLetterForList: (_: unknown, args: { email: string; reviewPeriod?: number | null }, ctx: Context) => register(ctx, 'list', args),
-    stopAllMailMagazine: async (_: unknown, { token }: { token?: string | null }, ctx: Context) => {
+    registerNewsLetterForFavoriteHistory: (_, args, ctx) => register(ctx, 'favorite_history', args),
+    registerNewsLetterForList: (_, args, ctx) => register(ctx, 'list', args),
+    stopAllMailMagazine: async (_, { token }, ctx) => {
       if (token !== null && token !== undefined) {
         if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw badRequest(MESSAGES.mailToken);
         return { stopped: await stopNewsletters(ctx.db, { token }) };

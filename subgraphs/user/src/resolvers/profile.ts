@@ -1,25 +1,9 @@
-import { badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/subgraph-kit';
+import type { RequestInfoInput, Resolvers, UserInput } from '../__generated__/resolvers-types.js';
 import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { withVisitorLock } from '../identity.js';
-import type { RecommendSource } from '../repositories/db.js';
 import { findVisitor, recordRequest, updateProfile, type Profile } from '../repositories/visitors.js';
-
-interface UserInput {
-  email?: string | null;
-  recommendType?: RecommendSource | null;
-}
-
-interface RequestInfoInput {
-  userAgent?: string | null;
-  referer?: string | null;
-  path?: string | null;
-  isSpView?: boolean | null;
-  isApp?: boolean | null;
-  isIosApp?: boolean | null;
-  isIphone?: boolean | null;
-  isExternalReferrer?: boolean | null;
-}
 
 const MAX_EMAIL = 254;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -63,13 +47,9 @@ async function reread(ctx: Context, uid: string) {
 }
 
 /** setRequiredData and setUser (SPEC §7.1). */
-export const profileResolvers: Resolvers<Context> = {
+export const profileResolvers: Resolvers = {
   Mutation: {
-    setRequiredData: async (
-      _: unknown,
-      args: { requestInfo?: RequestInfoInput | null; user?: UserInput | null; refCode?: string | null; gclid?: string | null },
-      ctx: Context,
-    ) => {
+    setRequiredData: async (_, args, ctx) => {
       const data = { refCode: shortText(args.refCode, 100, 'ref_code'), gclid: shortText(args.gclid, 200, 'gclid'), requestInfo: requestInfoOf(args.requestInfo) };
       const profile = args.user ? profileOf(args.user) : {};
       const uid = await withVisitorLock(
@@ -84,7 +64,7 @@ export const profileResolvers: Resolvers<Context> = {
       );
       return reread(ctx, uid);
     },
-    setUser: async (_: unknown, args: { user: UserInput }, ctx: Context) => {
+    setUser: async (_, args, ctx) => {
       const profile = profileOf(args.user);
       const uid = await withVisitorLock(ctx, async (trx, v) => {
         await updateProfile(trx, v.uid, profile);

@@ -1,4 +1,5 @@
-import { AppError, badRequest, type Resolvers } from '@sumika/subgraph-kit';
+import { AppError, badRequest } from '@sumika/subgraph-kit';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { MESSAGES, SEARCH_CONDITION_LIMIT } from '../constants.js';
 import type { Context } from '../context.js';
 import { isEmptySearch, normaliseSearchArgs, searchArgsKey, type SearchArgs, type SearchArgsInput } from '../domain/search-args.js';
@@ -14,7 +15,7 @@ import {
   searchConditionsNewestFirst,
   type SearchConditionRecord,
 } from '../repositories/search-conditions.js';
-import { saveLastSearch, type VisitorRecord } from '../repositories/visitors.js';
+import { saveLastSearch } from '../repositories/visitors.js';
 import { isoOrThrow, rowId } from './views.js';
 
 /**
@@ -64,13 +65,13 @@ interface LastSearch {
   texts: SearchTexts | null;
 }
 
-export const searchConditionResolvers: Resolvers<Context> = {
+export const searchConditionResolvers: Resolvers = {
   User: {
-    searchConditions: async (v: VisitorRecord, _: unknown, ctx: Context) => {
+    searchConditions: async (v, _, ctx) => {
       const list = await ctx.loaders.searchConditions(v.uid);
       return Promise.all(list.map((r, i) => savedView(ctx, r, i)));
     },
-    lastSearchCondition: async (v: VisitorRecord, _: unknown, ctx: Context) => {
+    lastSearchCondition: async (v, _, ctx) => {
       const last = v.last_search as LastSearch | null;
       if (!last) return null;
       const texts = await textsOf(ctx, last.args, last.texts, (t) => saveLastSearch(ctx.db, v.uid, { ...last, texts: t }));
@@ -78,18 +79,18 @@ export const searchConditionResolvers: Resolvers<Context> = {
     },
   },
   SearchArguments: {
-    cityCodes: (a: SearchArgs) => a.cityCodes ?? [],
-    townCodes: (a: SearchArgs) => a.townCodes ?? [],
-    stationCodes: (a: SearchArgs) => a.stationCodes ?? [],
-    lineCodes: (a: SearchArgs) => a.lineCodes ?? [],
-    destinationStations: (a: SearchArgs) => a.destinationStations ?? [],
+    cityCodes: (a) => a.cityCodes ?? [],
+    townCodes: (a) => a.townCodes ?? [],
+    stationCodes: (a) => a.stationCodes ?? [],
+    lineCodes: (a) => a.lineCodes ?? [],
+    destinationStations: (a) => a.destinationStations ?? [],
   },
   SavedSearchConditionValues: {
-    buildingTypes: (c: NonNullable<SearchArgs['searchCondition']>) => c.buildingTypes ?? [],
-    other: (c: NonNullable<SearchArgs['searchCondition']>) => c.other ?? [],
+    buildingTypes: (c) => c.buildingTypes ?? [],
+    other: (c) => c.other ?? [],
   },
   Mutation: {
-    createSearchCondition: async (_: unknown, input: SearchArgsInput, ctx: Context) => {
+    createSearchCondition: async (_, input, ctx) => {
       const args = validSearch(input);
       await requireVisitor(ctx); // before asking the search subgraph for texts
       const argsKey = searchArgsKey(args);
@@ -109,7 +110,7 @@ export const searchConditionResolvers: Resolvers<Context> = {
       const searchCondition = await savedView(ctx, outcome.record, outcome.index, { retryTexts: outcome.saved ? false : undefined });
       return { rest: outcome.rest, saved: outcome.saved, searchCondition };
     },
-    deleteSearchCondition: async (_: unknown, args: { deleteIndex?: number | null; id?: string | null }, ctx: Context) => {
+    deleteSearchCondition: async (_, args, ctx) => {
       const byIndex = args.deleteIndex !== null && args.deleteIndex !== undefined;
       const byId = args.id !== null && args.id !== undefined;
       if (byIndex === byId) throw badRequest('削除する検索条件をdeleteIndexかidのどちらか一方で指定してください。');
@@ -120,7 +121,7 @@ export const searchConditionResolvers: Resolvers<Context> = {
         return { status: true, rest: SEARCH_CONDITION_LIMIT - (list.length - 1) };
       });
     },
-    setLastSearchCondition: async (_: unknown, input: SearchArgsInput, ctx: Context) => {
+    setLastSearchCondition: async (_, input, ctx) => {
       const args = validSearch(input);
       await requireVisitor(ctx);
       const last: LastSearch = { args, searchPath: searchPathOf(args), texts: await describe(ctx, args) };

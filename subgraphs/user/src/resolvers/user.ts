@@ -1,20 +1,13 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { trafficSourceOf } from '../domain/traffic.js';
 import { requireVisitor } from '../identity.js';
 import { favoritesNewestFirst } from '../repositories/favorites.js';
 import { historiesNewestFirst } from '../repositories/histories.js';
 import { incompleteNewestFirst } from '../repositories/inquiries.js';
-import type { VisitorRecord } from '../repositories/visitors.js';
 import { favoriteView, historyView, inquiryView, isoOrThrow } from './views.js';
 
-interface BukkenFlags {
-  favorites?: boolean | null;
-  histories?: boolean | null;
-  incompleteInquiries?: boolean | null;
-}
-
-interface UserBukkenParent {
+/** What User.bukken hands down: the visitor and which lists were asked for. */
+export interface UserBukkenParent {
   uid: string;
   favorites: boolean;
   histories: boolean;
@@ -22,32 +15,32 @@ interface UserBukkenParent {
 }
 
 /** SPEC §3 user: requiredUserData and user, with the stock lists and counts. */
-export const userResolvers: Resolvers<Context> = {
+export const userResolvers: Resolvers = {
   Query: {
-    requiredUserData: (_: unknown, __: unknown, ctx: Context) => requireVisitor(ctx),
-    user: (_: unknown, __: unknown, ctx: Context) => requireVisitor(ctx),
+    requiredUserData: (_, __, ctx) => requireVisitor(ctx),
+    user: (_, __, ctx) => requireVisitor(ctx),
   },
   User: {
-    lastUpdatedAt: (v: VisitorRecord) => isoOrThrow(v.last_updated_at),
-    existApplyData: async (v: VisitorRecord, _: unknown, ctx: Context) => (await ctx.loaders.summary(v.uid)).existApplyData,
-    bukken: (v: VisitorRecord, flags: BukkenFlags): UserBukkenParent => ({
+    lastUpdatedAt: (v) => isoOrThrow(v.last_updated_at),
+    existApplyData: async (v, _, ctx) => (await ctx.loaders.summary(v.uid)).existApplyData,
+    bukken: (v, flags): UserBukkenParent => ({
       uid: v.uid,
       favorites: flags.favorites !== false,
       histories: flags.histories !== false,
       incompleteInquiries: flags.incompleteInquiries !== false,
     }),
-    stockCount: async (v: VisitorRecord, _: unknown, ctx: Context) => {
+    stockCount: async (v, _, ctx) => {
       const s = await ctx.loaders.summary(v.uid);
       return { favorite: s.favorites, detail: s.histories, search: s.searchConditions };
     },
-    admin: (v: VisitorRecord) => v.admin,
-    trafficSource: (v: VisitorRecord) => trafficSourceOf(v.ref_code),
-    recommendType: (v: VisitorRecord) => v.recommend_type,
+    admin: (v) => v.admin,
+    trafficSource: (v) => trafficSourceOf(v.ref_code),
+    recommendType: (v) => v.recommend_type,
   },
   UserBukken: {
-    favorites: async (p: UserBukkenParent, _: unknown, ctx: Context) => (p.favorites ? (await favoritesNewestFirst(ctx.db, p.uid)).map(favoriteView) : []),
-    histories: async (p: UserBukkenParent, _: unknown, ctx: Context) => (p.histories ? (await historiesNewestFirst(ctx.db, p.uid)).map(historyView) : []),
-    incompleteInquiries: async (p: UserBukkenParent, _: unknown, ctx: Context) =>
+    favorites: async (p, _, ctx) => (p.favorites ? (await favoritesNewestFirst(ctx.db, p.uid)).map(favoriteView) : []),
+    histories: async (p, _, ctx) => (p.histories ? (await historiesNewestFirst(ctx.db, p.uid)).map(historyView) : []),
+    incompleteInquiries: async (p, _, ctx) =>
       p.incompleteInquiries ? (await incompleteNewestFirst(ctx.db, p.uid)).map(inquiryView) : [],
   },
 };

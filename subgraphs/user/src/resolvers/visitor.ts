@@ -1,17 +1,15 @@
-import type { Resolvers } from '@sumika/subgraph-kit';
-import type { Context } from '../context.js';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { requireVisitor } from '../identity.js';
-import type { VisitorRecord } from '../repositories/visitors.js';
 import { isoOrThrow } from './views.js';
 
 /** registerVisitor: the gateway calls it with `fresh` when it mints a uid. */
-export const visitorResolvers: Resolvers<Context> = {
+export const visitorResolvers: Resolvers = {
   Mutation: {
-    registerVisitor: (_: unknown, __: unknown, ctx: Context) => requireVisitor(ctx),
+    registerVisitor: (_, __, ctx) => requireVisitor(ctx),
   },
   Visitor: {
-    uid: (v: VisitorRecord) => v.uid,
-    admin: (v: VisitorRecord) => v.admin,
-    createdAt: (v: VisitorRecord) => isoOrThrow(v.created_at),
+    uid: (v) => v.uid,
+    admin: (v) => v.admin,
+    createdAt: (v) => isoOrThrow(v.created_at),
   },
 };
