@@ -26,9 +26,6 @@ export default async function globalSetup(): Promise<void> {
   const common = {
     ...base,
     GATEWAY_PORT: String(ports.gateway),
-    // Relative image URLs: the browser gets them through the shell (/images/*).
-    PUBLIC_IMAGE_ORIGIN: '',
-    PUBLIC_COMPANY_IMAGE_ORIGIN: '',
   };
   const services: Record<string, ServiceInfo> = {};
   const start = (info: Omit<ServiceInfo, 'pid' | 'log' | 'cwd'> & { cwd?: string }) => {

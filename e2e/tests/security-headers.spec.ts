@@ -34,6 +34,15 @@ test('every remote hydrates and navigates under the CSP with no violation', asyn
   const key = await results.cards.first().getAttribute('data-global-key');
   await shell.open(`/bukken/detail/${key}`);
   await expect(page.getByTestId('bukken-name')).toBeVisible();
+  // Its pictures come from the page's own origin (the shell's /images proxy), so img-src 'self' lets them in.
+  const pictures = page.getByTestId('bukken-detail').locator('img');
+  const srcs = [...new Set(await pictures.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src)))];
+  expect(srcs.length).toBeGreaterThan(0);
+  for (const src of srcs) {
+    expect(new URL(src).origin).toBe(new URL(page.url()).origin);
+    expect((await page.request.get(src)).status()).toBe(200);
+  }
+  await expect.poll(() => pictures.first().evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await shell.open('/users_inquiry');
   await shell.open('/favorite');
 

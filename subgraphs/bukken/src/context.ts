@@ -10,7 +10,7 @@ export interface Context {
   cache: Cache;
   loaders: Loaders;
   uid: string | undefined;
-  /** Origin for absolute image URLs (PUBLIC_IMAGE_ORIGIN), e.g. http://localhost:4002; empty for relative URLs. */
+  /** Origin for absolute image URLs (PUBLIC_IMAGE_ORIGIN), e.g. a CDN; empty (the default) for relative URLs served through the shell. */
   imageOrigin: string;
 }
 

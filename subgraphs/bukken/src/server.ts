@@ -10,7 +10,8 @@ const app = await build({
   cache,
   auth: authFromEnv(),
   logger: loggerOptions(),
-  imageOrigin: process.env.PUBLIC_IMAGE_ORIGIN ?? `http://localhost:${port}`,
+  // Relative by default: browsers fetch images through the shell's /images proxy, same origin as the page (CSP img-src 'self').
+  imageOrigin: (process.env.PUBLIC_IMAGE_ORIGIN ?? '').replace(/\/+$/, ''),
 });
 app.addHook('onClose', async () => {
   await database.close();

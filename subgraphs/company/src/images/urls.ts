@@ -1,6 +1,9 @@
-/** Where browsers fetch this service's images; the only place the origin is read. */
+/**
+ * Where browsers fetch this service's images; the only place the origin is read. Relative by default:
+ * through the shell's /images proxy, same origin as the page (its CSP allows images from 'self' only).
+ */
 export function imageOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.PUBLIC_COMPANY_IMAGE_ORIGIN ?? 'http://localhost:4004').replace(/\/+$/, '');
+  return (env.PUBLIC_COMPANY_IMAGE_ORIGIN ?? '').replace(/\/+$/, '');
 }
 
 /** Path of a store's generated storefront picture, served by plugins/images.ts. */

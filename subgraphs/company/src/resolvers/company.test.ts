@@ -168,7 +168,7 @@ describe.each(testBackends())('Company on $name', (backend) => {
     try {
       delete process.env.PUBLIC_COMPANY_IMAGE_ORIGIN;
       const local = await auth.query<{ company: { images: unknown[] } }>(app, '{ company(key: "st000001") { images { imageType url } } }');
-      expect(local.data?.company.images).toEqual([{ imageType: 'storefront', url: 'http://localhost:4004/images/company/st000001/storefront.svg' }]);
+      expect(local.data?.company.images).toEqual([{ imageType: 'storefront', url: '/images/company/st000001/storefront.svg' }]);
       process.env.PUBLIC_COMPANY_IMAGE_ORIGIN = 'https://img.example.jp/';
       const cdn = await auth.query<{ company: { images: unknown[] } }>(app, '{ company(key: "st000001") { images { imageType url } } }');
       expect(cdn.data?.company.images).toEqual([{ imageType: 'storefront', url: 'https://img.example.jp/images/company/st000001/storefront.svg' }]);
