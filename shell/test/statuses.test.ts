@@ -140,4 +140,17 @@ describe.each(testBackends())('page statuses through the gateway and mf-search o
     expect(res.body).toContain('noindex');
     expect(res.body).toContain('不正なリクエストのため、表示できません。');
   });
+
+  // Last: it stops the search subgraph. A place the remote gets null for, with SERVICE_UNAVAILABLE on it,
+  // is search being down, not an unknown place: the 503 page, never the 404 page.
+  it('answers pages whose search part is down with the 503 page, not the 404 page', async () => {
+    expect((await page('/tokyo')).status).toBe(200);
+    await stack.subgraphs.search.close();
+    expect((await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } })).statusCode).toBeLessThan(300);
+    for (const url of ['/tokyo', '/search/tokyo/city/13101', '/topic/pet']) {
+      const res = await page(url);
+      expect([url, res.status]).toEqual([url, 503]);
+      expect(res.body).toContain('一時的に表示できません。しばらくしてから再度お試しください。');
+    }
+  });
 });

@@ -18,7 +18,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: b.name }],
     });
   }
-  if (error && !data) return <ErrorBox message="建物情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && !b) return <ErrorBox message="建物情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!b) return <DetailStyles />;
   return (
     <div data-testid="building-page">

@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
+import { KIT_DEFAULT_OPTIONS, MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import type { DetailBukkenQuery, DetailRecordHistoryMutation } from '../__generated__/operations.js';
 import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
 import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
@@ -92,30 +93,35 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
 
 const recorded: DetailRecordHistoryMutation = { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } };
 
-function renderDetail(data: Bukken) {
-  const answer: DetailBukkenQuery = { bukken: data };
+/** What the gateway says for a part down: the field null, this error on its path. */
+const unavailable = (path: (string | number)[]) => new GraphQLError('一時的に表示できません。しばらくしてから再度お試しください。', { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+
+function renderDetail(data: Bukken | null, errors?: GraphQLError[]) {
+  // bukken is non-null in the schema: when it fails, the whole answer's data is null.
+  const answer: DetailBukkenQuery | null = data ? { bukken: data } : null;
   const mocks = [
-    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer } },
+    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) } },
     { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
   const clientContext = clientContextFromRequest({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0', referer: '', host: 'sumika.example', now: new Date('2026-11-21T01:00:00Z'), env: 'test' });
+  const setStatus = jest.fn();
   const props: RemotePageProps = {
     params: { id: GLOBAL_KEY },
     search: '',
     route: { id: 'bukken.detail', path: '/bukken/detail/:id', pageKind: 'detail' },
     setMeta: jest.fn(),
-    setStatus: jest.fn(),
+    setStatus,
     config: { env: 'test' },
   };
-  return render(
-    <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+  return { setStatus, ...render(
+    <MockedProvider mocks={mocks} cache={createKitCache()} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialPath={`/bukken/detail/${GLOBAL_KEY}`}>
         <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
           <BukkenDetailPage {...props} />
         </ShellKitProvider>
       </MemoryRouter>
     </MockedProvider>,
-  );
+  ) };
 }
 
 it('shows the store and the conditions when every part answered', async () => {
@@ -128,7 +134,7 @@ it('shows the store and the conditions when every part answered', async () => {
 });
 
 it('renders the listing with a notice in place of the store when the store could not be read', async () => {
-  renderDetail(bukken({ company: true }));
+  renderDetail(bukken({ company: true }), [unavailable(['bukken', 'company'])]);
   expect((await screen.findByTestId('bukken-name')).textContent).toBe('テストハイツ 101 1K');
   expect(screen.getByTestId('spec-table')).toBeTruthy();
   expect(screen.queryByTestId('company-block')).toBeNull();
@@ -144,5 +150,12 @@ it('renders the listing without condition names or visitor flags when those part
   expect(screen.getByTestId('conditions-unavailable').textContent).toBe('設備・条件の情報を表示できません。しばらくしてから再度お試しください。');
   expect(screen.getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');
   expect(screen.getByText('となりハイツ')).toBeTruthy();
+  await act(async () => undefined);
+});
+
+it('shows the error box, not the 404 page, when the listing itself could not be read', async () => {
+  const { setStatus } = renderDetail(null, [unavailable(['bukken'])]);
+  expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');
+  expect(setStatus).not.toHaveBeenCalledWith(404);
   await act(async () => undefined);
 });

@@ -43,7 +43,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
       ],
     });
   }
-  if (error && !data) return <ErrorBox message="物件情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && !bukken) return <ErrorBox message="物件情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!bukken) return <DetailStyles />;
   const images = bukken.imageGroup.allUrls.length ? bukken.imageGroup.allUrls : [{ imageType: 'gaikan', url: bukken.imageGroup.gaikanUrl }];
   return (

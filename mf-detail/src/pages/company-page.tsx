@@ -12,7 +12,8 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
   const page = Number(params.page ?? 1);
   const { data, error, refetch } = useQuery(COMPANY_DETAIL, { variables: { key, page } });
   const c = data?.company;
-  if (data && !c) {
+  // Null with an error is a part down (errorPolicy 'all'), not an unknown store.
+  if (data && !error && !c) {
     setStatus(404);
     return null;
   }
@@ -25,7 +26,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: c.clientName }],
     });
   }
-  if (error && !data) return <ErrorBox message="店舗情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || !c)) return <ErrorBox message="店舗情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!c || !data) return <DetailStyles />;
   const list = data.bukkensByCompany;
   const listings = list?.bukkenList.filter((b) => b !== null) ?? [];

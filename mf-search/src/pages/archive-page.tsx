@@ -24,7 +24,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
       list: showList,
     },
   });
-  if (data && !data.prefecture) {
+  if (data && !error && !data.prefecture) {
     setStatus(404);
     return null;
   }
@@ -36,7 +36,7 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
     robots: 'noindex, follow',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(pref ? [{ text: `${pref.name}の賃貸`, path: `/${pref.path}` }] : []), { text: '掲載終了物件' }],
   });
-  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || !data.prefecture)) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;
   const list = data.archiveList;
   return (

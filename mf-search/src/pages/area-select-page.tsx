@@ -42,7 +42,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
     (mode === 'towns' && (!data.city || data.city.prefecture.code !== pref.code)) ||
     (!!special && !data.specialInfo) ||
     (!!params.buildingType && !data.searchMaster?.buildingTypes.some((t) => t.key === params.buildingType));
-  if (data && unknown) {
+  if (data && !error && unknown) {
     setStatus(404);
     return null;
   }
@@ -55,7 +55,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸`, path: `/${pref.path}` }, { text: `${what}から探す` }],
     });
   }
-  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || !pref)) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;
   const hidden = (
     <>

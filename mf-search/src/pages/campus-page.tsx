@@ -14,7 +14,7 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
   const initial = params.initial ?? initialOnly;
   const { data, error, refetch } = useQuery(SEARCH_CAMPUSES, { variables: { prefecturePath: prefecturePath ?? null, initial: initial ?? null } });
   const pref = data?.prefectures.find((p) => p.path === prefecturePath);
-  if (data && prefecturePath && !pref) {
+  if (data && !error && prefecturePath && !pref) {
     setStatus(404);
     return null;
   }

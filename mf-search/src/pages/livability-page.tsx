@@ -57,7 +57,7 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
     },
   });
   // stationLivability is null for a station that does not exist.
-  if (data && ((params.prefecturePath && !data.prefecture) || (params.cityCode && !data.city) || (params.stationCode && !data.stationLivability))) {
+  if (data && !error && ((params.prefecturePath && !data.prefecture) || (params.cityCode && !data.city) || (params.stationCode && !data.stationLivability))) {
     setStatus(404);
     return null;
   }
@@ -68,7 +68,7 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
     pageTitle: `${place}の住みやすさ`,
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '住みやすさ', ...(params.prefecturePath ? { path: '/livability' } : {}) }, ...(params.prefecturePath ? [{ text: place }] : [])],
   });
-  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || (!!params.prefecturePath && !data.prefecture) || (!!params.cityCode && !data.city) || (!!params.stationCode && !data.stationLivability))) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
   return (
     <div>

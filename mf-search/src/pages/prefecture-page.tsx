@@ -11,7 +11,8 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
   const path = params.prefecturePath ?? '';
   const { data, error, refetch } = useQuery(SEARCH_PREFECTURE_PAGE, { variables: { path } });
   const pref = data?.prefecture;
-  if (data && !pref) {
+  // Null with an error is a part down (errorPolicy 'all'), not an unknown prefecture.
+  if (data && !error && !pref) {
     setStatus(404);
     return null;
   }
@@ -24,7 +25,7 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸` }],
     });
   }
-  if (error && !data) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || !pref)) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;
   const lines = data.railways.flatMap((r) => r.lines.map((l) => ({ ...l, railway: r.name }))).filter((l) => l.bukkenCount > 0);
   return (

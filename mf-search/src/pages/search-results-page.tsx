@@ -45,8 +45,9 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
     setStatus(400);
     return null;
   }
-  // A path naming no prefecture, city or line is the 404 page (null; undefined when not asked).
-  if (args.prefecturePath && place.data && (!place.data.prefecture || place.data.city === null || place.data.line === null)) {
+  // A path naming no prefecture, city or line is the 404 page (null; undefined when not asked) —
+  // unless the null came with an error: search is down, not the place unknown.
+  if (args.prefecturePath && place.data && !place.error && (!place.data.prefecture || place.data.city === null || place.data.line === null)) {
     setStatus(404);
     return null;
   }

@@ -22,7 +22,7 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
     },
   });
   const entries = level === 'top' ? data?.sitemapTop : level === 'pref' ? data?.sitemapPrefecture : level === 'city' ? data?.sitemapCity : undefined;
-  if (data && level !== 'town' && entries && entries.length === 0 && level !== 'top') {
+  if (data && !error && level !== 'town' && entries && entries.length === 0 && level !== 'top') {
     setStatus(404);
     return null;
   }

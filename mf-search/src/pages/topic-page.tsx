@@ -11,7 +11,7 @@ export default function TopicPage({ params, setMeta, setStatus }: RemotePageProp
   const specialName = params.specialName ?? '';
   const { data, error, refetch } = useQuery(SEARCH_TOPIC_PAGE, { variables: { specialName } });
   const special = data?.specialInfo;
-  if (data && !special) {
+  if (data && !error && !special) {
     setStatus(404);
     return null;
   }
@@ -24,7 +24,7 @@ export default function TopicPage({ params, setMeta, setStatus }: RemotePageProp
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: special.name }],
     });
   }
-  if (error && !data) return <ErrorBox message="特集を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (error && (!data || !special)) return <ErrorBox message="特集を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !special) return <SearchStyles />;
   const pickups = presentListings(data.specialRecommendBukkens.pickups);
   return (

@@ -58,7 +58,7 @@ export {
 export { ClientContextProvider, useClientContext, useIsExternalReferrer, useNotify } from './client-context/client-context-provider.js';
 
 // GraphQL
-export { APOLLO_STATE_GLOBAL, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';
+export { APOLLO_STATE_GLOBAL, KIT_DEFAULT_OPTIONS, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';
 // The favorite mutations, FAVORITE_KEYS, AB_TESTS and SET_AB_TESTS load when first needed (their
 // providers import them): their result types are in ./__generated__/operations.ts.
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type StockCounts } from './graphql/operations/required-user-data.js';

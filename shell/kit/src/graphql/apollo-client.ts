@@ -37,6 +37,18 @@ export const KIT_TYPE_POLICIES: TypePolicies = {
   LastSearchCondition: { keyFields: false, merge: true },
 };
 
+/**
+ * The site's read defaults (tests of pages use them too). cache-and-network (SPEC §7.1), afterwards
+ * cache-first, so a cache write does not refetch every watcher. errorPolicy 'all': a failing subgraph
+ * nulls only its own fields (SERVICE_UNAVAILABLE), so a page keeps what the others answered and shows
+ * a notice for the rest instead of losing all its data; a page checks `error` before reading a null
+ * as "not found".
+ */
+export const KIT_DEFAULT_OPTIONS = {
+  watchQuery: { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first', errorPolicy: 'all' },
+  query: { errorPolicy: 'all' },
+} as const satisfies ApolloClient.DefaultOptions;
+
 export function createKitCache(initialState?: NormalizedCacheObject | null): InMemoryCache {
   const cache = new InMemoryCache({ typePolicies: KIT_TYPE_POLICIES });
   if (initialState) cache.restore(initialState);
@@ -64,13 +76,7 @@ export function createApolloClient({ uri = '/graphql', ssrMode = false, headers,
     ssrForceFetchDelay: ssrMode ? undefined : 100,
     link: new HttpLink({ uri, headers, credentials, fetch }),
     cache: createKitCache(initialState),
-    defaultOptions: {
-      // cache-and-network (SPEC §7.1); afterwards cache-first, so a cache write does not refetch every watcher.
-      // errorPolicy 'all': a failing subgraph nulls only its own fields (SERVICE_UNAVAILABLE), so a page
-      // keeps what the others answered and shows a notice for the rest, instead of losing all its data.
-      watchQuery: { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first', errorPolicy: 'all' },
-      query: { errorPolicy: 'all' },
-    },
+    defaultOptions: KIT_DEFAULT_OPTIONS,
   });
 }
 

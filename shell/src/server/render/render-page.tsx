@@ -166,7 +166,9 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     const pageErrors = session.errors.filter((e) => !SHELL_OPERATION_NAMES.has(e.operationName ?? ''));
     for (const e of pageErrors) req.log.warn({ operationName: e.operationName, code: e.code, err: e.message, mainMissing: e.mainMissing }, 'page operation error');
     const fromErrors = pageStatusForErrors(pageErrors, { badRequestAs404: route?.badRequestAs404 });
-    const errorStatus = declared !== undefined && declared >= 400 ? declared : fromErrors;
+    // A part down that took the main content wins over what the remote declared: with errorPolicy
+    // 'all' a null it did not get can look like "not found" to it.
+    const errorStatus = fromErrors !== undefined && fromErrors >= 500 ? fromErrors : declared !== undefined && declared >= 400 ? declared : fromErrors;
     if (errorStatus !== undefined && errorStatus >= 400) {
       page = { kind: 'error', status: errorStatus, ...(route ? { routeId: route.id } : {}) };
     } else if (page.kind === 'remote' && page.failed) {
