@@ -1,0 +1,74 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { UserFavoritesQuery } from '../__generated__/operations.js';
+import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
+import { renderUserPage, stockBukken, unavailable } from '../testing/render-user-page.js';
+import FavoritePage from './favorite-page.js';
+
+afterEach(cleanup);
+
+type Favorite = UserFavoritesQuery['user']['bukken']['favorites'][number];
+
+function favorite(globalKey: string, addedAt: string, chinryou: number, bukken = true): Favorite {
+  return {
+    __typename: 'FavoriteBukken',
+    globalKey,
+    addedAt,
+    bukken: bukken
+      ? { ...stockBukken(globalKey, { chinryou }), bukkenSortParams: { __typename: 'BukkenSortParams', addedAt, area: 25.5, arrivedAt: '2026-11-01T00:00:00Z', builtDate: '2015-03', chinryou } }
+      : null,
+  };
+}
+
+const answer = (favorites: Favorite[]): UserFavoritesQuery => ({ user: { __typename: 'User', bukken: { __typename: 'UserBukken', favorites } } });
+const names = () => screen.getAllByTestId('stock-row').map((row) => within(row).getByRole('link').textContent);
+
+it('lists the favorites in registration order with their date, and sorts them by rent on request', async () => {
+  const { setMeta } = renderUserPage(FavoritePage, {
+    path: '/favorite',
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) } }],
+  });
+  // Loading: nothing of the list yet, and no error.
+  expect(screen.queryByTestId('favorite-page')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+
+  expect((await screen.findByTestId('favorite-count')).textContent).toBe('2');
+  expect(names()).toEqual(['テストハイツ bk1', 'テストハイツ bk2']);
+  expect(screen.getAllByTestId('stock-row')[0]?.textContent).toContain('9万円1K ／ 25.5m² ／ 築11年');
+  expect(screen.getAllByTestId('stock-row')[0]?.textContent).toContain('東京都千代田区麹町1-1 ／ 2026/11/20 追加');
+  expect(screen.getByRole('link', { name: 'テストハイツ bk1' }).getAttribute('href')).toBe('/bukken/detail/bk1');
+  expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: 'お気に入り物件｜すみか', pageTitle: 'お気に入り物件' }));
+
+  fireEvent.change(screen.getByRole('combobox', { name: '並び替え' }), { target: { value: 'chinryou' } });
+  expect(names()).toEqual(['テストハイツ bk2', 'テストハイツ bk1']);
+
+  // Selecting two listings links the inquiry and the comparison to them.
+  fireEvent.click(screen.getByRole('button', { name: 'すべて選択' }));
+  expect(screen.getByRole('link', { name: '比較する' }).getAttribute('href')).toBe('/favorite/compare_bukkens?keys=bk2,bk1');
+  expect(screen.getByRole('link', { name: '選択した物件をまとめて問い合わせ' }).getAttribute('href')).toBe('/apply/create?keys=bk2,bk1');
+  expect(screen.getByRole('button', { name: '選択を解除' })).toBeTruthy();
+  await act(async () => undefined);
+});
+
+it('says there are no favorites and links to the search when the list is empty', async () => {
+  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
+  expect((await screen.findByTestId('favorite-count')).textContent).toBe('0');
+  expect(screen.getByText(/^お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。/)).toBeTruthy();
+  expect(screen.getByRole('link', { name: '物件を探す' }).getAttribute('href')).toBe('/');
+  expect(screen.queryByTestId('stock-row')).toBeNull();
+});
+
+it('shows the error box with a retry when the favorites could not be read', async () => {
+  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [unavailable(['user'])] } }] });
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText('お気に入りを読み込めませんでした。')).toBeTruthy();
+  expect(within(alert).getByRole('button', { name: '再読み込み' })).toBeTruthy();
+  expect(screen.queryByTestId('favorite-page')).toBeNull();
+});
+
+it('lists the favorites the listing subgraph could give when it could not give one', async () => {
+  const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
+  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [unavailable(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
+  expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
+  expect(names()).toEqual(['テストハイツ bk1']);
+  expect(screen.queryByRole('alert')).toBeNull();
+});

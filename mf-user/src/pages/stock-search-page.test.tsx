@@ -1,0 +1,94 @@
+import { jest } from '@jest/globals';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserDeleteSearchConditionMutation, UserRegisterNewsLetterForListMutation, UserSearchConditionsQuery } from '../__generated__/operations.js';
+import { DELETE_SEARCH_CONDITION } from '../features/searches/api/delete-search-condition.js';
+import { REGISTER_NEWS_LETTER_FOR_LIST } from '../features/searches/api/register-news-letter-for-list.js';
+import { USER_SEARCH_CONDITIONS } from '../features/searches/api/user-search-conditions.js';
+import { renderUserPage, unavailable } from '../testing/render-user-page.js';
+import StockSearchPage from './stock-search-page.js';
+
+afterEach(cleanup);
+
+type User = UserSearchConditionsQuery['user'];
+type Condition = User['searchConditions'][number];
+
+const condition = (id: string, searchText: string, searchPath: string, createdAt: string): Condition => ({ __typename: 'SavedSearchCondition', id, index: Number(id), searchPath, searchText, prefectureName: '東京都', specialName: null, createdAt });
+const SHINJUKU = condition('1', '東京都 新宿区 / 10万円以下', '/search/tokyo/city/13104?cb=10', '2026-11-20T03:00:00Z');
+const SHIBUYA = condition('2', '東京都 渋谷区', '/search/tokyo/city/13113', '2026-11-18T16:00:00Z');
+const NOT_REGISTERED: User['newsLetter'] = { __typename: 'NewsLetterStatus', list: false, reviewPeriod: null, reviewUntil: null, stopped: false };
+const REGISTERED: User['newsLetter'] = { __typename: 'NewsLetterStatus', list: true, reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z', stopped: false };
+const read = (searchConditions: Condition[], newsLetter = NOT_REGISTERED) => ({ request: { query: USER_SEARCH_CONDITIONS }, result: { data: { user: { __typename: 'User', searchConditions, newsLetter } } satisfies UserSearchConditionsQuery } });
+const toast = (message: string) => within(screen.getByRole('status')).findByText(message);
+
+it('lists the saved conditions with links to run them again and the date they were saved', async () => {
+  const { setMeta } = renderUserPage(StockSearchPage, { path: '/stock_search', mocks: [read([SHINJUKU, SHIBUYA])] });
+  expect(screen.queryByTestId('stock-search-page')).toBeNull();
+  expect(await screen.findByRole('heading', { name: '保存した検索条件（2/20件）' })).toBeTruthy();
+  const [first, second] = screen.getAllByTestId('saved-search') as [HTMLElement, HTMLElement];
+  expect(within(first).getByRole('link', { name: '東京都 新宿区 / 10万円以下' }).getAttribute('href')).toBe('/search/tokyo/city/13104?cb=10');
+  expect(within(first).getByRole('link', { name: 'この条件で探す' }).getAttribute('href')).toBe('/search/tokyo/city/13104?cb=10');
+  expect(within(first).getByText('2026/11/20 保存')).toBeTruthy();
+  // 16:00Z is the next day in Japan.
+  expect(within(second).getByText('2026/11/19 保存')).toBeTruthy();
+  expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '保存した検索条件｜すみか', pageTitle: '保存した検索条件' }));
+});
+
+it('deletes a condition and reads the list again', async () => {
+  const deleted: UserDeleteSearchConditionMutation = { deleteSearchCondition: { __typename: 'DeleteSearchConditionPayload', status: true, rest: 1 } };
+  const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
+  renderUserPage(StockSearchPage, {
+    path: '/stock_search',
+    mocks: [read([SHINJUKU, SHIBUYA]), { request: { query: DELETE_SEARCH_CONDITION, variables: { id: '2' } }, result: remove }, read([SHINJUKU])],
+  });
+  const rows = await screen.findAllByTestId('saved-search');
+  fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: '削除' }));
+  expect(await toast('検索条件を削除しました')).toBeTruthy();
+  expect(remove).toHaveBeenCalledWith({ id: '2' });
+  expect(await screen.findByRole('heading', { name: '保存した検索条件（1/20件）' })).toBeTruthy();
+  expect(screen.getAllByTestId('saved-search')).toHaveLength(1);
+});
+
+it('registers the new-listing mail for 30 days with the address typed', async () => {
+  const registered: UserRegisterNewsLetterForListMutation = { registerNewsLetterForList: { __typename: 'NewsLetterPayload', reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z' } };
+  const register = jest.fn((_variables: Record<string, unknown>) => ({ data: registered }));
+  renderUserPage(StockSearchPage, {
+    path: '/stock_search',
+    mocks: [read([SHINJUKU]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'hanako@example.jp', reviewPeriod: 30 } }, result: register }, read([SHINJUKU], REGISTERED)],
+  });
+  fireEvent.change(await screen.findByRole('textbox', { name: 'メールアドレス' }), { target: { value: 'hanako@example.jp' } });
+  fireEvent.click(screen.getByRole('button', { name: '登録する（30日間）' }));
+  expect(await toast('お知らせメールを登録しました')).toBeTruthy();
+  expect(register).toHaveBeenCalledWith({ email: 'hanako@example.jp', reviewPeriod: 30 });
+  expect(await screen.findByText('登録済みです（2026/12/20まで）。保存した条件に合う新着物件をメールでお知らせします。')).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'メールアドレス' })).toBeNull();
+});
+
+it('says so when the mail could not be registered', async () => {
+  renderUserPage(StockSearchPage, {
+    path: '/stock_search',
+    mocks: [read([]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'x@example.jp', reviewPeriod: 30 } }, result: { errors: [{ message: 'メールアドレスの形式が正しくありません。', extensions: { code: 'BAD_REQUEST' } }] } }],
+  });
+  fireEvent.change(await screen.findByRole('textbox', { name: 'メールアドレス' }), { target: { value: 'x@example.jp' } });
+  fireEvent.click(screen.getByRole('button', { name: '登録する（30日間）' }));
+  expect(await toast('登録できませんでした。メールアドレスをご確認ください。')).toBeTruthy();
+  expect(screen.getByRole('textbox', { name: 'メールアドレス' })).toBeTruthy();
+});
+
+it('says nothing is saved, and how to save, when there are no conditions', async () => {
+  renderUserPage(StockSearchPage, { path: '/stock_search', mocks: [read([], REGISTERED)] });
+  expect(await screen.findByRole('heading', { name: '保存した検索条件（0/20件）' })).toBeTruthy();
+  expect(screen.getByText('保存した検索条件はありません。検索結果の「この条件を保存」から保存できます。')).toBeTruthy();
+  expect(screen.queryByTestId('saved-search')).toBeNull();
+});
+
+it('offers the mail again when the visitor stopped every mail', async () => {
+  renderUserPage(StockSearchPage, { path: '/stock_search', mocks: [read([SHINJUKU], { ...REGISTERED, stopped: true })] });
+  expect(await screen.findByRole('button', { name: '登録する（30日間）' })).toBeTruthy();
+  expect(screen.queryByText(/^登録済みです/)).toBeNull();
+});
+
+it('shows the error box when the conditions could not be read', async () => {
+  renderUserPage(StockSearchPage, { path: '/stock_search', mocks: [{ request: { query: USER_SEARCH_CONDITIONS }, result: { data: null, errors: [unavailable(['user'])] } }] });
+  expect(within(await screen.findByRole('alert')).getByText('検索条件を読み込めませんでした。')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByTestId('stock-search-page')).toBeNull());
+});
