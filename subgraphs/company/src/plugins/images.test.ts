@@ -86,7 +86,7 @@ describe.each(testBackends())('storefront images on $name', (backend) => {
 
   it('serves the URL that Company.images hands out, without a gateway token', async () => {
     const gql = await auth.query<{ company: { images: { url: string }[] } }>(app, '{ company(key: "st000003") { images { url } } }');
-    const url = new URL(gql.data?.company.images[0]?.url ?? 'http://invalid/');
+    const url = new URL(gql.data?.company.images[0]?.url ?? 'http://invalid/', 'http://shell.test');
     const res = await app.inject({ method: 'GET', url: url.pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
