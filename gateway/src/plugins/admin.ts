@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
 
 /** Operator endpoints, only when ADMIN_TOKEN is configured: response-cache invalidation after data loads. */
 export default fp(
@@ -11,7 +12,7 @@ export default fp(
       const given = Buffer.from(String(req.headers['x-admin-token'] ?? ''));
       const expected = Buffer.from(token);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return reply.code(401).send({ errorCode: 'UNAUTHENTICATED', message: '認証が必要です。' });
+        return reply.code(401).send({ errorCode: 'UNAUTHENTICATED', message: DEFAULT_MESSAGES.UNAUTHENTICATED });
       }
       await app.supergraph.responseCache.invalidate();
       return { status: 'invalidated' };

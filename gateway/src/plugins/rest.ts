@@ -7,10 +7,13 @@ import { REST_OPERATIONS, type RestOperation } from '../rest/operations.js';
 
 export const REST_PREFIX = '/api/v4_1';
 
+/** SPEC §8 gives OVER_LIMIT no status: the REST answer carries it on 200. */
+const OVER_LIMIT_STATUS = 200;
+
 /** SPEC §3 API error: errorCode and message; the status from the first code (SPEC §8). */
 function sendError(reply: FastifyReply, code: unknown, message: string | undefined) {
-  if (isErrorCode(code)) return reply.code(ERROR_STATUS[code]).send({ errorCode: code, message: message ?? DEFAULT_MESSAGES[code] });
-  return reply.code(500).send({ errorCode: 'INTERNAL_SERVER_ERROR', message: 'サーバの内部エラーにより、表示できません。' });
+  if (isErrorCode(code)) return reply.code(ERROR_STATUS[code] ?? OVER_LIMIT_STATUS).send({ errorCode: code, message: message ?? DEFAULT_MESSAGES[code] });
+  return reply.code(500).send({ errorCode: 'INTERNAL_SERVER_ERROR', message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR });
 }
 
 async function run(app: FastifyInstance, op: RestOperation, req: FastifyRequest, reply: FastifyReply) {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, useStockCounts, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
@@ -46,7 +46,7 @@ export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
                 toast.show({ message: '閲覧履歴を削除しました' });
                 await refetch();
               } catch {
-                toast.show({ message: 'エラーのため削除できませんでした。' });
+                toast.show({ message: MESSAGES.favoriteDeleteFailed });
               }
             }}
           >

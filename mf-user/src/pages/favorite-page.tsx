@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
+import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
@@ -39,7 +39,7 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
       <section className="u-section">
         <div className="u-toolbar">
           <p>
-            お気に入り <strong data-testid="favorite-count">{items.length}</strong>件（最大50件）
+            お気に入り <strong data-testid="favorite-count">{items.length}</strong>件（最大{FAVORITE_LIMIT}件）
           </p>
           <label>
             並び替え{' '}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, MESSAGES, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
@@ -43,10 +43,10 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
                 try {
                   await remove({ variables: { globalKeys: keys } });
                   setSelected(new Set());
-                  toast.show({ message: '削除しました。' });
+                  toast.show({ message: MESSAGES.favoriteDeleted });
                   await refetch();
                 } catch {
-                  toast.show({ message: 'エラーのため削除できませんでした。' });
+                  toast.show({ message: MESSAGES.favoriteDeleteFailed });
                 }
               }}
             >

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, KitLink, useStockCounts, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, KitLink, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell/contract';
 import { useState } from 'react';
 import { DELETE_SEARCH_CONDITION } from '../features/searches/api/delete-search-condition.js';
@@ -54,7 +54,7 @@ export default function StockSearchPage({ setMeta }: RemotePageProps) {
                       toast.show({ message: '検索条件を削除しました' });
                       await refetch();
                     } catch {
-                      toast.show({ message: 'エラーのため削除できませんでした。' });
+                      toast.show({ message: MESSAGES.favoriteDeleteFailed });
                     }
                   }}
                 >

@@ -4,16 +4,12 @@
  * no-key-money / no-deposit are true only when the code is 'true'. A malformed page, sort, code or
  * amount (not a number, negative) is a bad request (the 400 page), never silently dropped.
  */
-export const PER_PAGE = 30;
+import { parseSortValue } from '@sumika/spec';
 
-export const SORT_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: 'arrived_at_desc', label: '新着順' },
-  { value: 'chinryou_asc', label: '賃料が安い順' },
-  { value: 'area_desc', label: '面積が広い順' },
-  { value: 'built_date_desc', label: '築年数が新しい順' },
-  { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
-];
-const SORT_KEYS = ['arrived_at', 'walk_min_for_sort', 'built_date', 'area', 'chinryou'];
+// The sort choices are the search subgraph's, owned by @sumika/spec.
+export { SORT_OPTIONS } from '@sumika/spec';
+
+export const PER_PAGE = 30;
 
 export interface SearchConditionArgs {
   buildingTypes?: string[];
@@ -67,8 +63,7 @@ function num(q: URLSearchParams, key: string): number | undefined {
 }
 
 export function isValidSort(sort: string): boolean {
-  const m = /^(.+)_(asc|desc)$/.exec(sort);
-  return !!m && SORT_KEYS.includes(m[1] ?? '');
+  return parseSortValue(sort) !== null;
 }
 
 export function parseSearch(routeId: string, params: Record<string, string>, search: string): ParsedSearch {

@@ -1,12 +1,13 @@
-/** Business constants of SPEC §9 that the site chrome uses; each is defined here and nowhere else. */
+/** Business constants of SPEC §9 that the site chrome uses; each is defined here, or in @sumika/spec when a server shares it. */
+
+// Shared with the subgraphs, so owned by @sumika/spec (no runtime dependencies, safe in the browser).
+export { CASHBACK_CAMPAIGN, CASHBACK_DEFAULT_AMOUNT, FAVORITE_LIMIT, cashbackAmount } from '@sumika/spec';
 
 /** SPEC §9 environment names. */
 export const ENVIRONMENTS = ['localhost', 'develop', 'staging', 'test', 'production'] as const;
 export type Env = (typeof ENVIRONMENTS)[number];
 export const isEnv = (v: unknown): v is Env => typeof v === 'string' && (ENVIRONMENTS as readonly string[]).includes(v);
 
-/** SPEC §5/§9: favorites are limited to 50 properties. */
-export const FAVORITE_LIMIT = 50;
 /** SPEC §4/§9: the desktop success dialogs close themselves after 2.5 s. */
 export const FAVORITE_DIALOG_AUTO_CLOSE_MS = 2500;
 
@@ -30,21 +31,6 @@ export const PC_PAGE_WIDTH_PX = 1100;
 /** SPEC §9: last-updated dates are yyyy/MM/dd, in Japan time. */
 export const DATE_FORMAT = 'yyyy/MM/dd';
 export const JAPAN_TIME_ZONE = 'Asia/Tokyo';
-
-/** SPEC §9 cashback: up to 50,000 yen; 60,000 yen from 2024-10-03 15:00 to 2024-10-17 14:59 JST (the whole minute). */
-export const CASHBACK_DEFAULT_AMOUNT = 50_000;
-export const CASHBACK_CAMPAIGN = {
-  amount: 60_000,
-  startsAt: '2024-10-03T15:00:00+09:00',
-  endsBefore: '2024-10-17T15:00:00+09:00',
-} as const;
-
-/** The cashback amount in force at `now` (SPEC §4: the campaign period switches banner text and amount). */
-export function cashbackAmount(now: Date): number {
-  const t = now.getTime();
-  const inCampaign = t >= Date.parse(CASHBACK_CAMPAIGN.startsAt) && t < Date.parse(CASHBACK_CAMPAIGN.endsBefore);
-  return inCampaign ? CASHBACK_CAMPAIGN.amount : CASHBACK_DEFAULT_AMOUNT;
-}
 
 /** SPEC §2.1 page kinds used for tracking and for the login link's register_from. */
 export const PAGE_KINDS = [

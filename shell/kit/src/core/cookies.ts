@@ -3,17 +3,13 @@
  * cookie: Path=/, SameSite=Lax, Secure everywhere but localhost. Reading works on the server
  * (pass the Cookie header) and in the browser (document.cookie).
  */
+import { AB_TEST_COOKIE_MAX_AGE, AB_TEST_COOKIE_SUFFIX, FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, abTestCookieName } from '@sumika/spec';
 import type { Env } from './constants.js';
 
 /** The visitor id: signed and HttpOnly, set by the gateway; listed for completeness, never written here. */
 export const UID_COOKIE = '_uid';
-/** Mobile favorite dialog 'do not show again' (SPEC §4), 90 days. */
-export const FAVORITE_DIALOG_RESTRICTION_COOKIE = 'favorite_dialog_restriction';
-export const FAVORITE_DIALOG_RESTRICTION_MAX_AGE = 7_776_000;
-/** A/B variant per test, `{name}_for_ga_session`, 30 minutes (SPEC §4/§9). */
-export const AB_TEST_COOKIE_SUFFIX = '_for_ga_session';
-export const AB_TEST_COOKIE_MAX_AGE = 1800;
-export const abTestCookieName = (testName: string): string => `${testName}${AB_TEST_COOKIE_SUFFIX}`;
+/** Mobile favorite dialog 'do not show again' (SPEC §4), and the A/B variant per test: the user subgraph sets them too. */
+export { AB_TEST_COOKIE_MAX_AGE, AB_TEST_COOKIE_SUFFIX, FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, abTestCookieName };
 /** Page-tracking debug view: on when the cookie equals 1 (SPEC §9). */
 export const DEBUG_COOKIE = 'debug';
 export const DEBUG_COOKIE_ON = '1';

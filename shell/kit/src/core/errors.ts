@@ -2,32 +2,16 @@
  * Errors are values with codes (SPEC §8, STYLE rule 12): this is the one place the client side
  * reads an error's code, its page status and its log level.
  */
+import { ERROR_LOG_LEVEL, ERROR_STATUS } from '@sumika/spec';
 import { MESSAGES } from './messages.js';
 
+// SPEC §8's status and log level per code are owned by @sumika/spec, shared with the servers.
+export { ERROR_LOG_LEVEL, ERROR_STATUS };
+
+/** The codes a page acts on (a subset of SPEC §8's); the others show the 500 page. */
 export const ERROR_CODES = ['BAD_REQUEST', 'USER_ID_ERROR', 'NOT_FOUND', 'CONFLICT', 'OVER_LIMIT', 'SERVICE_UNAVAILABLE'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && (ERROR_CODES as readonly string[]).includes(v);
-
-/** SPEC §8 HTTP status per code; OVER_LIMIT has none. */
-export const ERROR_STATUS: Record<ErrorCode, number | null> = {
-  BAD_REQUEST: 400,
-  USER_ID_ERROR: 400,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  OVER_LIMIT: null,
-  // A part of the site is down or slow: retryable, the page says try again.
-  SERVICE_UNAVAILABLE: 503,
-};
-
-/** SPEC §8 log levels: expected outcomes at info, missing things at warn, the rest at error. */
-export const ERROR_LOG_LEVEL: Record<ErrorCode, 'info' | 'warn' | 'error'> = {
-  CONFLICT: 'info',
-  OVER_LIMIT: 'info',
-  USER_ID_ERROR: 'info',
-  NOT_FOUND: 'warn',
-  BAD_REQUEST: 'error',
-  SERVICE_UNAVAILABLE: 'error',
-};
 
 export type ErrorPageStatus = 400 | 404 | 500 | 503;
 

@@ -1,23 +1,23 @@
 /** User-facing messages, exactly as SPEC §5 and §8 give them (Japanese UI text lives here, once). */
-import { FAVORITE_LIMIT } from './constants.js';
+import { SPEC_MESSAGES } from '@sumika/spec';
 
 export const MESSAGES = {
   // SPEC §8 error pages
-  notFound: 'ページを表示できません。(404エラー)',
-  badRequest: '不正なリクエストのため、表示できません。',
-  internalError: 'サーバの内部エラーにより、表示できません。',
+  notFound: SPEC_MESSAGES.notFound,
+  badRequest: SPEC_MESSAGES.badRequest,
+  internalError: SPEC_MESSAGES.internalError,
   // A part of the site is down or slow (SERVICE_UNAVAILABLE, the subgraph kit's message too)
-  serviceUnavailable: '一時的に表示できません。しばらくしてから再度お試しください。',
+  serviceUnavailable: SPEC_MESSAGES.serviceUnavailable,
   // SPEC §8 favorites
   favoriteAdded: 'お気に入り物件に追加しました',
   favoriteDeletedToast: 'お気に入りを削除しました',
   favoriteDeleted: '削除しました。',
   favoriteAddFailed: 'エラーのため保存できませんでした。',
   favoriteDeleteFailed: 'エラーのため削除できませんでした。',
-  favoriteConflict: 'すでにお気に入りに追加されています。',
-  favoriteOverLimit: `お気に入りに保存できる物件は${FAVORITE_LIMIT}件までです。`,
+  favoriteConflict: SPEC_MESSAGES.favoriteConflict,
+  favoriteOverLimit: SPEC_MESSAGES.favoriteOverLimit,
   // SPEC §5: adding with nothing selected
-  noFavoriteSelected: 'お気に入りに追加する物件を1件以上選択してください。',
+  noFavoriteSelected: SPEC_MESSAGES.noFavoriteSelected,
   noFavoriteSelectedForDelete: '削除する物件を1件以上選択してください。',
   // chrome
   remoteFailed: 'コンテンツを読み込めませんでした。時間をおいて再度お試しください。',

@@ -1,3 +1,4 @@
+import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import type { ShellSigner } from './token.js';
 
 /** The visitor's request facts the gateway must see (SPEC §7.1: cookie, referer, user-agent). */
@@ -206,25 +207,18 @@ export class GatewaySession {
   }
 }
 
-/** SPEC §8: the page status a GraphQL error code asks for; BAD_REQUEST is 404 on detail pages; a part down is 503. */
+/**
+ * SPEC §8: the page status a GraphQL error code asks for, from the shared ERROR_STATUS; BAD_REQUEST is
+ * 404 on detail pages; a part down (or the network) is 503; a code the page does not act on is 500.
+ */
 export function statusForErrorCode(code: string | undefined, opts: { badRequestAs404?: boolean } = {}): number | undefined {
-  switch (code) {
-    case undefined:
-    case 'CONFLICT':
-    case 'OVER_LIMIT':
-      return undefined;
-    case 'NOT_FOUND':
-      return 404;
-    case 'BAD_REQUEST':
-      return opts.badRequestAs404 ? 404 : 400;
-    case 'USER_ID_ERROR':
-      return 400;
-    case 'SERVICE_UNAVAILABLE':
-    case NETWORK_ERROR:
-      return 503;
-    default:
-      return 500;
-  }
+  if (code === undefined) return undefined;
+  if (code === NETWORK_ERROR) return 503;
+  if (!isErrorCode(code)) return 500;
+  if (code === 'BAD_REQUEST' && opts.badRequestAs404) return 404;
+  // CONFLICT (409) and OVER_LIMIT (no status) are answered by a dialog inside the page, never by its status.
+  if (code === 'CONFLICT') return undefined;
+  return ERROR_STATUS[code] ?? undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -25,10 +26,10 @@ export default fp(
     app.get<{ Params: { globalKey: string; kind: string } }>('/images/bukken/:globalKey/:kind', async (req, reply) => {
       const kind = req.params.kind.replace(/\.svg$/, '');
       if (!req.params.kind.endsWith('.svg') || !(IMAGE_KINDS as readonly string[]).includes(kind)) {
-        return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: '不正なリクエストのため、表示できません。' });
+        return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: DEFAULT_MESSAGES.BAD_REQUEST });
       }
       const source = await findImageSource(opts.db, req.params.globalKey);
-      if (!source) return reply.code(404).send({ errorCode: 'NOT_FOUND', message: 'ページを表示できません。(404エラー)' });
+      if (!source) return reply.code(404).send({ errorCode: 'NOT_FOUND', message: DEFAULT_MESSAGES.NOT_FOUND });
       const svg =
         kind === 'madori'
           ? renderFloorPlan({ seed: source.imageSeed, plan: source.plan, area: source.area, aspect: source.aspect })

@@ -1,7 +1,5 @@
+import { CASHBACK_CAMPAIGN, CASHBACK_DEFAULT_AMOUNT } from '@sumika/spec';
 import { jstDisplay, jstIso, withCommas } from './jst.js';
-
-/** SPEC §9: the movers' cashback (お祝い金) is up to 50,000 yen outside campaigns. */
-export const DEFAULT_CASHBACK_AMOUNT = 50_000;
 
 export interface CashbackCampaignDefinition {
   startsAt: Date;
@@ -12,7 +10,7 @@ export interface CashbackCampaignDefinition {
 
 /** SPEC §9: up to 60,000 yen from 2024-10-03 15:00 to 2024-10-17 14:59 JST (the whole minute included). */
 export const CASHBACK_CAMPAIGNS: readonly CashbackCampaignDefinition[] = [
-  { startsAt: new Date('2024-10-03T15:00:00+09:00'), endsBefore: new Date('2024-10-17T15:00:00+09:00'), maxAmount: 60_000 },
+  { startsAt: new Date(CASHBACK_CAMPAIGN.startsAt), endsBefore: new Date(CASHBACK_CAMPAIGN.endsBefore), maxAmount: CASHBACK_CAMPAIGN.amount },
 ];
 
 export interface CashbackCampaignView {
@@ -29,11 +27,11 @@ export const amountText = (yen: number): string => `最大${withCommas(yen)}円`
 export function cashbackCampaignAt(now: Date, campaigns: readonly CashbackCampaignDefinition[] = CASHBACK_CAMPAIGNS): CashbackCampaignView {
   const t = now.getTime();
   const running = campaigns.find((c) => c.startsAt.getTime() <= t && t < c.endsBefore.getTime());
-  const maxAmount = running?.maxAmount ?? DEFAULT_CASHBACK_AMOUNT;
+  const maxAmount = running?.maxAmount ?? CASHBACK_DEFAULT_AMOUNT;
   return {
     amountText: amountText(maxAmount),
     maxAmount,
-    defaultAmountText: amountText(DEFAULT_CASHBACK_AMOUNT),
+    defaultAmountText: amountText(CASHBACK_DEFAULT_AMOUNT),
     limited: Boolean(running),
     period: running
       ? {

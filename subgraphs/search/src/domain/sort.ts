@@ -1,16 +1,15 @@
+import { DEFAULT_SORT, parseSortValue, type SortKey } from '@sumika/spec';
 import { badRequest } from '@sumika/subgraph-kit';
 
-/** Sort keys as the query spells them (SPEC §3/§5), with the listing column each orders by. */
+/** The listing column each SPEC §3 sort key (owned by @sumika/spec) orders by. */
 export const SORT_COLUMNS = {
   arrived_at: 'arrived_at',
   chinryou: 'chinryou',
   area: 'area',
   built_date: 'built_date',
   walk_min_for_sort: 'walk_min',
-  initial_cost: 'initial_cost',
-} as const;
+} as const satisfies Record<SortKey, string>;
 
-export type SortKey = keyof typeof SORT_COLUMNS;
 export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
 
 export interface Sort {
@@ -19,15 +18,10 @@ export interface Sort {
   direction: 'asc' | 'desc';
 }
 
-export const DEFAULT_SORT = 'arrived_at_desc';
-
 /** Parses `<key>_<asc|desc>`; absent means newest first, anything else is BAD_REQUEST. */
 export function parseSort(value: string | null | undefined): Sort {
   const text = value ?? DEFAULT_SORT;
-  const m = /^([a-z_]+)_(asc|desc)$/.exec(text);
-  const key = m?.[1];
-  if (!m || key === undefined || !Object.hasOwn(SORT_COLUMNS, key)) {
-    throw badRequest(`並び順「${text}」は指定できません。`);
-  }
-  return { key: key as SortKey, column: SORT_COLUMNS[key as SortKey], direction: m[2] as 'asc' | 'desc' };
+  const parsed = parseSortValue(text);
+  if (!parsed) throw badRequest(`並び順「${text}」は指定できません。`);
+  return { key: parsed.key, column: SORT_COLUMNS[parsed.key], direction: parsed.direction };
 }

@@ -116,7 +116,7 @@ export async function countListings(db: Kysely<DB>, f: ListingFilter): Promise<n
 }
 
 /** A sort column (or view_count, for the pickups) and its direction. */
-export type KeyOrder = { column: Sort['column'] | 'view_count'; direction: Sort['direction'] };
+export type KeyOrder = { column: Sort['column'] | 'view_count' | 'initial_cost'; direction: Sort['direction'] };
 
 /**
  * One page of global keys in the order, with id as the final tie-breaker so pages are stable.

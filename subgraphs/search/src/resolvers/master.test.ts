@@ -128,7 +128,6 @@ describe.each(testBackends())('master lists on $name', (backend) => {
       { value: 'area_desc', label: '面積が広い順' },
       { value: 'built_date_desc', label: '築年数が新しい順' },
       { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
-      { value: 'initial_cost_asc', label: '初期費用が安い順' },
     ]);
   });
 });

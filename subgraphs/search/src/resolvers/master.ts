@@ -1,3 +1,4 @@
+import { SORT_OPTIONS } from '@sumika/spec';
 import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
@@ -12,14 +13,6 @@ export const PRICES: readonly number[] = [
 export const AREAS: readonly number[] = [15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100];
 export const WALK_MINUTES: readonly number[] = [1, 3, 5, 7, 10, 15, 20];
 export const BUILT_YEARS: readonly number[] = [1, 3, 5, 7, 10, 15, 20, 25, 30];
-export const SORT_KEYS: readonly { value: string; label: string }[] = [
-  { value: 'arrived_at_desc', label: '新着順' },
-  { value: 'chinryou_asc', label: '賃料が安い順' },
-  { value: 'area_desc', label: '面積が広い順' },
-  { value: 'built_date_desc', label: '築年数が新しい順' },
-  { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
-  { value: 'initial_cost_asc', label: '初期費用が安い順' },
-];
 
 /** searchMaster hands down nothing: each option list resolves on its own. */
 export type SearchMasterParent = Record<string, never>;
@@ -57,7 +50,7 @@ export const masterDataResolvers: Resolvers = {
     plans: (_, __, ctx) => madori(ctx.db),
     buildingTypes: () => Object.entries(BUILDING_TYPE_KEYS).map(([key, code]) => ({ key, name: BUILDING_TYPE_NAMES[code] ?? key })),
     conditionGroups: (_, __, ctx) => groupedConditions(ctx),
-    sortKeys: () => [...SORT_KEYS],
+    sortKeys: () => [...SORT_OPTIONS],
   },
   Condition: {
     __resolveReference: async (ref, ctx) => (await ctx.loaders.conditionByCode.load(Number(ref.code))) ?? null,

@@ -1,6 +1,7 @@
+import { AB_TEST_COOKIE_MAX_AGE, abTestCookieName } from '@sumika/spec';
 import { badRequest } from '@sumika/subgraph-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { AB_COOKIE_MAX_AGE, abCookieName, MESSAGES } from '../constants.js';
+import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { AB_TESTS, abTestByName, isVariantOf, pickVariant } from '../domain/ab-tests.js';
 import { serializeCookie } from '../domain/cookies.js';
@@ -14,7 +15,7 @@ interface AbTestView {
 }
 
 function setAbCookie(ctx: Context, name: string, value: string): void {
-  ctx.reply.header('set-cookie', serializeCookie(abCookieName(name), value, AB_COOKIE_MAX_AGE));
+  ctx.reply.header('set-cookie', serializeCookie(abTestCookieName(name), value, AB_TEST_COOKIE_MAX_AGE));
 }
 
 /** Stored assignments; a failing read is treated as none (A/B tests never break a page). */
@@ -51,7 +52,7 @@ export const abTestResolvers: Resolvers = {
       const toSave: { name: string; value: string }[] = [];
       for (const test of AB_TESTS) {
         const row = stored.get(test.name);
-        const cookie = ctx.cookies.get(abCookieName(test.name));
+        const cookie = ctx.cookies.get(abTestCookieName(test.name));
         let view: AbTestView;
         if (row?.forced && isVariantOf(test, row.value)) view = { name: test.name, value: row.value, forced: true };
         else if (isVariantOf(test, cookie)) view = { name: test.name, value: cookie, forced: false };

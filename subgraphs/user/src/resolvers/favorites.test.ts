@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { testBackends } from '@sumika/subgraph-kit/testing';
-import { FAVORITE_LIMIT } from '../constants.js';
+import { FAVORITE_LIMIT } from '@sumika/spec';
 import { keys, openHarness, type Harness } from '../testing/harness.js';
 
 const ADD = `mutation($k: [ID!]!, $dup: Boolean, $force: Boolean, $restrict: Boolean) {

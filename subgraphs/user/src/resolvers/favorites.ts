@@ -1,6 +1,7 @@
 import { AppError } from '@sumika/subgraph-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { FAVORITE_DIALOG_COOKIE, FAVORITE_DIALOG_MAX_AGE, FAVORITE_LIMIT, MESSAGES } from '../constants.js';
+import { FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, FAVORITE_LIMIT } from '@sumika/spec';
+import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { serializeCookie } from '../domain/cookies.js';
 import { validGlobalKeys } from '../domain/keys.js';
@@ -54,7 +55,7 @@ export const favoriteResolvers: Resolvers = {
   Mutation: {
     addFavorites: async (_, args, ctx) => {
       // The mobile dialog's 'do not show again' is the visitor's choice whatever the outcome.
-      if (args.restrictDialog) ctx.reply.header('set-cookie', serializeCookie(FAVORITE_DIALOG_COOKIE, '1', FAVORITE_DIALOG_MAX_AGE));
+      if (args.restrictDialog) ctx.reply.header('set-cookie', serializeCookie(FAVORITE_DIALOG_RESTRICTION_COOKIE, '1', FAVORITE_DIALOG_RESTRICTION_MAX_AGE));
       return addFavorites(ctx, args);
     },
     deleteFavorites: async (_, { globalKeys }, ctx) => {

@@ -1,10 +1,11 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
-import { useStockCounts, useToast } from '@sumika/shell-kit';
+import { MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
+import { SPEC_MESSAGES } from '@sumika/spec';
 import { CREATE_SEARCH_CONDITION } from '../api/create-search-condition.js';
 import type { SearchArgs } from '../search-args.js';
 
-/** Saves the current search (cap 20); the header's saved-search badge follows. */
+/** Saves the current search (cap SEARCH_CONDITION_LIMIT); the header's saved-search badge follows. */
 export function SaveConditionButton({ args }: { args: SearchArgs }) {
   const toast = useToast();
   const { adjust } = useStockCounts();
@@ -25,7 +26,7 @@ export function SaveConditionButton({ args }: { args: SearchArgs }) {
           } else toast.show({ message: 'この検索条件はすでに保存されています' });
         } catch (err) {
           const code = CombinedGraphQLErrors.is(err) ? err.errors[0]?.extensions?.code : undefined;
-          toast.show({ message: code === 'OVER_LIMIT' ? '保存できる検索条件は20件までです。不要な条件を削除してください。' : 'エラーのため保存できませんでした。' });
+          toast.show({ message: code === 'OVER_LIMIT' ? SPEC_MESSAGES.searchConditionOverLimit : MESSAGES.favoriteAddFailed });
         }
       }}
     >

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from '@sumika/shell-kit';
+import { DEFAULT_SORT } from '@sumika/spec';
 import { SORT_OPTIONS, withParams } from '../search-args.js';
 
 /** SPEC §3 sort keys; changing the order re-runs the search in place (client-side navigation). */
@@ -11,7 +12,7 @@ export function SortSelect({ value }: { value: string | undefined }) {
       <select
         aria-label="並び替え"
         data-testid="sort-select"
-        value={value ?? 'arrived_at_desc'}
+        value={value ?? DEFAULT_SORT}
         onChange={(e) => navigate(`${pathname}${withParams(search, { sort: e.target.value, page: undefined })}`)}
       >
         {SORT_OPTIONS.map((o) => (

@@ -1,0 +1,7 @@
+/** SPEC constants, messages and mappings shared by servers and clients; each has its one home here. */
+export * from './ab-test.js';
+export * from './cashback.js';
+export * from './errors.js';
+export * from './favorites.js';
+export * from './messages.js';
+export * from './sort.js';

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * One owner per rule (issue 14): each known SPEC constant, message and mapping is written in its
+ * owner file only; everything else imports it. Tests, fixtures and journeys may state the values
+ * they check, so only shipped source is scanned.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Rule {
+  name: string;
+  owner: string;
+  /** Matched per line of a file with its comments removed. */
+  line?: (text: string) => boolean;
+  /** Matched against the whole file with its comments removed. */
+  file?: RegExp;
+}
+
+const quoted = (text: string): RegExp => new RegExp(`['"\`]${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`);
+const literal = (name: string, owner: string, text: string): Rule => ({ name, owner, line: (l) => quoted(text).test(l) });
+
+const RULES: Rule[] = [
+  { name: 'favorites limit (50)', owner: 'spec/src/favorites.ts', line: (l) => /favou?rite|お気に入り/i.test(l) && /(?<![\w.])50(?!\w)/.test(l) },
+  { name: 'cashback campaign dates', owner: 'spec/src/cashback.ts', line: (l) => /2024-10-(?:03|17)T15:00/.test(l) },
+  { name: 'cashback amounts', owner: 'spec/src/cashback.ts', line: (l) => /cashback|campaign|amount/i.test(l) && /(?<![\w.])[56]0_?000(?!\w)/.test(l) },
+  { name: 'A/B cookie name', owner: 'spec/src/ab-test.ts', line: (l) => l.includes('_for_ga_session') },
+  { name: 'A/B cookie lifetime (1800 s)', owner: 'spec/src/ab-test.ts', line: (l) => /\bab_?test|\bAB_|A\/B|abCookie/i.test(l) && /(?<![\w.])1800(?!\w)/.test(l) },
+  { name: 'favorite dialog cookie', owner: 'spec/src/favorites.ts', line: (l) => l.includes('favorite_dialog_restriction') || /(?<![\w.])7_?776_?000(?!\w)/.test(l) },
+  { name: 'error code → HTTP status map', owner: 'spec/src/errors.ts', file: /NOT_FOUND['"]?\s*:\s*404|CONFLICT['"]?\s*:\s*409|case\s+'NOT_FOUND':\s*return\s+404/ },
+  { name: 'sort keys', owner: 'spec/src/sort.ts', line: (l) => quoted('walk_min_for_sort').test(l) || quoted('walk_min_for_sort_asc').test(l) || quoted('駅から近い順').test(l) },
+  literal('§8 404 message', 'spec/src/messages.ts', 'ページを表示できません。(404エラー)'),
+  literal('§8 400 message', 'spec/src/messages.ts', '不正なリクエストのため、表示できません。'),
+  literal('§8 500 message', 'spec/src/messages.ts', 'サーバの内部エラーにより、表示できません。'),
+  literal('503 message', 'spec/src/messages.ts', '一時的に表示できません。しばらくしてから再度お試しください。'),
+  literal('401 message', 'spec/src/messages.ts', '認証が必要です。'),
+  literal('§8 favorite CONFLICT message', 'spec/src/messages.ts', 'すでにお気に入りに追加されています。'),
+  { name: '§8 favorite OVER_LIMIT message', owner: 'spec/src/messages.ts', line: (l) => l.includes('お気に入りに保存できる物件は') },
+  { name: 'search condition limit message', owner: 'spec/src/messages.ts', line: (l) => l.includes('保存できる検索条件は') },
+  literal('§4 nothing selected message', 'spec/src/messages.ts', 'お気に入りに追加する物件を1件以上選択してください。'),
+  literal('§8 add failed message', 'shell/kit/src/core/messages.ts', 'エラーのため保存できませんでした。'),
+  literal('§8 delete failed message', 'shell/kit/src/core/messages.ts', 'エラーのため削除できませんでした。'),
+  literal('§8 delete success message', 'shell/kit/src/core/messages.ts', '削除しました。'),
+  literal('§8 delete success toast', 'shell/kit/src/core/messages.ts', 'お気に入りを削除しました'),
+  literal('§8 add success toast', 'shell/kit/src/core/messages.ts', 'お気に入り物件に追加しました'),
+];
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '__generated__', '__fixtures__', 'testing', '.git', '.data', 'coverage', 'test-results', 'e2e']);
+const isTest = (file: string): boolean => /\.(test|spec)\.tsx?$/.test(file);
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(path.join(dir, entry.name), out);
+    } else if (/\.(ts|tsx|js|cjs|mjs)$/.test(entry.name) && !isTest(entry.name)) {
+      out.push(path.join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+/** Drops comments (block, and line comments not part of a URL) so prose about a value is not a copy of it. */
+const withoutComments = (text: string): string =>
+  text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, '')).replace(/(^|[^:\\'"`])\/\/.*$/gm, '$1');
+
+function copiesOutsideOwners(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(root)) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    const code = withoutComments(readFileSync(file, 'utf8'));
+    const lines = code.split('\n');
+    for (const rule of RULES) {
+      if (rel === rule.owner) continue;
+      if (rule.file?.test(code)) found.push(`${rule.name}: ${rel} (owner ${rule.owner})`);
+      if (rule.line) lines.forEach((l, i) => rule.line!(l) && found.push(`${rule.name}: ${rel}:${i + 1} (owner ${rule.owner})`));
+    }
+  }
+  return found;
+}
+
+describe('one owner per SPEC constant', () => {
+  it('finds each constant in its owner file', () => {
+    for (const rule of RULES) {
+      const code = withoutComments(readFileSync(path.join(root, rule.owner), 'utf8'));
+      const there = rule.file ? rule.file.test(code) : code.split('\n').some((l) => rule.line!(l));
+      expect({ rule: rule.name, there }).toEqual({ rule: rule.name, there: true });
+    }
+  });
+
+  it('finds no copy of one outside its owner', () => {
+    expect(copiesOutsideOwners()).toEqual([]);
+  });
+});
