@@ -2,9 +2,9 @@
 import { jest } from '@jest/globals';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache, useLocation, type ClientContext } from '@sumika/shell-kit';
+import { KIT_DEFAULT_OPTIONS, MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache, useLocation, type ClientContext } from '@sumika/shell-kit';
 import type { PageMeta, PublicConfig, RemotePageProps } from '@sumika/shell/contract';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 
 export const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -19,6 +19,8 @@ export interface RenderPageOptions {
   /** The query string including '?'. */
   search?: string;
   mocks: readonly MockLink.MockedResponse[];
+  /** The route's id (CompletePage and CashbackPage read it); the path by default. */
+  routeId?: string;
   userAgent?: string;
   config?: PublicConfig;
 }
@@ -38,14 +40,14 @@ export function serverRenderedStyles(href: string): void {
   if (!document.head.querySelector(`style[data-href="${href}"]`)) document.head.insertAdjacentHTML('beforeend', `<style data-href="${href}" data-precedence="default"></style>`);
 }
 
-export function renderPage(Page: ComponentType<RemotePageProps>, { path, search = '', mocks, userAgent = PC_UA, config = { env: 'test', recaptchaTestToken: TEST_RECAPTCHA_TOKEN } }: RenderPageOptions) {
+export function renderPage(Page: ComponentType<RemotePageProps>, { path, search = '', mocks, routeId = path, userAgent = PC_UA, config = { env: 'test', recaptchaTestToken: TEST_RECAPTCHA_TOKEN } }: RenderPageOptions) {
   const clientContext: ClientContext = clientContextFromRequest({ userAgent, referer: 'https://sumika.example/', host: 'sumika.example', now: new Date('2024-10-03T01:00:00Z'), env: 'test' });
   const setMeta = jest.fn<(meta: PageMeta) => void>();
   const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
-  const props: RemotePageProps = { params: {}, search, route: { id: path, path, pageKind: 'others' }, setMeta, setStatus, config };
+  const props: RemotePageProps = { params: {}, search, route: { id: routeId, path, pageKind: 'others' }, setMeta, setStatus, config };
   serverRenderedStyles('mf-forms');
   const result = render(
-    <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
+    <MockedProvider mocks={mocks} cache={createKitCache()} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialPath={path + search}>
         <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
           <PageOrProbe Page={Page} path={path} props={props} />
@@ -67,3 +69,12 @@ export function errorMessageOf(control: HTMLElement): string | null {
   if (control.getAttribute('aria-invalid') !== 'true') return null;
   return errorElementOf(control)?.textContent ?? null;
 }
+
+/** jsdom has no scrolling; a rejected submission scrolls to the summary. Call before each test (jest restores it). */
+export function stubScrolling(): void {
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+}
+
+/** A form's controls by their label (the label may go on with 必須). */
+export const textboxNamed = (name: RegExp) => screen.getByRole('textbox', { name });
+export const selectNamed = (name: RegExp) => screen.getByRole('combobox', { name });
