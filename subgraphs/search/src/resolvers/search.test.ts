@@ -180,7 +180,6 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       ['area', (r) => r.area],
       ['built_date', (r) => r.built_date.getTime()],
       ['walk_min_for_sort', (r) => r.walk_min],
-      ['initial_cost', (r) => r.initial_cost],
     ];
     for (const [key, value] of columns) {
       for (const dir of ['asc', 'desc'] as const) {
