@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SearchBukkenCardFragment, SearchTopicPageQuery } from '../__generated__/operations.js';
+import type { SearchTopicPageQuery } from '../__generated__/operations.js';
 import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';
-import { partDown, renderSearchPage } from '../testing/render-search-page.js';
+import { bukkenCard, partDown, renderSearchPage } from '../testing/render-search-page.js';
 import TopicPage from './topic-page.js';
 
 afterEach(cleanup);
@@ -20,24 +20,7 @@ const special: Special = {
   bukkenCount: 12345,
   faqs: [{ __typename: 'Faq', question: '敷金は増えますか？', answer: '1か月分上乗せされることがあります。' }],
 };
-const pickup = (n: number): SearchBukkenCardFragment => ({
-  __typename: 'Bukken',
-  globalKey: `bk00000000${n}`,
-  name: `ペットハイツ${n}`,
-  address: '東京都世田谷区1-1',
-  chinryou: 90000,
-  kanriKyoeki: 5000,
-  shikikin: 2,
-  reikin: 1,
-  plan: '1LDK',
-  area: 40,
-  floor: 2,
-  builtAge: 8,
-  typeName: 'マンション',
-  favorited: false,
-  traffics: [{ __typename: 'Traffic', text: '小田急線/経堂駅 歩7分', walkMin: 7 }],
-  imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg' },
-});
+const pickup = bukkenCard;
 const regions: SearchTopicPageQuery['regions'] = {
   __typename: 'RegionList',
   regions: [{ __typename: 'Region', code: 'kanto', name: '関東', prefectures: [{ __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo', bukkenCount: 5000 }] }],

@@ -7,6 +7,7 @@ import type { PageMeta, RemotePageProps } from '@sumika/shell/contract';
 import { render } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { ComponentProps, ComponentType } from 'react';
+import type { SearchBukkenCardFragment } from '../__generated__/operations.js';
 
 /** What the gateway says for a part down: the field null, this error on its path. */
 export const partDown = (path: (string | number)[]) => new GraphQLError('一時的に表示できません。しばらくしてから再度お試しください。', { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
@@ -30,3 +31,23 @@ export function renderSearchPage(Page: ComponentType<RemotePageProps>, url: stri
   const page = <MemoryRouter initialPath={url}><ShellKitProvider {...kit}><Page {...props} /></ShellKitProvider></MemoryRouter>;
   return { ...render(<MockedProvider mocks={mocks} cache={createKitCache()} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>{page}</MockedProvider>), setMeta, setStatus };
 }
+
+/** A listing card as the search lists show it; `n` makes its key and name. */
+export const bukkenCard = (n: number, name = `ペットハイツ${n}`): SearchBukkenCardFragment => ({
+  __typename: 'Bukken',
+  globalKey: `bk00000000${n}`,
+  name,
+  address: '東京都世田谷区1-1',
+  chinryou: 90000,
+  kanriKyoeki: 5000,
+  shikikin: 2,
+  reikin: 1,
+  plan: '1LDK',
+  area: 40,
+  floor: 2,
+  builtAge: 8,
+  typeName: 'マンション',
+  favorited: false,
+  traffics: [{ __typename: 'Traffic', text: '小田急線/経堂駅 歩7分', walkMin: 7 }],
+  imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg' },
+});
