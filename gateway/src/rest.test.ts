@@ -56,6 +56,9 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     expect(list.count).toBe(2);
     expect(list.favorites.map((f: { globalKey: string }) => f.globalKey).sort()).toEqual([keys[0], keys[1]].sort());
     expect(list.favorites[0].bukken).toMatchObject({ globalKey: expect.any(String), chinryou: expect.any(Number), imageGroup: { gaikanUrl: expect.any(String) } });
+    // A JSON body Apollo cannot coerce (an object for a key): its BAD_USER_INPUT is a 400, never a 500.
+    const uncoercible = await call('POST', 'favorites', { globalKeys: [{ key: keys[0] }] });
+    expect([uncoercible.statusCode, uncoercible.json().errorCode]).toEqual([400, 'BAD_REQUEST']);
     const conflict = await call('POST', 'favorites', { globalKeys: [keys[0]] });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().errorCode).toBe('CONFLICT');
@@ -102,6 +105,11 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     const filtered = (await call('GET', `bukkens_total_count?prefecturePath=tokyo&searchCondition=${encodeURIComponent(JSON.stringify({ chinryou: { max: 80000 } }))}`)).json();
     expect(filtered.bukkenTotal.count).toBeLessThan(total.bukkenTotal.count);
     expect((await call('GET', 'bukkens_total_count?cityCodes=abc')).statusCode).toBe(400);
+    // Beyond GraphQL's 32-bit Int (the fuzz suite's junk limit): a 400, never a 500.
+    for (const limit of ['99999999999999999999', '2147483648', '-2147483649']) {
+      const res = await call('GET', `map_bukkens?south=35.6&west=139.6&north=35.75&east=139.85&limit=${limit}`);
+      expect([limit, res.statusCode, res.json().errorCode]).toEqual([limit, 400, 'BAD_REQUEST']);
+    }
     const cells = (await call('GET', 'map_info?level=5&south=35.5&west=139.5&north=35.9&east=139.95')).json();
     expect(cells.mapInfo.length).toBeGreaterThan(0);
     const inCells = cells.mapInfo.reduce((n: number, c: { count: number }) => n + c.count, 0);

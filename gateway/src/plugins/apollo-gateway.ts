@@ -75,7 +75,7 @@ export interface ApolloGatewayOptions {
 }
 
 /** Apollo's request-parsing codes that are the client's fault: SPEC §8 BAD_REQUEST (the original kept in `reason`). */
-const CLIENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'INVALID_GRAPHQL']);
+export const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'INVALID_GRAPHQL']);
 
 /** Codes that are the client's fault after formatting: a response with only these and no data is a 400. */
 const CLIENT_CODES = new Set(['BAD_REQUEST', 'QUERY_TOO_COSTLY']);

@@ -12,8 +12,10 @@ const named = (type: TypeNode): { name: string; list: boolean } => {
 function scalar(name: string, raw: string, variable: string): unknown {
   switch (name) {
     case 'Int': {
-      if (!/^-?\d+$/.test(raw)) throw new AppError('BAD_REQUEST', `${variable} は整数で指定してください。`);
-      return Number(raw);
+      // GraphQL's Int is 32-bit: a longer number would fail coercion inside Apollo instead of here.
+      const n = Number(raw);
+      if (!/^-?\d+$/.test(raw) || n > 2_147_483_647 || n < -2_147_483_648) throw new AppError('BAD_REQUEST', `${variable} は整数で指定してください。`);
+      return n;
     }
     case 'Float': {
       const n = Number(raw);
