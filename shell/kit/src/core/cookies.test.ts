@@ -9,6 +9,7 @@ import {
   deleteCookie,
   isDebugOn,
   isFavoriteDialogRestricted,
+  parseCookieHeader,
   readAbTestCookies,
   readCookie,
   serializeCookie,
@@ -67,6 +68,18 @@ describe('reading', () => {
     expect(isDebugOn('debug=0')).toBe(false);
     expect(isFavoriteDialogRestricted(header)).toBe(true);
     expect(readAbTestCookies(header)).toEqual({ leave_popup: 'app' });
+  });
+  it('parses quoted, encoded and duplicate cookies (first occurrence wins, as browsers send the most specific path first)', () => {
+    const jar = parseCookieHeader('a="quoted value"; q=%E6%B8%8B%E8%B0%B7; bad=%E6%B8; a=second; =nameless; flag;  spaced  =  x  ');
+    expect([...jar]).toEqual([
+      ['a', 'quoted value'],
+      ['q', '渋谷'],
+      ['bad', '%E6%B8'],
+      ['spaced', 'x'],
+    ]);
+    expect(readCookie('a', 'a="%E6%B8%8B%E8%B0%B7"')).toBe('渋谷');
+    expect(parseCookieHeader('')).toEqual(new Map());
+    expect(parseCookieHeader(null)).toEqual(new Map());
   });
   it('reads and writes document.cookie in the browser', () => {
     writeCookie(DEBUG_COOKIE, '1', { env: 'localhost' });

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { MESSAGES } from '@sumika/shell-kit';
-import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES } from '@sumika/server-kit';
 import { GatewaySession, mainContentMissing, pageStatusForErrors, parseSetCookie, statusForErrorCode, type RecordedError } from './gateway-session.js';
 
 const signer = { token: async () => 'shell-token', publicJwk: {} };
@@ -152,5 +152,35 @@ describe('parseSetCookie', () => {
   it('tells a deleting Set-Cookie', () => {
     expect(parseSetCookie('_uid=; Path=/; Max-Age=0')).toEqual({ name: '_uid', value: '', deleted: true });
     expect(parseSetCookie('ab=x; Max-Age=1800')).toEqual({ name: 'ab', value: 'x', deleted: false });
+  });
+  it('reads expiry, quoted and encoded values, and refuses a nameless header', () => {
+    expect(parseSetCookie('_uid=old; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT')).toMatchObject({ name: '_uid', deleted: true });
+    expect(parseSetCookie('_uid=new; Expires=Fri, 01 Jan 2100 00:00:00 GMT; HttpOnly')).toEqual({ name: '_uid', value: 'new', deleted: false });
+    expect(parseSetCookie('ab=x; Max-Age=-1')).toMatchObject({ deleted: true });
+    // Values are kept as sent: the shell forwards them, it never re-encodes them.
+    expect(parseSetCookie('q="a b"; Path=/')).toEqual({ name: 'q', value: '"a b"', deleted: false });
+    expect(parseSetCookie('q=%E6%B8%8B; Path=/')).toEqual({ name: 'q', value: '%E6%B8%8B', deleted: false });
+    expect(parseSetCookie('=x; Path=/')).toBeUndefined();
+    expect(parseSetCookie('')).toBeUndefined();
+  });
+});
+
+describe("the visitor's Cookie header", () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('forwards quoted and encoded values as sent, the first of duplicate names (as the gateway reads them), and no nameless pairs', async () => {
+    const seen: (string | null)[] = [];
+    globalThis.fetch = (async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get('cookie'));
+      return jsonResponse({ data: { ok: true } });
+    }) as typeof fetch;
+    const cookie = '_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B; _uid=path-wide; =x; flag';
+    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: { cookie }, log });
+    expect(session.cookieHeader()).toBe('_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B');
+    await session.fetch('http://gw/graphql', { method: 'POST', body: '{}' });
+    expect(seen).toEqual(['_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B']);
   });
 });

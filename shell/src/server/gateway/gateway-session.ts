@@ -1,4 +1,5 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
+import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
 import type { ShellSigner } from './token.js';
 
 /** The visitor's request facts the gateway must see (SPEC §7.1: cookie, referer, user-agent). */
@@ -50,30 +51,25 @@ export function mainContentMissing(json: GraphQLBody): boolean {
 
 export const UID_COOKIE = '_uid';
 
+/** Values stay as the visitor sent them: the jar is forwarded byte for byte (signed `_uid`). */
+const raw = (value: string): string => value;
+
+/** The visitor's Cookie header as name → raw value (the `cookie` package: the first occurrence of a name wins, as the gateway reads it). */
 function parseCookieHeader(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i <= 0) continue;
-    jar.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
+  for (const [name, value] of Object.entries(parseCookie(header ?? '', { decode: raw }))) {
+    if (name && value !== undefined) jar.set(name, value);
   }
   return jar;
 }
 
-/** name, value and whether the Set-Cookie header deletes the cookie. */
+/** name, raw value and whether the Set-Cookie header deletes the cookie (the `cookie` package's parser). */
 export function parseSetCookie(header: string): { name: string; value: string; deleted: boolean } | undefined {
-  const [pair = '', ...attrs] = header.split(';');
-  const i = pair.indexOf('=');
-  if (i <= 0) return undefined;
-  const name = pair.slice(0, i).trim();
-  const value = pair.slice(i + 1).trim();
-  let deleted = value === '';
-  for (const attr of attrs) {
-    const [k = '', v = ''] = attr.split('=').map((s) => s.trim());
-    if (k.toLowerCase() === 'max-age' && Number(v) <= 0) deleted = true;
-    if (k.toLowerCase() === 'expires' && Date.parse(v) < Date.now()) deleted = true;
-  }
-  return { name, value, deleted };
+  const parsed = parseSetCookieHeader(header, { decode: raw });
+  if (!parsed.name) return undefined;
+  const value = parsed.value ?? '';
+  const deleted = value === '' || (parsed.maxAge !== undefined && parsed.maxAge <= 0) || (parsed.expires !== undefined && parsed.expires.getTime() < Date.now());
+  return { name: parsed.name, value, deleted };
 }
 
 /**
