@@ -1,16 +1,12 @@
-import { jest } from '@jest/globals';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { KIT_DEFAULT_OPTIONS, MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { GraphQLError } from 'graphql';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import type { GraphQLError } from 'graphql';
 import type { DetailBukkenQuery, DetailRecordHistoryMutation } from '../__generated__/operations.js';
 import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
 import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
 import BukkenDetailPage from './bukken-detail-page.js';
 
 afterEach(cleanup);
-beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-detail" data-precedence="default"></style>'));
 
 const GLOBAL_KEY = 'bk000000001';
 type Bukken = DetailBukkenQuery['bukken'];
@@ -93,9 +89,6 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
 
 const recorded: DetailRecordHistoryMutation = { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } };
 
-/** What the gateway says for a part down: the field null, this error on its path. */
-const unavailable = (path: (string | number)[]) => new GraphQLError('一時的に表示できません。しばらくしてから再度お試しください。', { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
-
 function renderDetail(data: Bukken | null, errors?: GraphQLError[]) {
   // bukken is non-null in the schema: when it fails, the whole answer's data is null.
   const answer: DetailBukkenQuery | null = data ? { bukken: data } : null;
@@ -103,25 +96,7 @@ function renderDetail(data: Bukken | null, errors?: GraphQLError[]) {
     { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) } },
     { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
-  const clientContext = clientContextFromRequest({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0', referer: '', host: 'sumika.example', now: new Date('2026-11-21T01:00:00Z'), env: 'test' });
-  const setStatus = jest.fn();
-  const props: RemotePageProps = {
-    params: { id: GLOBAL_KEY },
-    search: '',
-    route: { id: 'bukken.detail', path: '/bukken/detail/:id', pageKind: 'detail' },
-    setMeta: jest.fn(),
-    setStatus,
-    config: { env: 'test' },
-  };
-  return { setStatus, ...render(
-    <MockedProvider mocks={mocks} cache={createKitCache()} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
-      <MemoryRouter initialPath={`/bukken/detail/${GLOBAL_KEY}`}>
-        <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
-          <BukkenDetailPage {...props} />
-        </ShellKitProvider>
-      </MemoryRouter>
-    </MockedProvider>,
-  ) };
+  return renderPage(BukkenDetailPage, { path: `/bukken/detail/${GLOBAL_KEY}`, params: { id: GLOBAL_KEY }, routeId: 'bukken.detail', pageKind: 'detail', remote: 'mf-detail', mocks });
 }
 
 it('shows the store and the conditions when every part answered', async () => {
@@ -134,7 +109,7 @@ it('shows the store and the conditions when every part answered', async () => {
 });
 
 it('renders the listing with a notice in place of the store when the store could not be read', async () => {
-  renderDetail(bukken({ company: true }), [unavailable(['bukken', 'company'])]);
+  renderDetail(bukken({ company: true }), [partDown(['bukken', 'company'])]);
   expect((await screen.findByTestId('bukken-name')).textContent).toBe('テストハイツ 101 1K');
   expect(screen.getByTestId('spec-table')).toBeTruthy();
   expect(screen.queryByTestId('company-block')).toBeNull();
@@ -154,7 +129,7 @@ it('renders the listing without condition names or visitor flags when those part
 });
 
 it('shows the error box, not the 404 page, when the listing itself could not be read', async () => {
-  const { setStatus } = renderDetail(null, [unavailable(['bukken'])]);
+  const { setStatus } = renderDetail(null, [partDown(['bukken'])]);
   expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');
   expect(setStatus).not.toHaveBeenCalledWith(404);
   await act(async () => undefined);

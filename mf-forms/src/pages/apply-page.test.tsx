@@ -2,13 +2,14 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { jest } from '@jest/globals';
 import { REQUIRED_USER_DATA } from '@sumika/shell-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import type { FormsApplyPageQuery, FormsCreateApplyMutation, FormsCreateApplyMutationVariables, FormsMarkInquiriesSentMutation, FormsStartInquiryMutation } from '../__generated__/operations.js';
 import { APPLY_PAGE_DATA } from '../features/apply/api/apply-page-data.js';
 import { CREATE_APPLY } from '../features/apply/api/create-apply.js';
 import { MARK_INQUIRIES_SENT } from '../features/apply/api/mark-inquiries-sent.js';
 import { START_INQUIRY } from '../features/apply/api/start-inquiry.js';
-import { TEST_RECAPTCHA_TOKEN, errorMessageOf, renderPage, stubScrolling } from '../testing/render-page.js';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { errorMessageOf, FORM_PAGE, stubScrolling, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import ApplyPage from './apply-page.js';
 
 type Bukken = NonNullable<FormsApplyPageQuery['bukkens'][number]>;
@@ -26,7 +27,6 @@ const bukken = (globalKey: string, name: string, company: Bukken['company']): Bu
 const STORE = { __typename: 'Company' as const, id: '12', clientName: 'すみか不動産 麹町店' };
 
 /** What the gateway says for a part down: the field null, this error on its path. */
-const unavailable = (path: (string | number)[]) => new GraphQLError('一時的に表示できません。しばらくしてから再度お試しください。', { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
 const pageData = (keys: string[], bukkens: FormsApplyPageQuery['bukkens'], errors?: GraphQLError[]) => ({ request: { query: APPLY_PAGE_DATA, variables: { globalKeys: keys } }, result: { data: { applyMaster, bukkens }, ...(errors ? { errors } : {}) } });
 const started = (keys: string[], listKind = 'building_page_bukken') => {
   const result = jest.fn((_variables: Record<string, unknown>) => ({ data: { startInquiry: { __typename: 'StartInquiryPayload', globalKeys: keys } } satisfies FormsStartInquiryMutation }));
@@ -51,6 +51,7 @@ it('lists the listings asked about, records the inquiry as started, and sends it
   const markSent = jest.fn((_variables: Record<string, unknown>) => ({ data: { markInquiriesSent: { __typename: 'MarkInquiriesSentPayload', globalKeys: keys, existApplyData: true } } satisfies FormsMarkInquiriesSentMutation }));
   const refreshed = jest.fn(() => ({ data: badges }));
   const { setMeta, setStatus } = renderPage(ApplyPage, {
+    ...FORM_PAGE,
     path: '/apply/create',
     search: `?keys=${keys.join(',')}&list_kind=favorite_bukken`,
     mocks: [
@@ -101,7 +102,7 @@ it.each([
   ['a key with other characters', '?keys=bk1,bk%3C2%3E'],
 ])('answers 400, renders nothing and records nothing for %s', async (_case, search) => {
   const start = started(['bk1']);
-  const { container, setStatus } = renderPage(ApplyPage, { path: '/apply/create', search, mocks: [start.mock] });
+  const { container, setStatus } = renderPage(ApplyPage, { ...FORM_PAGE, path: '/apply/create', search, mocks: [start.mock] });
   expect(setStatus).toHaveBeenCalledWith(400);
   expect(container.textContent).toBe('');
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -111,9 +112,10 @@ it.each([
 it('keeps the form with what the other parts answered when the store or a listing could not be read', async () => {
   const keys = ['bk000000001', 'bk000000002'];
   renderPage(ApplyPage, {
+    ...FORM_PAGE,
     path: '/apply',
     search: `?keys=${keys.join(',')}`,
-    mocks: [pageData(keys, [bukken('bk000000001', 'テストハイツ 101', null), null], [unavailable(['bukkens', 0, 'company']), unavailable(['bukkens', 1])]), started(keys).mock],
+    mocks: [pageData(keys, [bukken('bk000000001', 'テストハイツ 101', null), null], [partDown(['bukkens', 0, 'company']), partDown(['bukkens', 1])]), started(keys).mock],
   });
   expect(await screen.findByText('テストハイツ 101')).toBeTruthy();
   expect(listed()).toEqual(['テストハイツ 101 8.5万円 ／ 1K ／ 25.5m²東京都千代田区麹町1-1']);
@@ -124,7 +126,7 @@ it('keeps the form with what the other parts answered when the store or a listin
 
 it('shows the form without listings while it loads, and the error box when the page data could not be read', async () => {
   const keys = ['bk000000001'];
-  renderPage(ApplyPage, { path: '/apply', search: '?keys=bk000000001', mocks: [{ request: { query: APPLY_PAGE_DATA, variables: { globalKeys: keys } }, result: { data: null, errors: [unavailable(['applyMaster'])] } }, started(keys).mock] });
+  renderPage(ApplyPage, { ...FORM_PAGE, path: '/apply', search: '?keys=bk000000001', mocks: [{ request: { query: APPLY_PAGE_DATA, variables: { globalKeys: keys } }, result: { data: null, errors: [partDown(['applyMaster'])] } }, started(keys).mock] });
   expect(screen.getByRole('heading', { name: '物件のお問い合わせ（無料）' })).toBeTruthy();
   expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   expect(within(await screen.findByRole('alert')).getByText('フォームを読み込めませんでした。')).toBeTruthy();

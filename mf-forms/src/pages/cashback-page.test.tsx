@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormsCashbackCampaignQuery, FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables } from '../__generated__/operations.js';
 import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';
 import { CREATE_CASHBACK_APPLICATION } from '../features/cashback/api/create-cashback-application.js';
-import { TEST_RECAPTCHA_TOKEN, errorMessageOf, renderPage, stubScrolling } from '../testing/render-page.js';
+import { renderPage } from '@sumika/shell-kit/testing';
+import { errorMessageOf, FORM_PAGE, stubScrolling, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import CashbackPage from './cashback-page.js';
 
 type Campaign = FormsCashbackCampaignQuery['cashbackCampaign'];
@@ -60,6 +61,7 @@ it('shows the running campaign, puts the rejected fields\' messages under them, 
   } satisfies Input;
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { createCashbackApplication: receipt } }));
   const { setMeta } = renderPage(CashbackPage, {
+    ...FORM_PAGE,
     path: '/cashback',
     mocks: [
       campaignMock(LIMITED),
@@ -109,7 +111,7 @@ it('shows the running campaign, puts the rejected fields\' messages under them, 
 });
 
 it('says the old campaign ended and keeps it out of search engines on its old address', async () => {
-  const { setMeta } = renderPage(CashbackPage, { path: '/cashback/20200731', routeId: 'cashback.20200731', mocks: [campaignMock(DEFAULT)] });
+  const { setMeta } = renderPage(CashbackPage, { ...FORM_PAGE, path: '/cashback/20200731', routeId: 'cashback.20200731', mocks: [campaignMock(DEFAULT)] });
   expect(screen.getByText('このキャンペーンは終了しました。現在のキャンペーンは以下のとおりです。')).toBeTruthy();
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ robots: 'noindex, follow', canonical: '/cashback' }));
   // The title names the amount once the campaign is read.
@@ -120,7 +122,7 @@ it('says the old campaign ended and keeps it out of search engines on its old ad
 });
 
 it('shows the error box when the campaign could not be read', async () => {
-  renderPage(CashbackPage, { path: '/cashback', mocks: [{ request: { query: CASHBACK_CAMPAIGN }, error: new Error('network down') }] });
+  renderPage(CashbackPage, { ...FORM_PAGE, path: '/cashback', mocks: [{ request: { query: CASHBACK_CAMPAIGN }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('キャンペーン情報を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('cashback-page')).toBeNull();
 });

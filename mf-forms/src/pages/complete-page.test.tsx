@@ -1,7 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { FormsSendInboundInquiriesMutation } from '../__generated__/operations.js';
 import { saveReceipt } from '../features/receipt/receipt-store.js';
-import { renderPage } from '../testing/render-page.js';
+import { renderPage } from '@sumika/shell-kit/testing';
+import { FORM_PAGE } from '../testing/form-queries.js';
 import CompletePage from './complete-page.js';
 
 afterEach(cleanup);
@@ -25,7 +26,7 @@ it.each([
   ['users_inquiry.completed', '/users_inquiry/completed', 'お問い合わせを受け付けました', 'お問い合わせありがとうございました。内容を確認のうえ、通常3営業日以内に担当者よりメールでご連絡いたします。'],
   ['inbound_inquiries.completed', '/inbound_inquiries/completed', '掲載のお問い合わせを受け付けました', 'お問い合わせありがとうございました。通常1営業日以内に担当者よりご連絡いたします。'],
 ])('%s: says what was received and what happens next, without a receipt in this tab', (routeId, path, title, body) => {
-  const { setMeta } = renderPage(CompletePage, { path, routeId, mocks: [] });
+  const { setMeta } = renderPage(CompletePage, { ...FORM_PAGE, path, routeId, mocks: [] });
   expect(screen.getByRole('heading', { name: title })).toBeTruthy();
   expect(screen.getByText(body)).toBeTruthy();
   expect(screen.queryByTestId('receipt-number')).toBeNull();
@@ -36,7 +37,7 @@ it.each([
 
 it('shows the receipt number, the time in Japan, the address mailed and what was sent', async () => {
   saveReceipt({ form: 'inbound_inquiries', receiptNumber: accepted.receiptNumber, receivedAt: accepted.receivedAt, email: accepted.email, summary: accepted.summary });
-  renderPage(CompletePage, { path: '/inbound_inquiries/completed', routeId: 'inbound_inquiries.completed', mocks: [] });
+  renderPage(CompletePage, { ...FORM_PAGE, path: '/inbound_inquiries/completed', routeId: 'inbound_inquiries.completed', mocks: [] });
   expect((await screen.findByTestId('receipt-number')).textContent).toBe('IB-20241003-7K2M9Q');
   expect(screen.getByTestId('receipt-number').parentElement?.textContent).toBe('受付番号 IB-20241003-7K2M9Q（2024/10/03 10:05）');
   expect(screen.getByText('確認のメールを tanto@sumika-fudosan.example にお送りしました。')).toBeTruthy();
@@ -48,6 +49,6 @@ it('shows the receipt number, the time in Japan, the address mailed and what was
 });
 
 it('falls back to the general inquiry text for a route it does not know', () => {
-  renderPage(CompletePage, { path: '/apply/complete', routeId: 'unknown.completed', mocks: [] });
+  renderPage(CompletePage, { ...FORM_PAGE, path: '/apply/complete', routeId: 'unknown.completed', mocks: [] });
   expect(screen.getByRole('heading', { name: 'お問い合わせを受け付けました' })).toBeTruthy();
 });

@@ -4,7 +4,8 @@ import type { FormsInboundInquiryMasterQuery, FormsSendInboundInquiriesMutation,
 import { INBOUND_INQUIRY_MASTER } from '../features/inbound/api/inbound-inquiry-master.js';
 import { SEND_INBOUND_INQUIRIES } from '../features/inbound/api/send-inbound-inquiries.js';
 import { readReceipt } from '../features/receipt/receipt-store.js';
-import { TEST_RECAPTCHA_TOKEN, errorMessageOf, renderPage, selectNamed as select, stubScrolling, textboxNamed as textbox } from '../testing/render-page.js';
+import { renderPage } from '@sumika/shell-kit/testing';
+import { errorMessageOf, FORM_PAGE, selectNamed as select, stubScrolling, TEST_RECAPTCHA_TOKEN, textboxNamed as textbox } from '../testing/form-queries.js';
 import InboundInquiriesPage from './inbound-inquiries-page.js';
 
 const option = (code: string, name: string) => ({ __typename: 'MasterOption' as const, code, name });
@@ -63,6 +64,7 @@ it('puts each message of the rejected inquiry under its field, then sends the fi
   } satisfies FormsSendInboundInquiriesMutationVariables;
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendInboundInquiries: receipt } }));
   const { setMeta } = renderPage(InboundInquiriesPage, {
+    ...FORM_PAGE,
     path: '/inbound_inquiries',
     search,
     mocks: [
@@ -108,7 +110,7 @@ it('puts each message of the rejected inquiry under its field, then sends the fi
 });
 
 it('says the inquiry could not be sent when the gateway fails, and stays on the form', async () => {
-  renderPage(InboundInquiriesPage, { path: '/inbound_inquiries', mocks: [master, { request: { query: SEND_INBOUND_INQUIRIES, variables: EMPTY }, error: new Error('network down') }] });
+  renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [master, { request: { query: SEND_INBOUND_INQUIRIES, variables: EMPTY }, error: new Error('network down') }] });
   await within(select(/^業種/)).findByRole('option', { name: '賃貸仲介会社' });
   fireEvent.click(screen.getByRole('button', { name: '送信する' }));
   expect((await screen.findByRole('alert')).textContent).toBe('エラーのため送信できませんでした。時間をおいて再度お試しください。');
@@ -117,13 +119,13 @@ it('says the inquiry could not be sent when the gateway fails, and stays on the 
 });
 
 it('shows the form without choices while the master loads', () => {
-  renderPage(InboundInquiriesPage, { path: '/inbound_inquiries', mocks: [master] });
+  renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [master] });
   expect(screen.getByRole('heading', { name: '物件掲載・広告掲載のお問い合わせ' })).toBeTruthy();
   expect(within(select(/^業種/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['選択してください']);
 });
 
 it('shows the error box in place of the form when the master could not be read', async () => {
-  renderPage(InboundInquiriesPage, { path: '/inbound_inquiries', mocks: [{ request: { query: INBOUND_INQUIRY_MASTER }, result: { data: null, errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['inboundInquiryMaster'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] } }] });
+  renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [{ request: { query: INBOUND_INQUIRY_MASTER }, result: { data: null, errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['inboundInquiryMaster'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] } }] });
   expect(within(await screen.findByRole('alert')).getByText('フォームを読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByRole('button', { name: '送信する' })).toBeNull();
 });

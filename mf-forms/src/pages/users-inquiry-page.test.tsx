@@ -4,7 +4,8 @@ import type { FormsSendInquiryMutation, FormsSendInquiryMutationVariables, Forms
 import { readReceipt } from '../features/receipt/receipt-store.js';
 import { SEND_INQUIRY } from '../features/users-inquiry/api/send-inquiry.js';
 import { USERS_INQUIRY_MASTER } from '../features/users-inquiry/api/users-inquiry-master.js';
-import { APP_UA, TEST_RECAPTCHA_TOKEN, errorMessageOf, renderPage } from '../testing/render-page.js';
+import { APP_UA, renderPage } from '@sumika/shell-kit/testing';
+import { errorMessageOf, FORM_PAGE, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import UsersInquiryPage from './users-inquiry-page.js';
 
 const master = {
@@ -68,6 +69,7 @@ afterEach(() => jest.restoreAllMocks());
 it('shows the Japanese message under each empty field, then sends the filled form and opens the completed page', async () => {
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendInquiry: receipt } }));
   renderPage(UsersInquiryPage, {
+    ...FORM_PAGE,
     path: '/users_inquiry',
     userAgent: APP_UA,
     mocks: [master, rejectedEmpty, { request: { query: SEND_INQUIRY, variables: filled }, result: accept }],
@@ -95,7 +97,7 @@ it('shows the Japanese message under each empty field, then sends the filled for
 
 it('tells the subgraph when the visitor is not in the app', async () => {
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendInquiry: receipt } }));
-  renderPage(UsersInquiryPage, { path: '/users_inquiry', mocks: [master, { request: { query: SEND_INQUIRY, variables: { ...filled, isApp: false } }, result: accept }] });
+  renderPage(UsersInquiryPage, { ...FORM_PAGE, path: '/users_inquiry', mocks: [master, { request: { query: SEND_INQUIRY, variables: { ...filled, isApp: false } }, result: accept }] });
   await screen.findByRole('option', { name: 'スマートフォンアプリについて' });
 
   fill();
@@ -106,7 +108,7 @@ it('tells the subgraph when the visitor is not in the app', async () => {
 });
 
 it('offers a retry when the inquiry types cannot be loaded', async () => {
-  renderPage(UsersInquiryPage, { path: '/users_inquiry', mocks: [{ request: { query: USERS_INQUIRY_MASTER }, error: new Error('network') }, master] });
+  renderPage(UsersInquiryPage, { ...FORM_PAGE, path: '/users_inquiry', mocks: [{ request: { query: USERS_INQUIRY_MASTER }, error: new Error('network') }, master] });
 
   expect(await screen.findByText('フォームを読み込めませんでした。')).not.toBeNull();
   fireEvent.click(screen.getByRole('button', { name: '再読み込み' }));

@@ -4,7 +4,8 @@ import type { FormsSendViolationMutation, FormsSendViolationMutationVariables, F
 import { readReceipt } from '../features/receipt/receipt-store.js';
 import { SEND_VIOLATION } from '../features/violation/api/send-violation.js';
 import { VIOLATION_MASTER } from '../features/violation/api/violation-master.js';
-import { TEST_RECAPTCHA_TOKEN, errorMessageOf, renderPage } from '../testing/render-page.js';
+import { renderPage } from '@sumika/shell-kit/testing';
+import { errorMessageOf, FORM_PAGE, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import ViolatePage from './violate-page.js';
 
 const master = {
@@ -77,7 +78,7 @@ it('shows the Japanese message under each empty field, then sends the filled rep
     recaptchaToken: TEST_RECAPTCHA_TOKEN,
   } satisfies FormsSendViolationMutationVariables;
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendViolation: receipt } }));
-  renderPage(ViolatePage, { path: '/violate', mocks: [master, rejectedEmpty, { request: { query: SEND_VIOLATION, variables: filled }, result: accept }] });
+  renderPage(ViolatePage, { ...FORM_PAGE, path: '/violate', mocks: [master, rejectedEmpty, { request: { query: SEND_VIOLATION, variables: filled }, result: accept }] });
   const kinds = await screen.findByRole('radiogroup', { name: /^違反の種類/ });
 
   fireEvent.click(screen.getByTestId('submit'));
@@ -123,7 +124,7 @@ it('starts with the URL of the listing the visitor came from, and sends it', asy
   const url = 'https://sumika.example/bukken/detail/bk000000123';
   const { violateUrl: _url, ...others } = FIELD_MESSAGES;
   const reject = jest.fn((_variables: Record<string, unknown>) => ({ errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: others } }] }));
-  renderPage(ViolatePage, { path: '/violate', search: `?url=${encodeURIComponent(url)}`, mocks: [master, { request: { query: SEND_VIOLATION, variables: { ...EMPTY, violateUrl: url } }, result: reject }] });
+  renderPage(ViolatePage, { ...FORM_PAGE, path: '/violate', search: `?url=${encodeURIComponent(url)}`, mocks: [master, { request: { query: SEND_VIOLATION, variables: { ...EMPTY, violateUrl: url } }, result: reject }] });
   await screen.findByRole('radiogroup', { name: /^違反の種類/ });
 
   expect((textbox(/^掲載ページのURL/) as HTMLInputElement).value).toBe(url);

@@ -1,90 +1,107 @@
-import { jest } from '@jest/globals';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, ShellKitProvider, clientContextFromRequest, createKitCache } from '@sumika/shell-kit';
-import type { PageMeta, RemotePageProps } from '@sumika/shell/contract';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
 import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
 import { SEARCH_PLACE } from '../features/results/api/search-place.js';
 import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
+import { bukkenCard } from '../testing/fixtures.js';
 import SearchResultsPage from './search-results-page.js';
 
 afterEach(cleanup);
-// As on a page the shell rendered: mf-search's stylesheet is in <head> already (the kit's RemoteStyles).
-beforeAll(() => document.head.insertAdjacentHTML('beforeend', '<style data-href="mf-search" data-precedence="default"></style>'));
 
-const card = (n: number): SearchBukkenCardFragment => ({
-  __typename: 'Bukken',
-  globalKey: `bk${n}`,
-  name: `テストハイツ${n}`,
-  address: '東京都千代田区麹町1-1',
-  chinryou: 80000 + n,
-  kanriKyoeki: 5000,
-  shikikin: 1,
-  reikin: 1,
-  plan: '1K',
-  area: 25.5,
-  floor: 3,
-  builtAge: 5,
-  typeName: 'マンション',
-  traffics: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', walkMin: 5 }],
-  imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/images/bukken/a.svg', madoriUrl: '/images/bukken/b.svg' },
-  favorited: false,
-});
+const card = (n: number): SearchBukkenCardFragment => ({ ...bukkenCard(n, `テストハイツ${n}`), chinryou: 80000 + n });
+type Result = SearchBukkensQuery['searchBukkens']['result'];
 
-const page = (currentPage: number): SearchBukkensQuery => ({
+const answer = (currentPage: number, bukkenList: Result['bukkenList'] = [card(currentPage * 10 + 1), card(currentPage * 10 + 2)], count = 293): SearchBukkensQuery => ({
   searchBukkens: {
     __typename: 'SearchBukkensPayload',
     result: {
       __typename: 'SearchResult',
-      bukkenList: [card(currentPage * 10 + 1), card(currentPage * 10 + 2)],
-      bukkenTotal: { __typename: 'BukkenTotal', count: 293 },
-      pagination: { __typename: 'Pagination', count: 293, currentPage, limitValue: 30, nextPage: currentPage + 1, previousPage: currentPage > 1 ? currentPage - 1 : null, totalPages: 10 },
+      bukkenList,
+      bukkenTotal: { __typename: 'BukkenTotal', count },
+      pagination: { __typename: 'Pagination', count, currentPage, limitValue: 30, nextPage: currentPage + 1, previousPage: currentPage > 1 ? currentPage - 1 : null, totalPages: Math.ceil(count / 30) },
     },
     searchConditionTexts: { __typename: 'SearchConditionTexts', searchText: '東京都 千代田区', placeText: '東京都 千代田区', conditionText: 'こだわり条件なし' },
   },
 });
 
-const mocks = [
-  { request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === 1 }, result: { data: page(1) } },
-  // The second page answers late: the test looks at the page while it loads.
-  { request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === 2 }, result: { data: page(2) }, delay: 200 },
-  {
-    request: { query: SEARCH_PLACE, variables: () => true },
-    result: { data: { prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }, city: { __typename: 'City', code: 13101, name: '千代田区' } } satisfies SearchPlaceQuery },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-  },
-  { request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true }, result: { data: { setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo/city/13101' } } satisfies SearchSetLastSearchConditionMutation }, maxUsageCount: Number.POSITIVE_INFINITY },
-];
+const place: SearchPlaceQuery = { prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }, city: { __typename: 'City', code: 13101, name: '千代田区' } };
+const placeMock = (result: { data: SearchPlaceQuery | null; errors?: ReturnType<typeof partDown>[] } = { data: place }) => ({ request: { query: SEARCH_PLACE, variables: () => true }, result, maxUsageCount: Number.POSITIVE_INFINITY });
+const remembered: SearchSetLastSearchConditionMutation = { setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo/city/13101' } };
+const rememberMock = { request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true }, result: { data: remembered }, maxUsageCount: Number.POSITIVE_INFINITY };
+const searchMock = (page: number, result: { data: SearchBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => ({ request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === page }, result, delay });
+
+const cityPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') =>
+  renderPage(SearchResultsPage, { path: '/search/tokyo/city/13101', search, params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'search.city', pageKind: 'list', remote: 'mf-search', mocks });
+const keys = () => screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey']);
+
+it('shows the count, the range, the cards and the pager of the search, with its title and breadcrumbs', async () => {
+  const { setMeta, setStatus } = cityPage([searchMock(1, { data: answer(1) }), placeMock(), rememberMock]);
+  expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  expect(keys()).toEqual(['bk0000000011', 'bk0000000012']);
+  expect(screen.getByTestId('result-count').textContent).toBe('該当物件293件（1〜30件を表示）');
+  expect(screen.getByTestId('filter-form')).toBeTruthy();
+  expect(screen.queryByTestId('listings-unavailable')).toBeNull();
+  await waitFor(() => expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '東京都 千代田区の賃貸物件' }] })));
+  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都 千代田区の賃貸物件・賃貸住宅｜すみか', canonical: '/search/tokyo/city/13101', pageTitle: '東京都 千代田区の賃貸物件' }));
+  expect(setStatus).not.toHaveBeenCalled();
+  await act(async () => undefined);
+});
+
+it('says it is loading until the search answers', async () => {
+  cityPage([searchMock(1, { data: answer(1) }, 50), placeMock(), rememberMock]);
+  expect(screen.getByText('読み込み中…')).toBeTruthy();
+  expect(screen.getByTestId('result-count').textContent).toBe('該当物件-件');
+  expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  expect(screen.queryByText('読み込み中…')).toBeNull();
+  await act(async () => undefined);
+});
+
+it('says nothing matched when the search found no listing', async () => {
+  cityPage([searchMock(1, { data: answer(1, [], 0) }), placeMock(), rememberMock]);
+  expect(await screen.findByText('条件に合う物件が見つかりませんでした。条件を変えて検索してください。')).toBeTruthy();
+  expect(screen.getByTestId('result-count').textContent).toBe('該当物件0件');
+  expect(screen.queryAllByTestId('bukken-card')).toEqual([]);
+  await act(async () => undefined);
+});
+
+it('shows the error box when the search could not be read', async () => {
+  const { setStatus } = cityPage([{ request: { query: SEARCH_BUKKENS, variables: () => true }, error: new Error('network down') }, placeMock(), rememberMock]);
+  expect(within(await screen.findByRole('alert')).getByText('検索結果を読み込めませんでした。')).toBeTruthy();
+  expect(screen.queryByTestId('search-results')).toBeNull();
+  expect(setStatus).not.toHaveBeenCalled();
+  await act(async () => undefined);
+});
+
+it('keeps the count and the listings that came back, with the notice, when the listing subgraph could not give one', async () => {
+  cityPage([searchMock(1, { data: answer(1, [null, card(12)]), errors: [partDown(['searchBukkens', 'result', 'bukkenList', 0])] }), placeMock(), rememberMock]);
+  expect(await screen.findByText('テストハイツ12')).toBeTruthy();
+  expect(keys()).toEqual(['bk0000000012']);
+  expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
+  expect(screen.getByTestId('result-count').textContent).toContain('293');
+  await act(async () => undefined);
+});
+
+it('answers 404 for a city that does not exist, but not when the place could not be read', async () => {
+  const unknown = cityPage([searchMock(1, { data: answer(1) }), placeMock({ data: { ...place, city: null } }), rememberMock]);
+  await waitFor(() => expect(unknown.setStatus).toHaveBeenCalledWith(404));
+  cleanup();
+  const down = cityPage([searchMock(1, { data: answer(1) }), placeMock({ data: { ...place, city: null }, errors: [partDown(['city'])] }), rememberMock]);
+  expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  expect(down.setStatus).not.toHaveBeenCalled();
+  await act(async () => undefined);
+});
 
 it('keeps the heading, the count and the cards of the page before, dimmed, while the next page loads', async () => {
-  const setMeta = jest.fn<(meta: PageMeta) => void>();
-  const clientContext = clientContextFromRequest({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0', referer: 'https://sumika.example/', host: 'sumika.example', now: new Date('2026-11-21T01:00:00Z'), env: 'test' });
-  const props = (search: string): RemotePageProps => ({
-    params: { prefecturePath: 'tokyo', cityCode: '13101' },
-    search,
-    route: { id: 'search.city', path: '/search/:prefecturePath/city/:cityCode', pageKind: 'list' },
-    setMeta,
-    setStatus: jest.fn(),
-    config: { env: 'test' },
-  });
-  const tree = (search: string) => (
-    <MockedProvider mocks={mocks} cache={createKitCache()} mockLinkDefaultOptions={{ delay: 0 }}>
-      <MemoryRouter initialPath={`/search/tokyo/city/13101${search}`}>
-        <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
-          <SearchResultsPage {...props(search)} />
-        </ShellKitProvider>
-      </MemoryRouter>
-    </MockedProvider>
-  );
+  // The second page answers late: the test looks at the page while it loads.
+  const { setMeta, rerenderPage } = cityPage([searchMock(1, { data: answer(1) }), searchMock(2, { data: answer(2) }, 200), placeMock(), rememberMock]);
   const lastTitle = () => setMeta.mock.calls.at(-1)?.[0].title;
 
-  const { rerender } = render(tree(''));
   expect(await screen.findByText('テストハイツ11')).toBeTruthy();
   expect(lastTitle()).toBe('東京都 千代田区の賃貸物件・賃貸住宅｜すみか');
 
   // The shell passes the new query string when the pager navigates.
-  rerender(tree('?page=2'));
+  rerenderPage({ search: '?page=2' });
   expect(screen.getByText('テストハイツ11')).toBeTruthy();
   expect(screen.getByTestId('result-count').textContent).toContain('293');
   expect(screen.getByTestId('search-results').getAttribute('aria-busy')).toBe('true');

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SearchTopPageQuery } from '../__generated__/operations.js';
 import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
-import { partDown, renderSearchPage } from '../testing/render-search-page.js';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import TopPage from './top-page.js';
 
 afterEach(cleanup);
@@ -16,7 +16,7 @@ const top: SearchTopPageQuery = {
 };
 
 it('shows the total, the map, the specials and the guides', async () => {
-  const { setMeta } = renderSearchPage(TopPage, '/', {}, [{ request: { query: SEARCH_TOP_PAGE }, result: { data: top } }]);
+  const { setMeta } = renderPage(TopPage, { path: '/', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: top } }] });
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '賃貸住宅・賃貸物件の検索サイト｜すみか', canonical: '/' }));
   expect(screen.queryByTestId('top-page')).toBeNull();
   expect((await screen.findByTestId('top-total')).textContent).toBe('掲載物件1,234,567件');
@@ -30,7 +30,7 @@ it('shows the total, the map, the specials and the guides', async () => {
 });
 
 it('shows the error box when the top page could not be read', async () => {
-  renderSearchPage(TopPage, '/', {}, [{ request: { query: SEARCH_TOP_PAGE }, result: { data: null, errors: [partDown(['searchBukkensCount'])] } }]);
+  renderPage(TopPage, { path: '/', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: null, errors: [partDown(['searchBukkensCount'])] } }] });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('top-page')).toBeNull();
 });

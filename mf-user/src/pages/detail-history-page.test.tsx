@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { HistoryKind, UserDeleteHistoriesMutation, UserHistoriesQuery } from '../__generated__/operations.js';
 import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
 import { USER_HISTORIES } from '../features/histories/api/user-histories.js';
-import { renderUserPage, stockBukken, unavailable } from '../testing/render-user-page.js';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { stockBukken } from '../testing/fixtures.js';
 import DetailHistoryPage from './detail-history-page.js';
 
 afterEach(cleanup);
@@ -16,7 +17,8 @@ const read = (data: UserHistoriesQuery) => ({ request: { query: USER_HISTORIES }
 const toolbarCount = () => screen.getByText(/^閲覧履歴/, { selector: 'p' }).textContent;
 
 it('lists the viewed listings with the time and kind of the visit', async () => {
-  const { setMeta } = renderUserPage(DetailHistoryPage, {
+  const { setMeta } = renderPage(DetailHistoryPage, {
+    remote: 'mf-user',
     path: '/detail_history',
     mocks: [read(histories([history('bk1', 'applied', '2026-11-20T03:04:00Z'), history('bk2', 'viewed_incompleted', '2026-11-19T15:30:00Z'), history('bk3', 'viewed', '2026-11-18T00:00:00Z')]))],
   });
@@ -31,7 +33,8 @@ it('lists the viewed listings with the time and kind of the visit', async () => 
 it('deletes the selected listings from the history and reads the list again', async () => {
   const deleted: UserDeleteHistoriesMutation = { deleteHistories: { __typename: 'DeleteHistoriesPayload', deleteGlobalKeys: ['bk2'] } };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
-  renderUserPage(DetailHistoryPage, {
+  renderPage(DetailHistoryPage, {
+    remote: 'mf-user',
     path: '/detail_history',
     mocks: [
       read(histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z'), history('bk2', 'viewed', '2026-11-19T03:00:00Z')])),
@@ -55,21 +58,22 @@ it('deletes the selected listings from the history and reads the list again', as
 });
 
 it('says nothing has been viewed yet when the history is empty', async () => {
-  renderUserPage(DetailHistoryPage, { path: '/detail_history', mocks: [read(histories([]))] });
+  renderPage(DetailHistoryPage, { remote: 'mf-user', path: '/detail_history', mocks: [read(histories([]))] });
   expect((await screen.findByText('まだ物件を閲覧していません。')).className).toBe('u-empty');
   expect(toolbarCount()).toBe('閲覧履歴 0件');
 });
 
 it('shows the error box when the history could not be read', async () => {
-  renderUserPage(DetailHistoryPage, { path: '/detail_history', mocks: [{ request: { query: USER_HISTORIES }, error: new Error('network down') }] });
+  renderPage(DetailHistoryPage, { remote: 'mf-user', path: '/detail_history', mocks: [{ request: { query: USER_HISTORIES }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('閲覧履歴を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('detail-history-page')).toBeNull();
 });
 
 it('leaves out the listings the listing subgraph could not give, keeping the others', async () => {
-  renderUserPage(DetailHistoryPage, {
+  renderPage(DetailHistoryPage, {
+    remote: 'mf-user',
     path: '/detail_history',
-    mocks: [{ request: { query: USER_HISTORIES }, result: { data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]), errors: [unavailable(['user', 'bukken', 'histories', 0, 'bukken'])] } }],
+    mocks: [{ request: { query: USER_HISTORIES }, result: { data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]), errors: [partDown(['user', 'bukken', 'histories', 0, 'bukken'])] } }],
   });
   expect((await screen.findAllByTestId('stock-row')).map((r) => r.dataset['globalKey'])).toEqual(['bk2']);
   expect(toolbarCount()).toBe('閲覧履歴 1件');

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UserFavoritesQuery } from '../__generated__/operations.js';
 import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
-import { renderUserPage, stockBukken, unavailable } from '../testing/render-user-page.js';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { stockBukken } from '../testing/fixtures.js';
 import FavoritePage from './favorite-page.js';
 
 afterEach(cleanup);
@@ -23,7 +24,8 @@ const answer = (favorites: Favorite[]): UserFavoritesQuery => ({ user: { __typen
 const names = () => screen.getAllByTestId('stock-row').map((row) => within(row).getByRole('link').textContent);
 
 it('lists the favorites in registration order with their date, and sorts them by rent on request', async () => {
-  const { setMeta } = renderUserPage(FavoritePage, {
+  const { setMeta } = renderPage(FavoritePage, {
+    remote: 'mf-user',
     path: '/favorite',
     mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) } }],
   });
@@ -50,7 +52,7 @@ it('lists the favorites in registration order with their date, and sorts them by
 });
 
 it('says there are no favorites and links to the search when the list is empty', async () => {
-  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
+  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('0');
   expect(screen.getByText(/^お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。/)).toBeTruthy();
   expect(screen.getByRole('link', { name: '物件を探す' }).getAttribute('href')).toBe('/');
@@ -58,7 +60,7 @@ it('says there are no favorites and links to the search when the list is empty',
 });
 
 it('shows the error box with a retry when the favorites could not be read', async () => {
-  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [unavailable(['user'])] } }] });
+  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [partDown(['user'])] } }] });
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText('お気に入りを読み込めませんでした。')).toBeTruthy();
   expect(within(alert).getByRole('button', { name: '再読み込み' })).toBeTruthy();
@@ -67,7 +69,7 @@ it('shows the error box with a retry when the favorites could not be read', asyn
 
 it('lists the favorites the listing subgraph could give when it could not give one', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
-  renderUserPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [unavailable(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
+  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
   expect(names()).toEqual(['テストハイツ bk1']);
   expect(screen.queryByRole('alert')).toBeNull();

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { UserDeleteIncompleteInquiriesMutation, UserIncompleteInquiriesQuery } from '../__generated__/operations.js';
 import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
 import { USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/user-incomplete-inquiries.js';
-import { renderUserPage, stockBukken, unavailable } from '../testing/render-user-page.js';
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { stockBukken } from '../testing/fixtures.js';
 import IncompletePage from './incomplete-page.js';
 
 afterEach(cleanup);
@@ -16,7 +17,8 @@ const count = () => screen.getByText((_, el) => el?.tagName === 'P' && /^問い�
 const rowKeys = () => screen.getAllByTestId('stock-row').map((r) => r.dataset['globalKey']);
 
 it('lists the unsent inquiries with their start date and resumes the selected ones', async () => {
-  const { setMeta } = renderUserPage(IncompletePage, {
+  const { setMeta } = renderPage(IncompletePage, {
+    remote: 'mf-user',
     path: '/incomplete',
     mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-18T16:00:00Z')]) } }],
   });
@@ -37,7 +39,8 @@ it('lists the unsent inquiries with their start date and resumes the selected on
 it('deletes the selected inquiries and reads the list again', async () => {
   const deleted: UserDeleteIncompleteInquiriesMutation = { incompleteInquiriesDelete: { __typename: 'IncompleteInquiriesDeletePayload', success: true, notFound: [] } };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
-  renderUserPage(IncompletePage, {
+  renderPage(IncompletePage, {
+    remote: 'mf-user',
     path: '/incomplete',
     mocks: [
       { request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z')]) } },
@@ -59,25 +62,26 @@ it('deletes the selected inquiries and reads the list again', async () => {
 });
 
 it('says there are none when no inquiry was left unsent', async () => {
-  renderUserPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([]) } }] });
+  renderPage(IncompletePage, { remote: 'mf-user', path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([]) } }] });
   expect(await screen.findByText('問い合わせ途中の物件はありません。')).toBeTruthy();
   expect(count()).toBe('問い合わせ途中の物件 0件');
   expect(screen.queryByTestId('stock-row')).toBeNull();
 });
 
 it('shows the error box when the list could not be read', async () => {
-  renderUserPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [unavailable(['user'])] } }] });
+  renderPage(IncompletePage, { remote: 'mf-user', path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [partDown(['user'])] } }] });
   expect(within(await screen.findByRole('alert')).getByText('一覧を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('incomplete-page')).toBeNull();
 });
 
 it('leaves out an inquiry whose listing the listing subgraph could not give', async () => {
-  renderUserPage(IncompletePage, {
+  renderPage(IncompletePage, {
+    remote: 'mf-user',
     path: '/incomplete',
     mocks: [
       {
         request: { query: USER_INCOMPLETE_INQUIRIES },
-        result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z', false)]), errors: [unavailable(['user', 'bukken', 'incompleteInquiries', 1, 'bukken'])] },
+        result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z', false)]), errors: [partDown(['user', 'bukken', 'incompleteInquiries', 1, 'bukken'])] },
       },
     ],
   });

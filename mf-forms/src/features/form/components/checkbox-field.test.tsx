@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { errorElementOf } from '../../../testing/render-page.js';
+import { errorElementOf } from '../../../testing/form-queries.js';
 import { CheckboxField } from './checkbox-field.js';
 
 it('is one box named by its row and its statement, reporting ticked or not', () => {

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { errorElementOf } from '../../../testing/render-page.js';
+import { errorElementOf } from '../../../testing/form-queries.js';
 import { useState } from 'react';
 import { CheckboxGroup, RadioGroup } from './choice-group.js';
 

@@ -1,4 +1,4 @@
-import { errorElementOf } from '../../../testing/render-page.js';
+import { errorElementOf } from '../../../testing/form-queries.js';
 import { render, screen } from '@testing-library/react';
 import { Field } from './field.js';
 

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { errorElementOf } from '../../../testing/render-page.js';
+import { errorElementOf } from '../../../testing/form-queries.js';
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from './text-field.js';
 
