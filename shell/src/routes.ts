@@ -4,7 +4,7 @@
  * Patterns are '/static/:param' paths (regexparam); more specific patterns win (see matchRoute).
  */
 import { parse } from 'regexparam';
-import type { PageKind } from './contract.js';
+import type { PageKind } from '@sumika/shell-kit';
 
 export type RemoteName = 'mf_search' | 'mf_detail' | 'mf_user' | 'mf_forms';
 export const REMOTE_NAMES: readonly RemoteName[] = ['mf_search', 'mf_detail', 'mf_user', 'mf_forms'];

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatManYen, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import type { FormsCreateApplyMutation } from '../__generated__/operations.js';
 import { APPLY_PAGE_DATA } from '../features/apply/api/apply-page-data.js';

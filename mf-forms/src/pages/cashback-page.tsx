@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import type { FormsCreateCashbackApplicationMutation } from '../__generated__/operations.js';
 import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';

@@ -1,5 +1,5 @@
 import { formatDate, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import { readReceipt, type StoredReceipt } from '../features/receipt/receipt-store.js';
 import { FormsStyles } from '../ui/styles.js';

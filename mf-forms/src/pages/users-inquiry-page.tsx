@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink, useClientContext, useNavigate } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { SelectField } from '../features/form/components/select-field.js';
 import { TextArea } from '../features/form/components/text-area.js';
 import { TextField } from '../features/form/components/text-field.js';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, useNavigate } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { RadioGroup } from '../features/form/components/choice-group.js';
 import { SelectField } from '../features/form/components/select-field.js';
 import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_AREA_LISTS } from '../features/areas/api/search-area-lists.js';
 import { SearchStyles } from '../ui/styles.js';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_CAMPUSES } from '../features/misc/api/search-campuses.js';
 import { SearchStyles } from '../ui/styles.js';
 

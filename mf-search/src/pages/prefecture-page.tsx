@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/api/search-prefecture-page.js';
 import { SpecialList } from '../features/top/components/special-list.js';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink, RegionMapPicker } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
 import { SearchStyles } from '../ui/styles.js';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/shell-kit';
-import type { Breadcrumb, RemotePageProps } from '@sumika/shell/contract';
+import type { Breadcrumb, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';

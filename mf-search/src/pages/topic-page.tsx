@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, RegionMapPicker } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
 import { presentListings } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import type { ReactNode } from 'react';
 import type { UserCompareBukkensQuery } from '../__generated__/operations.js';
 import { COMPARE_BUKKENS } from '../features/compare/api/compare-bukkens.js';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
 import { USER_HISTORIES } from '../features/histories/api/user-histories.js';

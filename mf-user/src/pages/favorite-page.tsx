@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../features/favorites/sort-favorites.js';

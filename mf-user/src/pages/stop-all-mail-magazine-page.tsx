@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import type { RemotePageProps } from '@sumika/shell/contract';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/api/stop-all-mail-magazine.js';
 import { UserStyles } from '../ui/styles.js';
 

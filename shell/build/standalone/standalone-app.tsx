@@ -6,7 +6,7 @@ import { Suspense, use, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, clientContextFromBrowser, createApolloClient, ErrorPage, Layout, ShellKitProvider, useLocation } from '@sumika/shell-kit';
 import { KIT_CSS } from '@sumika/shell-kit/styles';
-import type { PageMeta, RemotePageProps } from '../../src/contract.js';
+import type { RemotePageMeta as PageMeta, RemotePageProps } from '@sumika/shell-kit';
 import { matchRoute } from '../../src/routes.js';
 
 type PageModule = { default: ComponentType<RemotePageProps> };

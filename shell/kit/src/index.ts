@@ -142,3 +142,6 @@ export { useScrollPast } from './chrome/use-scroll-past.js';
 // Providers together. The stylesheet is `@sumika/shell-kit/styles` (server-side only: the shell inlines
 // it into each page's <head>, so browsers do not also download it as a string in the kit's JS).
 export { ShellKitProvider, type ShellKitProviderProps } from './shell-kit-provider.js';
+
+// The contract between the shell and the pages a remote exposes (types only).
+export type { Breadcrumb, PublicConfig, RemotePageMeta, RemotePageProps } from './contract.js';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemotePageProps } from '../contract.js';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 
 export type RemotePageComponent = ComponentType<RemotePageProps>;

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../contract.js';
+import type { RemotePageMeta } from '@sumika/shell-kit';
 
 /**
  * What the current page declares while rendering: meta, breadcrumbs and a status. On the server it
@@ -6,17 +6,17 @@ import type { PageMeta } from '../contract.js';
  * a microtask, never during another component's render).
  */
 export class PageRuntime {
-  private meta: PageMeta;
+  private meta: RemotePageMeta;
   private status: number | undefined;
   private readonly listeners = new Set<() => void>();
   private scheduled = false;
 
-  constructor(initial: { meta?: PageMeta; status?: number } = {}) {
+  constructor(initial: { meta?: RemotePageMeta; status?: number } = {}) {
     this.meta = initial.meta ?? {};
     this.status = initial.status;
   }
 
-  readonly setMeta = (meta: PageMeta): void => {
+  readonly setMeta = (meta: RemotePageMeta): void => {
     if (JSON.stringify(meta) === JSON.stringify(this.meta)) return;
     this.meta = meta;
     this.publish();
@@ -28,7 +28,7 @@ export class PageRuntime {
     this.publish();
   };
 
-  readonly getMeta = (): PageMeta => this.meta;
+  readonly getMeta = (): RemotePageMeta => this.meta;
   readonly getStatus = (): number | undefined => this.status;
 
   readonly subscribe = (listener: () => void): (() => void) => {

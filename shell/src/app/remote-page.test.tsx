@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { jest } from '@jest/globals';
 import { MESSAGES } from '@sumika/shell-kit';
-import type { RemotePageProps } from '../contract.js';
+import type { RemotePageProps } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 import { cachingLoader } from './page-loader.js';
 import { remoteErrorLogger } from './remote-errors.js';

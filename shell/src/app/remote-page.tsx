@@ -1,6 +1,6 @@
 import { Component, Suspense, use, useState, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorBox, MESSAGES } from '@sumika/shell-kit';
-import type { PublicConfig, RemotePageProps } from '../contract.js';
+import type { PublicConfig, RemotePageProps } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 import type { PageLoader } from './page-loader.js';
 import type { RemoteFailure } from './state.js';

@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { ErrorPage, errorPageMeta, Layout, useLocation } from '@sumika/shell-kit';
-import type { PublicConfig } from '../contract.js';
+import type { PublicConfig } from '@sumika/shell-kit';
 import { isShellPageName, shellPages } from '../pages/index.js';
 import type { ShellPageProps } from '../pages/static-page.js';
 import type { RemoteName } from '../routes.js';

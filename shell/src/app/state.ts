@@ -1,5 +1,5 @@
 import type { ClientContext, HeaderVariant, LastSearchCondition, StockCounts } from '@sumika/shell-kit';
-import type { PageKind, PageMeta, PublicConfig } from '../contract.js';
+import type { PageKind, RemotePageMeta, PublicConfig } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 
 /** What failed about the page's remote on the server: the page area shows an error box. */
@@ -33,7 +33,7 @@ export interface VisitorState {
  */
 export interface ShellState {
   page: PageState;
-  meta: PageMeta;
+  meta: RemotePageMeta;
   status: number;
   config: PublicConfig;
   visitor: VisitorState;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PageMeta, RemotePageProps } from '../contract.js';
+import type { RemotePageMeta, RemotePageProps } from '@sumika/shell-kit';
 
 export const SITE_NAME = 'すみか';
 
@@ -7,7 +7,7 @@ export type ShellPageProps = RemotePageProps;
 
 /** Declares a static page's meta: '<title> | すみか', breadcrumbs from the top page. */
 export function useStaticMeta(props: ShellPageProps, page: { title: string; description: string; path: string; parents?: { text: string; path: string }[] }): void {
-  const meta: PageMeta = {
+  const meta: RemotePageMeta = {
     title: `${page.title} | 賃貸住宅情報サイト ${SITE_NAME}`,
     description: page.description,
     canonical: page.path,

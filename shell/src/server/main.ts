@@ -24,7 +24,14 @@ if (!process.env.SHELL_CLIENT_DIR && !existsSync(path.join(shellDir, 'dist', 'cl
 // warnings) makes every server render ~6× slower (docs/benchmarks.md), so the server renders with
 // React's production build unless NODE_ENV=development asks for the development one. React reads
 // NODE_ENV once, when start.ts first imports it.
-const config = configFromEnv();
+let config: ReturnType<typeof configFromEnv>;
+try {
+  config = configFromEnv();
+} catch (err) {
+  // A bad variable is the operator's to fix: say which, without a stack trace.
+  console.error(`[shell] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production';
 
 const { start } = (await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') })) as typeof Start;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PREFECTURE_OPTIONS } from './prefectures.js';
 
 test('the forms list the subgraphs’ 47 prefectures by JIS code', () => {
-  const keys = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../subgraphs/kit/src/keys.ts'), 'utf8');
+  const keys = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../kits/domain/src/keys.ts'), 'utf8');
   const block = /PREFECTURE_NAMES[^=]*=\s*\[([^\]]*)\]/.exec(keys)?.[1] ?? '';
   const names = [...block.matchAll(/'([^']+)'/g)].map((m) => m[1]);
   expect(names).toHaveLength(47);

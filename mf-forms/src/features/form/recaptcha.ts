@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@sumika/shell/contract';
+import type { PublicConfig } from '@sumika/shell-kit';
 
 declare global {
   interface Window {

@@ -13,7 +13,7 @@ import { resolvePage } from '../../app/page-for-path.js';
 import { ShellRoot } from '../../app/shell-root.js';
 import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
 import type { PageState, RootState, ShellState, VisitorState } from '../../app/state.js';
-import type { PageMeta } from '../../contract.js';
+import type { RemotePageMeta } from '@sumika/shell-kit';
 import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
@@ -188,7 +188,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   await requiredData;
 
   const isError = page.kind === 'error';
-  const meta: PageMeta = isError ? { breadcrumbs: [] } : runtime.getMeta();
+  const meta: RemotePageMeta = isError ? { breadcrumbs: [] } : runtime.getMeta();
   const noindex = !!route?.noindex || status >= 400;
   const head = documentHead({
     meta: isError

@@ -1,24 +1,13 @@
 /**
  * The contract between the shell and the pages a remote exposes. A remote imports these types only
- * (`import type`), never shell code: an exposed module's default export is a React component taking
+ * (`import type` from '@sumika/shell-kit', their one entry to the shell), never shell code: an exposed module's default export is a React component taking
  * RemotePageProps.
  */
 
-/** SPEC §2.1 page kinds (tracking, app banner, leave popup). */
-export type PageKind =
-  | 'top'
-  | 'cashback'
-  | 'topic'
-  | 'prefecture'
-  | 'detail'
-  | 'archive_detail'
-  | 'create'
-  | 'incomplete'
-  | 'favorite'
-  | 'detail_history'
-  | 'stock_search'
-  | 'list'
-  | 'others';
+import type { PageKind } from './core/constants.js';
+
+/** SPEC §2.1 page kinds: one list, the kit's PAGE_KINDS. */
+export type { PageKind };
 
 export interface Breadcrumb {
   text: string;
@@ -28,7 +17,7 @@ export interface Breadcrumb {
 }
 
 /** SPEC §3 page base data: meta, page title and subtitle, breadcrumbs. */
-export interface PageMeta {
+export interface RemotePageMeta {
   title?: string;
   description?: string;
   /** Absolute path or URL; the shell makes it absolute. */
@@ -56,7 +45,7 @@ export interface RemotePageProps {
   /** The matched route (SPEC §2.1). */
   route: { id: string; path: string; pageKind: PageKind };
   /** Declares the page's meta and breadcrumbs; call it while rendering (idempotent). */
-  setMeta: (meta: PageMeta) => void;
+  setMeta: (meta: RemotePageMeta) => void;
   /** A path that names nothing (an unknown prefecture…): 404; a malformed parameter: 400. */
   setStatus: (status: 400 | 404 | 500) => void;
   config: PublicConfig;
