@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import type { PublicConfig } from '../contract.js';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,47 +55,102 @@ export function parsePublicOrigin(value: string): string {
   return url.origin;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
+// An empty variable counts as unset, as in a compose file's `NAME=`.
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+const text = optional(z.string());
+const port = optional(z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number'));
+const millis = (min: number) => optional(z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(min, `must be at least ${min} ms`));
+const httpUrl = optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
+
+/** Every variable the shell reads, checked at start: a bad value stops it with the variable's name. */
+const EnvSchema = z.object({
+  NODE_ENV: text,
+  APP_ENV: optional(z.enum(ENV_NAMES, { error: `must be one of ${ENV_NAMES.join(', ')}` })),
+  HOST: text,
+  SHELL_PORT: port,
+  PUBLIC_ORIGIN: optional(z.string().transform((v, ctx) => {
+    try {
+      return parsePublicOrigin(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message.replace(/^PUBLIC_ORIGIN /, '') : String(err) });
+      return z.NEVER;
+    }
+  })),
+  HSTS: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  SHELL_GATEWAY_TIMEOUT_MS: millis(1),
+  GATEWAY_URL: httpUrl,
+  GATEWAY_PORT: port,
+  BUKKEN_IMAGES_URL: httpUrl,
+  BUKKEN_PORT: port,
+  COMPANY_IMAGES_URL: httpUrl,
+  COMPANY_PORT: port,
+  SHELL_JWT_ISSUER: text,
+  SHELL_SIGNING_KEY: text,
+  DATA_DIR: text,
+  REMOTES_FILE: text,
+  REMOTE_CHECK_TTL_MS: millis(0),
+  REMOTE_LOAD_TIMEOUT_MS: millis(1),
+  SHELL_CLIENT_DIR: text,
+  RECAPTCHA_SITE_KEY: text,
+  RECAPTCHA_TEST_TOKEN: text,
+});
+const REMOTE_URL_ENV = /^MF_[A-Z]+_(PUBLIC_)?URL$/;
+
+/** The environment checked against the schema, or an error naming every bad variable and its value. */
+function parseEnv(env: NodeJS.ProcessEnv): { vars: z.infer<typeof EnvSchema>; remoteEnv: Record<string, string | undefined> } {
+  const remoteNames = Object.keys(env).filter((k) => REMOTE_URL_ENV.test(k));
+  const schema = EnvSchema.extend(Object.fromEntries(remoteNames.map((k) => [k, httpUrl])));
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new Error(`bad environment\n  ${lines.join('\n  ')}`);
+  }
+  const data = result.data as Record<string, string | undefined>;
+  return { vars: result.data, remoteEnv: Object.fromEntries(remoteNames.map((k) => [k, data[k]])) };
 }
 
-function dataDir(env: NodeJS.ProcessEnv): string {
-  return env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(repoRoot, '.data');
+function dataDir(dir: string | undefined): string {
+  return dir ? path.resolve(dir) : path.join(repoRoot, '.data');
 }
 
+/** The shell's settings from its environment (defaults for local runs); throws at start on a bad value, naming the variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ShellConfig {
-  const production = env.NODE_ENV === 'production';
-  const appEnv = (ENV_NAMES as readonly string[]).includes(env.APP_ENV ?? '') ? (env.APP_ENV as PublicConfig['env']) : production ? 'production' : 'localhost';
-  const gatewayPort = env.GATEWAY_PORT ?? '4000';
-  const port = Number(env.SHELL_PORT ?? 3000);
-  const publicOrigin = parsePublicOrigin(env.PUBLIC_ORIGIN || `http://localhost:${port}`);
+  const { vars, remoteEnv } = parseEnv(env);
+  const production = vars.NODE_ENV === 'production';
+  const appEnv: PublicConfig['env'] = vars.APP_ENV ?? (production ? 'production' : 'localhost');
+  const gatewayPort = vars.GATEWAY_PORT ?? 4000;
+  const port = vars.SHELL_PORT ?? 3000;
+  const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host: vars.HOST ?? '127.0.0.1',
     publicOrigin,
-    hsts: env.HSTS ? env.HSTS === 'true' : publicOrigin.startsWith('https:'),
+    hsts: vars.HSTS ? vars.HSTS === 'true' : publicOrigin.startsWith('https:'),
     // Below the page's budget, above the gateway's own 2 s per subgraph call.
-    gatewayTimeoutMs: positive(env.SHELL_GATEWAY_TIMEOUT_MS, 2500),
+    gatewayTimeoutMs: vars.SHELL_GATEWAY_TIMEOUT_MS ?? 2500,
     proxyTimeoutMs: 10_000,
     imagesTimeoutMs: 5000,
-    gatewayUrl: env.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql`,
-    bukkenImagesUrl: env.BUKKEN_IMAGES_URL ?? `http://127.0.0.1:${env.BUKKEN_PORT ?? 4002}`,
-    companyImagesUrl: env.COMPANY_IMAGES_URL ?? `http://127.0.0.1:${env.COMPANY_PORT ?? 4004}`,
-    issuer: env.SHELL_JWT_ISSUER ?? 'sumika-shell',
-    signingKeyJson: env.SHELL_SIGNING_KEY || undefined,
-    devKeyFile: path.join(dataDir(env), 'shell', 'signing-key.json'),
-    remotesFile: env.REMOTES_FILE || undefined,
-    remoteEnv: Object.fromEntries(Object.entries(env).filter(([k]) => /^MF_[A-Z]+_(PUBLIC_)?URL$/.test(k))),
-    remoteCheckTtlMs: Number(env.REMOTE_CHECK_TTL_MS ?? 2000),
-    remoteLoadTimeoutMs: Number(env.REMOTE_LOAD_TIMEOUT_MS ?? 5000),
-    clientDir: env.SHELL_CLIENT_DIR ?? path.join(shellDir, 'dist', 'client'),
+    gatewayUrl: vars.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql`,
+    bukkenImagesUrl: vars.BUKKEN_IMAGES_URL ?? `http://127.0.0.1:${vars.BUKKEN_PORT ?? 4002}`,
+    companyImagesUrl: vars.COMPANY_IMAGES_URL ?? `http://127.0.0.1:${vars.COMPANY_PORT ?? 4004}`,
+    issuer: vars.SHELL_JWT_ISSUER ?? 'sumika-shell',
+    signingKeyJson: vars.SHELL_SIGNING_KEY,
+    devKeyFile: path.join(dataDir(vars.DATA_DIR), 'shell', 'signing-key.json'),
+    remotesFile: vars.REMOTES_FILE,
+    remoteEnv,
+    remoteCheckTtlMs: vars.REMOTE_CHECK_TTL_MS ?? 2000,
+    remoteLoadTimeoutMs: vars.REMOTE_LOAD_TIMEOUT_MS ?? 5000,
+    clientDir: vars.SHELL_CLIENT_DIR ?? path.join(shellDir, 'dist', 'client'),
     production,
     publicConfig: {
       env: appEnv,
-      ...(env.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: env.RECAPTCHA_SITE_KEY } : {}),
+      ...(vars.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: vars.RECAPTCHA_SITE_KEY } : {}),
       // The forms subgraph's local verifier accepts this token when it has no RECAPTCHA_SECRET.
-      ...(!production && !env.RECAPTCHA_SITE_KEY ? { recaptchaTestToken: env.RECAPTCHA_TEST_TOKEN ?? 'test-recaptcha-token' } : {}),
+      ...(!production && !vars.RECAPTCHA_SITE_KEY ? { recaptchaTestToken: vars.RECAPTCHA_TEST_TOKEN ?? 'test-recaptcha-token' } : {}),
     },
   };
 }
