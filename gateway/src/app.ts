@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';

@@ -1,5 +1,5 @@
 import type { KeyValueCache, KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
-import type { Cache } from '@sumika/subgraph-kit';
+import type { Cache } from '@sumika/server-kit';
 
 /** Apollo's KeyValueCache over our Cache (Redis or in-process): APQ hashes and documents live here. */
 export class CacheAdapter implements KeyValueCache<string> {

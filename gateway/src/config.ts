@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { dataDir, DEFAULT_ISSUER, repoRoot, type SubgraphName } from '@sumika/subgraph-kit';
+import { dataDir, DEFAULT_ISSUER, repoRoot, type SubgraphName } from '@sumika/server-kit';
 
 export interface GatewayConfig {
   port: number;

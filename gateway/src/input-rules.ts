@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type DocumentNode } from 'graphql';
-import { documentProblem, inputError, inputProblem, type InputProblem } from '@sumika/subgraph-kit';
+import { documentProblem, inputError, inputProblem, type InputProblem } from '@sumika/server-kit';
 
 /**
  * The gateway's one input rule (the kit's, which every subgraph applies again): no control

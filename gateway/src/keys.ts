@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportJWK, importJWK } from 'jose';
-import { generateSigningKey, JWT_ALG, type SigningKey } from '@sumika/subgraph-kit';
+import { generateSigningKey, JWT_ALG, type SigningKey } from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 
 /** The gateway's signing key: from configuration, else a dev key generated once and kept in .data/. */

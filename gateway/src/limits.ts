@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { costTableOf, operationCost, tooCostly, tooDeep, type CostTable, type OperationCost } from '@sumika/subgraph-kit';
+import { costTableOf, operationCost, tooCostly, tooDeep, type CostTable, type OperationCost } from '@sumika/server-kit';
 
 /** A list field no subgraph declared a size for counts as this many items (STYLE 16: declare yours). */
 export const DEFAULT_LIST_SIZE = 100;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { Kind, parse, print, TypeInfo, visit, visitWithTypeInfo, BREAK, getNamedType, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import type { Cache } from '@sumika/subgraph-kit';
+import type { Cache } from '@sumika/server-kit';
 
 /** Root fields whose answers are the same for every visitor (master data, searches, counts). */
 export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import { listen, loggerOptions, openCache } from '@sumika/subgraph-kit';
+import { listen, loggerOptions, openCache } from '@sumika/server-kit';
 import { build } from './app.js';
 import { configFromEnv } from './config.js';
 

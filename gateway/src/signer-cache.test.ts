@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { generateSigningKey, tokenSigner } from '@sumika/subgraph-kit';
+import { generateSigningKey, tokenSigner } from '@sumika/server-kit';
 import { cachingSigner } from './signer-cache.js';
 
 describe('cachingSigner', () => {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ServiceClaims, TokenSigner } from '@sumika/subgraph-kit';
+import type { ServiceClaims, TokenSigner } from '@sumika/server-kit';
 
 /**
  * Reuses a signed token for the same claims for part of its lifetime: an RS256 signature costs

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The shell server against the real gateway and subgraphs (gateway/src/testing/stack.ts: seeded
+ * The shell server against the real gateway and subgraphs (integration/src/stack.ts: seeded
  * stores, the five subgraphs and the gateway, nothing mocked): statuses and error pages (SPEC §8),
  * head tags, device views, the visitor cookie round trip, the gateway trusting the shell's token,
  * and a remote that cannot be loaded.
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { testBackends } from '@sumika/subgraph-kit/testing';
-import { RECAPTCHA_TEST_TOKEN, startStack, type Stack } from '@sumika/gateway/testing/stack';
+import { testBackends } from '@sumika/storage-kit/testing';
+import { RECAPTCHA_TEST_TOKEN, startStack, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
 

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Honest page statuses (issue 13) through the whole stack: the real gateway and subgraphs
- * (gateway/src/testing/stack.ts) and the real mf-search remote, built for this test. A place or page
+ * (integration/src/stack.ts) and the real mf-search remote, built for this test. A place or page
  * that does not exist is the 404 page and a malformed parameter the 400 page, both noindex, never
  * an indexable 200 with an empty list.
  */
@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import webpack from 'webpack';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { testBackends } from '@sumika/subgraph-kit/testing';
-import { startStack, type Stack } from '@sumika/gateway/testing/stack';
+import { testBackends } from '@sumika/storage-kit/testing';
+import { startStack, type Stack } from '@sumika/integration/stack';
 import { remoteConfigs } from '../build/remote-webpack.js';
 import { serveRemote } from '../build/serve-remote.js';
 import { build } from '../src/server/app.js';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES } from '@sumika/server-kit';
 
 /** Operator endpoints, only when ADMIN_TOKEN is configured: response-cache invalidation after data loads. */
 export default fp(

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type Cache, type CostTable, type SubgraphName, type TokenSigner } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type Cache, type CostTable, type SubgraphName, type TokenSigner } from '@sumika/server-kit';
 import { CacheAdapter } from '../apq-cache.js';
 import type { GatewayConfig } from '../config.js';
 import { inputRulesPlugin } from '../input-rules.js';

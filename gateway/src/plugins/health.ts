@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { request } from 'undici';
-import type { Cache } from '@sumika/subgraph-kit';
+import type { Cache } from '@sumika/server-kit';
 
 export interface HealthOptions {
   cache: Cache;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { request } from 'undici';
-import { DEFAULT_MESSAGES, type TokenSigner } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
 
 export const UID_COOKIE = '_uid';
 /** Two years: the visitor keeps favorites and saved searches across long house hunts. */

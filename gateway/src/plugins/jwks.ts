@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SigningKey } from '@sumika/subgraph-kit';
+import type { SigningKey } from '@sumika/server-kit';
 
 /** Publishes the public half of the signing key; subgraphs verify tokens against it. */
 export default fp(

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/subgraph-kit';
+import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/server-kit';
 import { inputRuleError, restInputProblem } from '../input-rules.js';
 import { CLIENT_ERROR_CODES } from './apollo-gateway.js';
 import { variablesFromQuery } from '../rest/coerce.js';

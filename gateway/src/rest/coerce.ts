@@ -1,5 +1,5 @@
 import { Kind, parse, type OperationDefinitionNode, type TypeNode } from 'graphql';
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 
 type QueryValue = string | string[] | undefined;
 

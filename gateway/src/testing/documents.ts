@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, type DefinitionNode, type DocumentNode } from 'graphql';
-import { repoRoot } from '@sumika/subgraph-kit';
+import { repoRoot } from '@sumika/server-kit';
 import { REST_OPERATIONS } from '../rest/operations.js';
 
 /** Where the site's pages keep their operations (as shell/test/operations.test.ts finds them). */

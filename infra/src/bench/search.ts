@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { generateSigningKey, repoRoot, tokenSigner } from '@sumika/subgraph-kit';
+import { generateSigningKey, repoRoot, tokenSigner } from '@sumika/server-kit';
 import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
 import { benchQueries, type BenchQuery } from './queries.js';

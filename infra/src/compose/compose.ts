@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { repoRoot, SUBGRAPHS, type SubgraphName } from '@sumika/subgraph-kit';
+import { repoRoot, SUBGRAPHS, type SubgraphName } from '@sumika/server-kit';
 
 /** Where the gateway finds each subgraph (overridable per deployment: <NAME>_URL). */
 export const SUBGRAPH_PORTS: Record<SubgraphName, number> = { search: 4001, bukken: 4002, user: 4003, company: 4004, forms: 4005 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { repoRoot } from '@sumika/subgraph-kit';
+import { repoRoot } from '@sumika/server-kit';
 import { distanceM, GridIndex, walkMinutes, type LatLng } from '../lib/geo.js';
 import { hashString } from '../lib/random.js';
 import { MADORI } from './madori.js';

@@ -2,7 +2,7 @@
  * Prefecture URL paths and the two region readings of SPEC §2.2.
  * JIS codes, names and kana come from the government code list (jp-local-gov-codes).
  */
-export { PREFECTURE_PATHS } from '@sumika/subgraph-kit';
+export { PREFECTURE_PATHS } from '@sumika/domain';
 
 export interface RegionDef {
   code: string;

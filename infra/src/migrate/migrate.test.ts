@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
-import { migrateToLatest, SUBGRAPHS } from '@sumika/subgraph-kit';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { SUBGRAPHS } from '@sumika/server-kit';
+import { migrateToLatest } from '@sumika/storage-kit';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { migrationsFolder } from './migrate.js';
 
 describe.each(testBackends())('migrations on $name', (backend) => {

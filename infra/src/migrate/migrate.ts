@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { migrateToLatest, openDatabase, repoRoot, SUBGRAPHS, type Database, type SubgraphName } from '@sumika/subgraph-kit';
+import { repoRoot, SUBGRAPHS, type SubgraphName } from '@sumika/server-kit';
+import { migrateToLatest, openDatabase, type Database } from '@sumika/storage-kit';
 
 export function migrationsFolder(subgraph: SubgraphName): string {
   return path.join(repoRoot(), 'subgraphs', subgraph, 'migrations');

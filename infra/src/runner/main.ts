@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { dataDir, repoRoot, saveLastGoodCopy } from '@sumika/subgraph-kit';
+import { dataDir, repoRoot } from '@sumika/server-kit';
+import { saveLastGoodCopy } from '@sumika/storage-kit';
 import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, DEFAULT_LISTINGS, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
 import { selectedServices } from './services.js';

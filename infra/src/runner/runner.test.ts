@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { repoRoot } from '@sumika/subgraph-kit';
+import { repoRoot } from '@sumika/server-kit';
 import { SERVICES } from './services.js';
 
 const RUN = ['search', 'user', 'gateway'] as const;

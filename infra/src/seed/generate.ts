@@ -1,4 +1,4 @@
-import { bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/subgraph-kit';
+import { bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/domain';
 import { distanceM, GridIndex, offset, walkMinutes, type LatLng } from '../lib/geo.js';
 import { Random, WeightedTable } from '../lib/random.js';
 import { MADORI_BY_NAME } from '../master/madori.js';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
-import type { Database } from '@sumika/subgraph-kit';
+import { testBackends } from '@sumika/storage-kit/testing';
+import type { Database } from '@sumika/storage-kit';
 import { distanceM, walkMinutes } from '../lib/geo.js';
 import { testMasterData } from '../testing/seeded.js';
 import type { MasterData } from '../master/types.js';
-import { migrateToLatest } from '@sumika/subgraph-kit';
+import { migrateToLatest } from '@sumika/storage-kit';
 import { migrationsFolder } from '../migrate/migrate.js';
 import { generateCompanies, ListingGenerator } from './generate.js';
 import { seed, seedChecksums, type SeedStores } from './seed.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '@sumika/subgraph-kit';
+import type { Database } from '@sumika/storage-kit';
 import { buildMasterData } from '../master/build.js';
 import type { MasterData } from '../master/types.js';
 import { openMigrated } from '../migrate/migrate.js';

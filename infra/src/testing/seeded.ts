@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir, migrateToLatest, repoRoot, type Database } from '@sumika/subgraph-kit';
-import type { TestBackend } from '@sumika/subgraph-kit/testing';
+import { dataDir, repoRoot } from '@sumika/server-kit';
+import { migrateToLatest, type Database } from '@sumika/storage-kit';
+import type { TestBackend } from '@sumika/storage-kit/testing';
 import { buildMasterData, dataPath } from '../master/build.js';
 import type { MasterData } from '../master/types.js';
 import { migrationsFolder } from '../migrate/migrate.js';

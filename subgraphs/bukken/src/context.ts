@@ -1,4 +1,4 @@
-import type { Cache } from '@sumika/subgraph-kit';
+import type { Cache } from '@sumika/server-kit';
 import type { Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { createLoaders, type Loaders } from './loaders.js';

@@ -1,4 +1,4 @@
-import { groupedLoader, keyedLoader } from '@sumika/subgraph-kit';
+import { groupedLoader, keyedLoader } from '@sumika/server-kit';
 import type DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { findBuildingsByIds, findBuildingsByKeys, findNearbyBuildings, type NearbyBuilding, type NearbyBuildingsRequest } from './repositories/building.js';

@@ -1,4 +1,5 @@
-import { authFromEnv, listen, loggerOptions, openCache, openDatabase } from '@sumika/subgraph-kit';
+import { authFromEnv, listen, loggerOptions, openCache } from '@sumika/server-kit';
+import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 

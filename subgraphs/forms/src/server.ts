@@ -1,4 +1,6 @@
-import { authFromEnv, listen, loggerOptions, openDatabase, OutboxWorker, transportFromEnv } from '@sumika/subgraph-kit';
+import { authFromEnv, listen, loggerOptions } from '@sumika/server-kit';
+import { openDatabase } from '@sumika/storage-kit';
+import { OutboxWorker, transportFromEnv } from '@sumika/mail-kit';
 import { build } from './app.js';
 import { mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
 import { createFormRateLimiter, rateLimitsFromEnv } from './rate-limit/rate-limit.js';

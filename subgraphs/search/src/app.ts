@@ -1,4 +1,4 @@
-import { buildSubgraphApp, type VerifierOptions } from '@sumika/subgraph-kit';
+import { buildSubgraphApp, type VerifierOptions } from '@sumika/server-kit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';

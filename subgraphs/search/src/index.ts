@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTypeDefs } from '@sumika/subgraph-kit';
+import { loadTypeDefs } from '@sumika/server-kit';
 import { resolvers } from './resolvers/index.js';
 
 export const name = 'search';

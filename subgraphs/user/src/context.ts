@@ -1,4 +1,4 @@
-import type { Identity } from '@sumika/subgraph-kit';
+import type { Identity } from '@sumika/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { parseCookies } from './domain/cookies.js';

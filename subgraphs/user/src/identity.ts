@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from './constants.js';
 import type { Context } from './context.js';

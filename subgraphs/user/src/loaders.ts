@@ -1,4 +1,4 @@
-import { keyedLoader } from '@sumika/subgraph-kit';
+import { keyedLoader } from '@sumika/server-kit';
 import type DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { bukkenStates, type BukkenState } from './repositories/bukken-state.js';

@@ -1,6 +1,6 @@
 import { Migrator, NO_MIGRATIONS, sql, type Kysely } from 'kysely';
-import { migrateToLatest, SqlFileMigrationProvider } from '@sumika/subgraph-kit';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { migrateToLatest, SqlFileMigrationProvider } from '@sumika/storage-kit';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { migrationsFolder } from './index.js';
 
 describe.each(testBackends())('user migrations on $name', (backend) => {

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Cache } from '@sumika/subgraph-kit';
+import type { Cache } from '@sumika/server-kit';
 import { MARKET_CACHE_SECONDS, type MarketStats } from '../domain/market.js';
 import { marketKeyOf, type Loaders } from '../loaders.js';
 import type { MarketKey } from '../repositories/market.js';

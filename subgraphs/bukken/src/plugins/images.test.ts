@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { MemoryCache, migrateToLatest, type Database } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends } from '@sumika/subgraph-kit/testing';
+import { MemoryCache } from '@sumika/server-kit';
+import { migrateToLatest, type Database } from '@sumika/storage-kit';
+import { createTestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { build } from '../app.js';
 import type { DB } from '../repositories/db.js';
 import { imagePath } from './images.js';

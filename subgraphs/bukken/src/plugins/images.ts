@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_MESSAGES } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES } from '@sumika/server-kit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 
 /** A `limit` argument within [min, max]; anything else is the caller's mistake (BAD_REQUEST). */
 export function checkLimit(limit: number, min: number, max: number): number {

@@ -1,4 +1,4 @@
-import { BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_NAMES } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { fullYearsBetween, tokyoToday, yearMonth } from '../domain/dates.js';

@@ -1,4 +1,4 @@
-import { BUILDING_TYPE_NAMES, initialCost } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_NAMES, initialCost } from '@sumika/domain';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { BukkenNameArgs, BukkenNameType, ConditionCodes, Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';

@@ -1,4 +1,5 @@
-import { badRequest, notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/server-kit';
+import { prefectureCodeOf } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { compareFlags, type CompareFlags } from '../domain/compare.js';

@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { openCache, type Cache } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { openCache, type Cache } from '@sumika/server-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { build } from '../app.js';
 import type { DB } from '../repositories/db.js';

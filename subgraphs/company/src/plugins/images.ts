@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_MESSAGES, storeIdOf } from '@sumika/subgraph-kit';
+import { DEFAULT_MESSAGES } from '@sumika/server-kit';
+import { storeIdOf } from '@sumika/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { MemoryCache } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { MemoryCache } from '@sumika/server-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { build } from '../app.js';
 import type { DB } from '../repositories/db.js';
-import { QueryLog } from '@sumika/subgraph-kit/testing';
+import { QueryLog } from '@sumika/storage-kit/testing';
 
 type Stores = Awaited<ReturnType<typeof seededStores>>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cashbackCampaignAt } from '../domain/cashback.js';
 import { daysBetween, jstDate, withCommas } from '../domain/jst.js';
-import { PREFECTURE_NAMES } from '@sumika/subgraph-kit';
+import { PREFECTURE_NAMES } from '@sumika/domain';
 import { email, GLOBAL_KEY, integerInRange, isoDate, kana, optionalText, phone, postalCode, prefectureId, recaptchaToken, requiredText } from '../validation/fields.js';
 import { orDash, withoutToken, type FormDefinition } from './types.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUKKEN_KANKEI, nameOf, VIOLATION_KINDS } from '../domain/masters.js';
 import { email, intChoice, optionalPhone, optionalText, prefectureId, recaptchaToken, requiredText, requiredUrl } from '../validation/fields.js';
 import { orDash, withoutToken, type FormDefinition } from './types.js';
-import { PREFECTURE_NAMES } from '@sumika/subgraph-kit';
+import { PREFECTURE_NAMES } from '@sumika/domain';
 
 export const CORPORATE_NAME_REQUIRED = '管理会社・不動産会社の方は会社名を入力してください。';
 

@@ -1,4 +1,4 @@
-import type { OutboxDraft } from '@sumika/subgraph-kit';
+import type { OutboxDraft } from '@sumika/mail-kit';
 import { jstDisplay } from '../domain/jst.js';
 import type { FormKind } from '../domain/receipt.js';
 import type { SummaryRow } from '../forms/types.js';

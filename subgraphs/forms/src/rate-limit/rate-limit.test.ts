@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createFormRateLimiter, RATE_LIMITED, rateLimitsFromEnv, type FormRateLimiter } from './rate-limit.js';
-import { type RedisConnection } from '@sumika/subgraph-kit';
-import { hasRedisServer, throwawayRedis, type ThrowawayRedis } from '@sumika/subgraph-kit/testing';
+import { type RedisConnection } from '@sumika/server-kit';
+import { hasRedisServer, throwawayRedis, type ThrowawayRedis } from '@sumika/server-kit/testing';
 import { connectRedis } from './redis.js';
 
 const LIMITS = { visitor: { points: 3, durationSec: 60 }, ip: { points: 5, durationSec: 120 } };

@@ -1,4 +1,4 @@
-import { AppError, type CacheState, type RedisConnection } from '@sumika/subgraph-kit';
+import { AppError, type CacheState, type RedisConnection } from '@sumika/server-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FormKind } from '../domain/receipt.js';
 

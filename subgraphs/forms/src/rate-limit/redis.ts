@@ -1,4 +1,4 @@
-import { RedisConnection, type RedisResilience } from '@sumika/subgraph-kit';
+import { RedisConnection, type RedisResilience } from '@sumika/server-kit';
 
 /**
  * The rate limits' Redis: the kit's connection (timeouts, breaker, reconnects, starts degraded

@@ -1,4 +1,4 @@
-import type { OutboxTable } from '@sumika/subgraph-kit';
+import type { OutboxTable } from '@sumika/mail-kit';
 import type { ColumnType, Generated } from 'kysely';
 import type { FormKind } from '../domain/receipt.js';
 

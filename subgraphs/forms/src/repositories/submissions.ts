@@ -1,4 +1,4 @@
-import { enqueueMails, type OutboxDraft } from '@sumika/subgraph-kit';
+import { enqueueMails, type OutboxDraft } from '@sumika/mail-kit';
 import type { Kysely } from 'kysely';
 import type { FormKind } from '../domain/receipt.js';
 import type { DB } from './db.js';

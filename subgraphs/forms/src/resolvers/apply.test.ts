@@ -1,4 +1,4 @@
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { APPLY_MESSAGES } from '../forms/apply.js';
 import { MESSAGES } from '../validation/fields.js';
 import { CREATE_APPLY, CREATE_CASHBACK, validApply, validCashback, XSS_IMG, XSS_SCRIPT } from '../testing/fixtures.js';

@@ -1,4 +1,4 @@
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { MESSAGES } from '../validation/fields.js';
 import { RECAPTCHA_FAILED } from '../recaptcha/recaptcha.js';
 import {

@@ -1,5 +1,5 @@
 import { composeSupergraph } from '@sumika/infra/compose/compose';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { openHarness, type Harness } from '../testing/harness.js';
 
 const MASTERS = `{

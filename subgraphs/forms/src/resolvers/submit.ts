@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import { jstIso } from '../domain/jst.js';
 import { receiptNumber } from '../domain/receipt.js';
 import type { BaseFields, FormDefinition, SummaryRow } from '../forms/types.js';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
-import { createTestAuth, type TestAuth, type TestBackend } from '@sumika/subgraph-kit/testing';
+import { migrateToLatest, type Database } from '@sumika/storage-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { type TestBackend } from '@sumika/storage-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../app.js';
 import { DEFAULT_MAIL_CONFIG } from '../config.js';

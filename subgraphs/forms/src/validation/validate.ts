@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import type { z } from 'zod';
 import { MESSAGES } from './fields.js';
 

@@ -1,4 +1,4 @@
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { seededStores, closeSeeded } from '@sumika/infra/testing/seeded';
 import type { MasterData } from '@sumika/infra/master/types';
 import { loadGraphData, stationGraph } from '../repositories/graph.js';

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/server-kit';
 
 /** A commute destination: a station group, a time budget and an optional cap on line changes. */
 export interface Destination {

@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import { EMPTY_CONDITION, normaliseCondition, planName, planOrdinal } from './condition.js';
 
 const KNOWN = new Set([101, 201, 601]);

@@ -1,4 +1,5 @@
-import { badRequest, BUILDING_TYPE_KEYS } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
+import { BUILDING_TYPE_KEYS } from '@sumika/domain';
 
 /** Madori names in ordinal order: listing.plan_code is the 1-based position (1R = 1 … 4LDK+ = 13). */
 export const MADORI_NAMES = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'] as const;

@@ -1,4 +1,4 @@
-import { bigrams } from '@sumika/subgraph-kit';
+import { bigrams } from '@sumika/domain';
 import { EMPTY_CONDITION } from './condition.js';
 import { classifyWord, japanYear, splitTerms, withoutDimension, type ListingFilter, type WordLookup } from './filter.js';
 

@@ -1,4 +1,4 @@
-import { bigrams, normaliseWord } from '@sumika/subgraph-kit';
+import { bigrams, normaliseWord } from '@sumika/domain';
 import type { Condition } from './condition.js';
 
 /**

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 
 /**
  * GeoHex v3: hexagonal cells over the spherical Mercator plane, the cell system Japanese map

@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import { pageRequest, paginate } from './pagination.js';
 
 describe('pagination', () => {

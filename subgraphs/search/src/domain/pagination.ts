@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 
 export const MAX_PER_PAGE = 100;
 

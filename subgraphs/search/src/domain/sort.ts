@@ -1,5 +1,5 @@
 import { DEFAULT_SORT, parseSortValue, type SortKey } from '@sumika/spec';
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 
 /** The listing column each SPEC §3 sort key (owned by @sumika/spec) orders by. */
 export const SORT_COLUMNS = {

@@ -1,4 +1,4 @@
-import { BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_NAMES } from '@sumika/domain';
 import { planName, type Condition } from './condition.js';
 
 export const NO_CONDITION_TEXT = 'こだわり条件なし';

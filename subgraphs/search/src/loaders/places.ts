@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { groupedLoader, keyedLoader, type Cache } from '@sumika/subgraph-kit';
+import { groupedLoader, keyedLoader, type Cache } from '@sumika/server-kit';
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { campusesByIds, campusStations, type CampusRow, type CampusStationRow } from '../repositories/campus.js';

@@ -1,4 +1,4 @@
-import { normaliseWord } from '@sumika/subgraph-kit';
+import { normaliseWord } from '@sumika/domain';
 import type { Kysely } from 'kysely';
 import type { CityChoice, SpecialRule, WordLookup } from '../domain/filter.js';
 import type { DB } from './db.js';

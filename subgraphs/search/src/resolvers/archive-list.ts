@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { countLoaders } from '../loaders/places.js';
 import { campuses, type CampusRow } from '../repositories/campus.js';

@@ -1,6 +1,7 @@
-import { testBackends, createTestAuth, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { seededStores, closeSeeded } from '@sumika/infra/testing/seeded';
-import { MemoryCache } from '@sumika/subgraph-kit';
+import { MemoryCache } from '@sumika/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { build } from '../app.js';

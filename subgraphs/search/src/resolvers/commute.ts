@@ -1,4 +1,5 @@
-import { notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
+import { notFound } from '@sumika/server-kit';
+import { prefectureCodeOf } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { activeListingCountsByGroup, firstStationsOfGroups, stationGraph, type NminStationRow } from '../repositories/graph.js';

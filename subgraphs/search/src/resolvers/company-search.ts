@@ -1,4 +1,5 @@
-import { badRequest, storeIdOf } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
+import { storeIdOf } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';

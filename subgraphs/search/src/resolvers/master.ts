@@ -1,5 +1,5 @@
 import { SORT_OPTIONS } from '@sumika/spec';
-import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/subgraph-kit';
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow } from '../repositories/master.js';

@@ -4,8 +4,9 @@
  * (BAD_REQUEST, NOT_FOUND), never INTERNAL_SERVER_ERROR. Control characters are the shared input
  * rule's (the kit refuses them before any resolver).
  */
-import { MemoryCache } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { MemoryCache } from '@sumika/server-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../app.js';

@@ -1,4 +1,4 @@
-import { PREFECTURE_PATHS } from '@sumika/subgraph-kit';
+import { PREFECTURE_PATHS } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster, townsByCodes } from '../repositories/listing-master.js';

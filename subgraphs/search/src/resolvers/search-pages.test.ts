@@ -1,5 +1,7 @@
-import { MemoryCache, prefectureCodeOf, storeKeyOf } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { MemoryCache } from '@sumika/server-kit';
+import { prefectureCodeOf, storeKeyOf } from '@sumika/domain';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';

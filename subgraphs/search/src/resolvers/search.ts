@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { badRequest, BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, notFound, prefectureCodeOf } from '@sumika/subgraph-kit';
+import { badRequest, notFound } from '@sumika/server-kit';
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, prefectureCodeOf } from '@sumika/domain';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { FacetCount, Facets, Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';

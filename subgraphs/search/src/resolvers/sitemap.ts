@@ -1,4 +1,4 @@
-import { PREFECTURE_PATHS } from '@sumika/subgraph-kit';
+import { PREFECTURE_PATHS } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { countLoaders } from '../loaders/places.js';
 import { allPrefectures } from '../repositories/places.js';

@@ -1,4 +1,4 @@
-import { notFound } from '@sumika/subgraph-kit';
+import { notFound } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster } from '../repositories/listing-master.js';

@@ -2,8 +2,9 @@
  * Honest statuses (issue 13): a code that names nothing is NOT_FOUND (the shell's 404 page), a page
  * past the last one is NOT_FOUND, a malformed argument is BAD_REQUEST; never an empty 200.
  */
-import { MemoryCache } from '@sumika/subgraph-kit';
-import { createTestAuth, testBackends, type TestAuth } from '@sumika/subgraph-kit/testing';
+import { MemoryCache } from '@sumika/server-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,5 @@
-import { badRequest, normaliseWord } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
+import { normaliseWord } from '@sumika/domain';
 import { toKatakana } from 'wanakana';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { suggestStationGroups, type LineRow, type SuggestPrefixes } from '../repositories/railways.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import type { SearchArgs } from '../domain/search-args.js';
 import { openHarness, type Harness } from '../testing/harness.js';
 import { ALERT_MAIL_KIND, ALERT_MAIL_SUBJECT } from './mail.js';

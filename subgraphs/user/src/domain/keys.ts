@@ -1,4 +1,5 @@
-import { badRequest, bukkenIdOf } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
+import { bukkenIdOf } from '@sumika/domain';
 import { MAX_KEYS_PER_CALL, MESSAGES } from '../constants.js';
 
 /** True for a well-formed listing key (`bk` + 9 digits, kit/keys.ts). */

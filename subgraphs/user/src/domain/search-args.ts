@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { badRequest, BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
+import { BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/domain';
 
 /**
  * The place and condition arguments of the search subgraph's `searchBukkens` (its schema is the

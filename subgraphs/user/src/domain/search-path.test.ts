@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import { isEmptySearch, normaliseSearchArgs, searchArgsKey, type SearchArgs, type SearchArgsInput } from './search-args.js';
 import { searchArgsFromPath, searchPathOf } from './search-path.js';
 

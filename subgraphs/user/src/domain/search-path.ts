@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import { normaliseSearchArgs, type SearchArgs, type SearchArgsInput } from './search-args.js';
 
 /**

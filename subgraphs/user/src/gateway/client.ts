@@ -1,4 +1,4 @@
-import { AppError, isErrorCode } from '@sumika/subgraph-kit';
+import { AppError, isErrorCode } from '@sumika/server-kit';
 
 /** The gateway's public GraphQL endpoint, which the user subgraph asks like any client would. */
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:4000/graphql';

@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import { gatewayAlertSource } from './alert-source.js';
 import { gatewayClient, GatewayUnavailable, type GraphQLRequester } from './client.js';
 import { gatewaySearchDescriber } from './search-describer.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { AB_TESTS, seededRandom } from '../domain/ab-tests.js';
 import { openHarness, type Harness } from '../testing/harness.js';
 

@@ -1,5 +1,5 @@
 import { AB_TEST_COOKIE_MAX_AGE, abTestCookieName } from '@sumika/spec';
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';

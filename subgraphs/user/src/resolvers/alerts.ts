@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { DEFAULT_ALERT_ITEMS, MAX_ALERT_ITEMS } from '../constants.js';
 import { withVisitorLock } from '../identity.js';

@@ -1,4 +1,4 @@
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { keys, openHarness, type Harness } from '../testing/harness.js';
 
 const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Bukken { globalKey favorited viewed addedAt viewedAt } } }';

@@ -1,4 +1,4 @@
-import { AppError } from '@sumika/subgraph-kit';
+import { AppError } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, FAVORITE_LIMIT } from '@sumika/spec';
 import { MESSAGES } from '../constants.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { HISTORY_LIMIT } from '../constants.js';
 import { keys, openHarness, type Harness } from '../testing/harness.js';
 

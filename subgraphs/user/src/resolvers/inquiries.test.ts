@@ -1,4 +1,4 @@
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { INCOMPLETE_INQUIRY_LIMIT } from '../constants.js';
 import { keys, openHarness, type Harness } from '../testing/harness.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { openHarness, type Harness } from '../testing/harness.js';
 
 const STATE = `{ requiredUserData {
@@ -99,7 +99,7 @@ describe.each(testBackends())('visitor isolation on $name', (backend) => {
   });
 
   it('a token signed by anyone but the gateway is refused', async () => {
-    const { createTestAuth } = await import('@sumika/subgraph-kit/testing');
+    const { createTestAuth } = await import('@sumika/server-kit/testing');
     const stranger = await createTestAuth();
     const res = await stranger.inject(h.app, '{ requiredUserData { stockCount { favorite } } }', {}, a);
     expect(res.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { DEFAULT_REVIEW_PERIOD, MESSAGES, REVIEW_PERIODS } from '../constants.js';
 import type { Context } from '../context.js';

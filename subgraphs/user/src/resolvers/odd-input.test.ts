@@ -2,7 +2,7 @@
  * Odd but legal input never crashes a resolver or a repository (issue 13): it gives data or a 4xx
  * code, never INTERNAL_SERVER_ERROR. Writes keep the visitor's data consistent.
  */
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { openHarness, type Harness } from '../testing/harness.js';
 
 /** Strings a visitor or a bot can send, each legal in GraphQL and JSON (control characters are the kit's shared rule). */

@@ -1,4 +1,4 @@
-import { badRequest } from '@sumika/subgraph-kit';
+import { badRequest } from '@sumika/server-kit';
 import type { RequestInfoInput, Resolvers, UserInput } from '../__generated__/resolvers-types.js';
 import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { SEARCH_CONDITION_LIMIT } from '../constants.js';
 import { normaliseSearchArgs } from '../domain/search-args.js';
 import { searchArgsFromPath, searchPathOf } from '../domain/search-path.js';
@@ -152,7 +152,7 @@ describe.each(testBackends())('saved search conditions on $name', (backend) => {
     expect((await create(uid, { prefecturePath: 'atlantis' })).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     expect((await create(uid, { searchCondition: { chinryou: { min: 9, max: 1 } } })).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     const describe = h.describer.describe.bind(h.describer);
-    const { AppError } = await import('@sumika/subgraph-kit');
+    const { AppError } = await import('@sumika/server-kit');
     h.describer.describe = async () => {
       throw new AppError('NOT_FOUND', '指定された特集が見つかりません。');
     };

@@ -1,4 +1,4 @@
-import { AppError, badRequest } from '@sumika/subgraph-kit';
+import { AppError, badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { MESSAGES, SEARCH_CONDITION_LIMIT } from '../constants.js';
 import type { Context } from '../context.js';

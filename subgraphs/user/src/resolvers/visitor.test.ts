@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { testBackends } from '@sumika/subgraph-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
 import { openHarness, type Harness } from '../testing/harness.js';
 
 describe.each(testBackends())('visitor identity on $name', (backend) => {

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, type Database } from '@sumika/subgraph-kit';
-import { createTestAuth, type TestAuth, type TestBackend } from '@sumika/subgraph-kit/testing';
+import { migrateToLatest, type Database } from '@sumika/storage-kit';
+import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { type TestBackend } from '@sumika/storage-kit/testing';
 import { build } from '../app.js';
 import type { SearchArgs } from '../domain/search-args.js';
 import type { SearchDescriber, SearchTexts } from '../domain/search-texts.js';
 import { migrationsFolder } from '../index.js';
 import type { DB } from '../repositories/db.js';
-import { QueryLog } from '@sumika/subgraph-kit/testing';
+import { QueryLog } from '@sumika/storage-kit/testing';
 
 /**
  * A stand-in for the search subgraph's texts: deterministic, and with names for the few codes

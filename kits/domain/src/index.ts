@@ -1,0 +1,3 @@
+export * from './keys.js';
+export * from './initial-cost.js';
+export * from './words.js';

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { copyChunks, copyRowsPg, type CopyValue } from './copy.js';
+import { poolTimeoutsFromEnv, resilientPoolConfig, ResilientPostgresDialect } from './resilience.js';
+import { openEmbeddedStore, type StoreLog } from './embedded-store.js';
+import { dataDir, databaseUrlFor, DEFAULT_SCHEMA, type SubgraphName } from '@sumika/server-kit';
+
+export { saveLastGoodCopy, type StoreLog } from './embedded-store.js';
+
+// int8 and numeric come back as strings by default; our ids and money fit in doubles.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type BackendKind = 'postgres' | 'pglite';
+
+export interface Database<DB> {
+  readonly db: Kysely<DB>;
+  readonly pool: pg.Pool;
+  readonly kind: BackendKind;
+  readonly schema: string;
+  /** A human-readable location (a redacted URL or a folder). */
+  readonly location: string;
+  /**
+   * Bulk-loads rows with COPY. The iterable is consumed lazily, so memory stays bounded
+   * however many rows there are. Returns the number of rows written.
+   */
+  copyFrom(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  close(): Promise<void>;
+}
+
+function counted<T>(rows: Iterable<T>, tally: { n: number }): Iterable<T> {
+  return {
+    *[Symbol.iterator]() {
+      for (const row of rows) {
+        tally.n++;
+        yield row;
+      }
+    },
+  };
+}
+
+export interface OpenOptions {
+  subgraph: SubgraphName;
+  /** Override the schema name (tests use throwaway schemas on a shared server). */
+  schema?: string;
+  /** Override the connection string; `null` forces the embedded default. */
+  url?: string | null;
+  /** Folder for the embedded database; `memory://` keeps it in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+  env?: NodeJS.ProcessEnv;
+  /** PostgreSQL: cap on one statement in ms, 0 = none (default `PG_STATEMENT_TIMEOUT_MS` or 15 s; migrations and seeds pass 0). */
+  statementTimeoutMs?: number;
+  /** Embedded store: refresh its last-good copy at each clean close (services set this). */
+  lastGoodCopy?: boolean;
+  /** Embedded store: where open failures and recoveries are reported (default stderr). */
+  log?: StoreLog;
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+/**
+ * Opens a subgraph's database: PostgreSQL when a connection string is configured,
+ * otherwise PGlite in `.data/<subgraph>/`. Both go through node-postgres' Pool so
+ * Kysely, transactions and COPY share one code path.
+ */
+export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>> {
+  const env = opts.env ?? process.env;
+  const schema = opts.schema ?? DEFAULT_SCHEMA[opts.subgraph];
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const url = opts.url === null ? undefined : (opts.url ?? databaseUrlFor(opts.subgraph, env));
+  // Every connection lives in its own schema first; public stays reachable for extensions.
+  const searchPath = `${schema},public`;
+
+  if (url) {
+    const timeouts = { ...poolTimeoutsFromEnv(env), ...(opts.statementTimeoutMs !== undefined ? { statementTimeoutMs: opts.statementTimeoutMs } : {}) };
+    const pool = new pg.Pool({
+      ...resilientPoolConfig(timeouts),
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      options: `-c search_path=${searchPath}`,
+      application_name: `sumika-${opts.subgraph}`,
+    });
+    // Listens for the pool's 'error' before the first connection (resilience.ts).
+    const dialect = new ResilientPostgresDialect({ pool, service: opts.subgraph });
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    const db = new Kysely<DB>({ dialect });
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      schema,
+      location: redact(url),
+      copyFrom: async (table, columns, rows) => {
+        const tally = { n: 0 };
+        const client = await pool.connect();
+        try {
+          // A bulk load is one long statement: no statement timeout for it.
+          await client.query('SET statement_timeout = 0');
+          await copyRowsPg(client, table, columns, counted(rows, tally));
+          await client.query('RESET statement_timeout');
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+        client.release();
+        return tally.n;
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const dir = opts.pgliteDir ?? path.join(dataDir(env), opts.subgraph);
+  // Locked, recovered from its last-good copy if it will not open (embedded-store.ts).
+  const store = await openEmbeddedStore(dir, { ...(opts.log ? { log: opts.log } : {}), ...(opts.lastGoodCopy ? { lastGoodCopy: true } : {}) });
+  const pglite = store.pglite;
+  await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${searchPath};`);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    kind: 'pglite',
+    schema,
+    location: dir,
+    // COPY through the node-postgres adapter aborts PGlite (0.5.x), so use its /dev/blob input.
+    copyFrom: async (table, columns, rows) => {
+      const tally = { n: 0 };
+      for (const chunk of copyChunks(counted(rows, tally), 8 << 20)) {
+        await pglite.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+      }
+      return tally.n;
+    },
+    close: async () => {
+      await db.destroy();
+      await store.close();
+    },
+  };
+}
+
+/** Drops a schema and everything in it (tests and `seed --reset`). */
+export async function dropSchema<DB>(database: Database<DB>): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(database.schema)} CASCADE`.execute(database.db as unknown as Kysely<unknown>);
+}
