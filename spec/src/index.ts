@@ -4,4 +4,5 @@ export * from './cashback.js';
 export * from './errors.js';
 export * from './favorites.js';
 export * from './messages.js';
+export * from './prefectures.js';
 export * from './sort.js';

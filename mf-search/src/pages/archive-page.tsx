@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
+import { prefectureNameOfPath } from '@sumika/spec';
 import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_ARCHIVE } from '../features/misc/api/search-archive.js';
 import { formatArea, formatRent } from '../ui/format.js';
@@ -29,12 +30,15 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
     return null;
   }
   const pref = data?.prefecture;
+  // While the page loads the title already names the prefecture of the path.
+  const prefPath = pref?.path ?? params.prefecturePath ?? '';
+  const prefName = pref?.name ?? prefectureNameOfPath(prefPath);
   setMeta({
-    title: `${pref?.name ?? ''}の掲載終了物件｜すみか`,
-    description: `${pref?.name ?? ''}で過去に掲載されていた賃貸物件の情報です。`,
-    pageTitle: `${pref?.name ?? ''}の掲載終了物件`,
+    title: `${prefName ?? ''}の掲載終了物件｜すみか`,
+    description: `${prefName ?? ''}で過去に掲載されていた賃貸物件の情報です。`,
+    pageTitle: `${prefName ?? ''}の掲載終了物件`,
     robots: 'noindex, follow',
-    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(pref ? [{ text: `${pref.name}の賃貸`, path: `/${pref.path}` }] : []), { text: '掲載終了物件' }],
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(prefName ? [{ text: `${prefName}の賃貸`, path: `/${prefPath}` }] : []), { text: '掲載終了物件' }],
   });
   if (error && (!data || !data.prefecture)) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;

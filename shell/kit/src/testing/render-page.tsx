@@ -5,10 +5,11 @@
 import { jest } from '@jest/globals';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { ComponentType } from 'react';
 import { clientContextFromRequest } from '../client-context/client-context.js';
+import type { PageKind, PublicConfig, RemotePageMeta, RemotePageProps } from '../contract.js';
 import { MESSAGES } from '../core/messages.js';
 import { KIT_DEFAULT_OPTIONS, createKitCache } from '../graphql/apollo-client.js';
 import { MemoryRouter, useLocation } from '../router/router.js';
@@ -20,20 +21,7 @@ export const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Ap
 /** What the gateway answers for a part down: the field null, this error on its path. */
 export const partDown = (path: readonly (string | number)[]): GraphQLError => new GraphQLError(MESSAGES.serviceUnavailable, { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
 
-/**
- * The shape of the shell's RemotePageProps (shell/src/contract.ts), which the kit cannot import:
- * the shell depends on the kit. A page's own props type is inferred from the component.
- */
-export interface PageProps {
-  params: Record<string, string>;
-  search: string;
-  route: { id: string; path: string; pageKind: string };
-  setMeta: (meta: never) => void;
-  setStatus: (status: 400 | 404 | 500) => void;
-  config: { env: string };
-}
-
-export interface RenderPageOptions<P extends PageProps> {
+export interface RenderPageOptions {
   /** The location's path, e.g. '/topic/pet'; other paths render the location probe. */
   path: string;
   /** The query string including '?'. */
@@ -45,12 +33,12 @@ export interface RenderPageOptions<P extends PageProps> {
   remote: string;
   /** The route's id; the path by default. */
   routeId?: string;
-  pageKind?: P['route']['pageKind'];
+  pageKind?: PageKind;
   userAgent?: string;
   referer?: string;
   /** The request's time (the client context's `now`). */
   now?: Date | string;
-  config?: P['config'];
+  config?: PublicConfig;
 }
 
 /** As on a page the shell rendered: the remote's stylesheet is in <head> already (the kit's RemoteStyles). */
@@ -59,25 +47,32 @@ export function serverRenderedStyles(href: string): void {
 }
 
 /** The page while the location is its path; the location probe once the page has navigated away. */
-function PageOrProbe<P extends PageProps>({ Page, path, props }: { Page: ComponentType<P>; path: string; props: P }) {
+function PageOrProbe({ Page, path, props }: { Page: ComponentType<RemotePageProps>; path: string; props: RemotePageProps }) {
   const { pathname } = useLocation();
   return pathname === path ? <Page {...props} /> : <p data-testid="location">{pathname}</p>;
+}
+
+/** What renderPage gives back: the render result, the page's setMeta and setStatus, and a way to pass it new props. */
+export interface RenderedPage extends RenderResult {
+  setMeta: ReturnType<typeof jest.fn<(meta: RemotePageMeta) => void>>;
+  setStatus: ReturnType<typeof jest.fn<(status: 400 | 404 | 500) => void>>;
+  /** The shell passing new props to the mounted page, as after a client-side navigation within it (the pager). */
+  rerenderPage: (next: { search?: string; params?: Record<string, string> }) => void;
 }
 
 /**
  * Renders `Page` inside MockedProvider (the kit's cache) and the kit providers, primed so that they
  * send no queries of their own: every operation the test sees is the page's.
  */
-export function renderPage<P extends PageProps>(Page: ComponentType<P>, options: RenderPageOptions<P>) {
+export function renderPage(Page: ComponentType<RemotePageProps>, options: RenderPageOptions): RenderedPage {
   const { path, search = '', params = {}, mocks, remote, routeId = path, pageKind = 'others', userAgent = PC_UA, referer = '', now = '2026-11-21T01:00:00Z', config = { env: 'test' } } = options;
   const clientContext = clientContextFromRequest({ userAgent, referer, host: 'sumika.example', now, env: 'test' });
-  const setMeta = jest.fn<P['setMeta']>();
-  const setStatus = jest.fn<P['setStatus']>();
-  // The contract's props; P is the page's own (narrower) spelling of the same shape.
-  const props = { params, search, route: { id: routeId, path, pageKind }, setMeta, setStatus, config } as unknown as P;
+  const setMeta = jest.fn<(meta: RemotePageMeta) => void>();
+  const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
+  const props: RemotePageProps = { params, search, route: { id: routeId, path, pageKind }, setMeta, setStatus, config };
   serverRenderedStyles(remote);
   const cache = createKitCache();
-  const tree = (pageProps: P) => (
+  const tree = (pageProps: RemotePageProps) => (
     <MockedProvider mocks={mocks} cache={cache} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialPath={path + search}>
         <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
@@ -87,7 +82,6 @@ export function renderPage<P extends PageProps>(Page: ComponentType<P>, options:
     </MockedProvider>
   );
   const result = render(tree(props));
-  /** The shell passing new props to the mounted page, as after a client-side navigation within it (the pager). */
   const rerenderPage = (next: { search?: string; params?: Record<string, string> }) => result.rerender(tree({ ...props, ...next }));
   return { ...result, setMeta, setStatus, rerenderPage };
 }
