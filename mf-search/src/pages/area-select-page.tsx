@@ -55,7 +55,9 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸`, path: `/${pref.path}` }, { text: `${what}から探す` }],
     });
   }
-  if (error && (!data || !pref)) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  // The list this mode is for came back null with an error: search is down, not the place unknown.
+  const mainMissing = !data || !pref || (mode === 'stations' && !data.line) || (mode === 'towns' && !data.city);
+  if (error && mainMissing) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;
   const hidden = (
     <>

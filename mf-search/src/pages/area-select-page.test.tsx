@@ -1,0 +1,97 @@
+import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../__generated__/operations.js';
+import { SEARCH_AREA_LISTS } from '../features/areas/api/search-area-lists.js';
+import AreaSelectPage from './area-select-page.js';
+
+afterEach(cleanup);
+
+type Answer = { data: SearchAreaListsQuery | null; errors?: ReturnType<typeof partDown>[] };
+type Line = NonNullable<SearchAreaListsQuery['line']>;
+
+const tokyo: NonNullable<SearchAreaListsQuery['prefecture']> = {
+  __typename: 'Prefecture',
+  code: 13,
+  name: '東京都',
+  path: 'tokyo',
+  cities: [
+    { __typename: 'City', code: 13101, name: '千代田区', bukkenCount: 1200 },
+    { __typename: 'City', code: 13361, name: '大島町', bukkenCount: 0 },
+  ],
+};
+const railways: SearchAreaListsQuery['railways'] = [
+  { __typename: 'Railway', code: 'jr-east', name: 'JR東日本', lines: [{ __typename: 'Line', code: 11302, name: 'JR山手線', colorCode: '#9acd32', bukkenCount: 5400 }] },
+];
+const yamanote: Line = {
+  __typename: 'Line',
+  code: 11302,
+  name: 'JR山手線',
+  stations: [
+    { __typename: 'Station', code: 1130201, name: '東京', bukkenCount: 300 },
+    { __typename: 'Station', code: 1130202, name: '有楽町', bukkenCount: 0 },
+  ],
+};
+
+const VARS: SearchAreaListsQueryVariables = { path: 'tokyo', lineCode: 0, withStations: false, cityCode: 0, withTowns: false, specialName: '', withSpecial: false, withBuildingTypes: false };
+const STATION_VARS: SearchAreaListsQueryVariables = { ...VARS, lineCode: 11302, withStations: true };
+const lists = (variables: SearchAreaListsQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_AREA_LISTS, variables }, result, delay }];
+const citiesLines = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
+  renderPage(AreaSelectPage, { path: '/search/cities_lines/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'search.cities_lines', remote: 'mf-search', mocks });
+const lineStations = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
+  renderPage(AreaSelectPage, { path: '/search/line_stations/tokyo/11302', params: { prefecturePath: 'tokyo', lineCode: '11302' }, routeId: 'search.line_stations', remote: 'mf-search', mocks });
+
+it('lets the visitor tick the cities with listings and follow a line, with the prefecture in the title', async () => {
+  const { setMeta, setStatus } = citiesLines(lists(VARS, { data: { prefecture: tokyo, railways } }));
+  const chiyoda = await screen.findByRole('checkbox', { name: /千代田区/ });
+  expect((chiyoda as HTMLInputElement).disabled).toBe(false);
+  expect((screen.getByRole('checkbox', { name: /大島町/ }) as HTMLInputElement).disabled).toBe(true);
+  expect(screen.getByText('(1,200)')).toBeTruthy();
+  expect(chiyoda.closest('form')?.getAttribute('action')).toBe('/search/results');
+  expect((chiyoda.closest('form')?.querySelector('input[name="prefecture"]') as HTMLInputElement).value).toBe('tokyo');
+  expect(within(screen.getByRole('heading', { name: '沿線を選ぶ' }).parentElement!).getByRole('link', { name: 'JR山手線' }).getAttribute('href')).toBe('/search/line_stations/tokyo/11302');
+  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都の市区町村・沿線から賃貸物件を探す｜すみか', pageTitle: '東京都の市区町村・沿線から探す' }));
+  expect(setStatus).not.toHaveBeenCalled();
+  await act(async () => undefined);
+});
+
+it('lists a line\'s stations, those without listings not tickable', async () => {
+  lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: yamanote } }));
+  const stations = await screen.findByTestId('station-list');
+  expect(within(stations).getAllByRole('checkbox').map((c) => [(c as HTMLInputElement).value, (c as HTMLInputElement).disabled])).toEqual([
+    ['1130201', false],
+    ['1130202', true],
+  ]);
+  expect(screen.getByRole('heading', { name: 'JR山手線の駅を選ぶ' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: '市区町村を選ぶ' })).toBeNull();
+  await act(async () => undefined);
+});
+
+it('shows nothing of the pickers while the lists load', async () => {
+  const { setMeta } = citiesLines(lists(VARS, { data: { prefecture: tokyo, railways } }, 50));
+  expect(screen.queryByTestId('area-select')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(setMeta).not.toHaveBeenCalled();
+  expect(await screen.findByTestId('area-select')).toBeTruthy();
+  await act(async () => undefined);
+});
+
+it('answers 404 for a prefecture or a line that does not exist', async () => {
+  const pref = citiesLines(lists(VARS, { data: { prefecture: null, railways: [] } }));
+  await waitFor(() => expect(pref.setStatus).toHaveBeenCalledWith(404));
+  cleanup();
+  const line = lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: null } }));
+  await waitFor(() => expect(line.setStatus).toHaveBeenCalledWith(404));
+  expect(line.container.textContent).toBe('');
+});
+
+it('shows the error box when the lists could not be read', async () => {
+  const { setStatus } = citiesLines([{ request: { query: SEARCH_AREA_LISTS, variables: VARS }, error: new Error('network down') }]);
+  expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
+  expect(setStatus).not.toHaveBeenCalled();
+});
+
+it('shows the error box, not the 404 page nor an empty picker, when the line came back null with an error', async () => {
+  const { setStatus } = lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: null }, errors: [partDown(['line'])] }));
+  expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
+  expect(setStatus).not.toHaveBeenCalledWith(404);
+});
