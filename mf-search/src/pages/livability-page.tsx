@@ -68,7 +68,8 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
     pageTitle: `${place}の住みやすさ`,
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '住みやすさ', ...(params.prefecturePath ? { path: '/livability' } : {}) }, ...(params.prefecturePath ? [{ text: place }] : [])],
   });
-  if (error && (!data || (!!params.prefecturePath && !data.prefecture) || (!!params.cityCode && !data.city) || (!!params.stationCode && !data.stationLivability))) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  // What the page is for came back null with an error (search down): the error box, never an empty page.
+  if (error && (!data || (!!params.prefecturePath && !data.prefecture) || (!!params.cityCode && !data.city?.livability) || (!!params.stationCode && !data.stationLivability))) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
   return (
     <div>
