@@ -58,7 +58,16 @@ it('keeps the feature and the pickups that came back when the listing subgraph c
   renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(special, [null, pickup(2)]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0])] }) });
   expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
   expect(screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey'])).toEqual(['bk000000002']);
+  expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
   expect(screen.queryByRole('alert')).toBeNull();
+  await act(async () => undefined);
+});
+
+it('says the pickups cannot be shown when the listing subgraph could give none of them', async () => {
+  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(special, [null, null]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0]), partDown(['specialRecommendBukkens', 'pickups', 1])] }) });
+  expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
+  expect(screen.queryAllByTestId('bukken-card')).toEqual([]);
+  expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
   await act(async () => undefined);
 });
 

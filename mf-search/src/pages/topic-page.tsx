@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
-import { presentListings } from '../features/bukken-card/components/listings-unavailable.js';
+import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';
 import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -43,9 +43,10 @@ export default function TopicPage({ params, setMeta, setStatus }: RemotePageProp
         <h2>都道府県を選ぶ</h2>
         <RegionMapPicker regions={data.regions.regions} prefectureHref={(p) => `/search/cities/${p.path}/topic/${special.path}`} />
       </section>
-      {pickups.listings.length > 0 && (
+      {(pickups.listings.length > 0 || pickups.missing) && (
         <section className="s-section">
           <h2>ピックアップ物件</h2>
+          {pickups.missing && <ListingsUnavailable />}
           <ul className="s-cards">
             {pickups.listings.slice(0, 6).map((b) => (
               <BukkenCard key={b.globalKey} bukken={b} />
