@@ -1,23 +1,55 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, RETRY_AFTER_SECONDS } from '@sumika/shell-kit';
 import type { ShellSigner } from '../gateway/token.js';
 
-/** Request headers passed to the gateway as they are. */
-const FORWARDED = ['cookie', 'user-agent', 'referer', 'content-type', 'accept', 'accept-language', 'apollo-require-preflight', 'x-apollo-operation-name', 'apollographql-client-name', 'apollographql-client-version', 'origin'];
-/** Response headers passed back to the browser (set-cookie separately: there may be several). */
-const RETURNED = ['content-type', 'cache-control', 'etag', 'retry-after', 'vary'];
+/** Request headers passed to the gateway as they are (with a conditional GET's validators). */
+const FORWARDED = ['cookie', 'user-agent', 'referer', 'content-type', 'accept', 'accept-language', 'apollo-require-preflight', 'x-apollo-operation-name', 'apollographql-client-name', 'apollographql-client-version', 'origin', 'if-none-match', 'if-modified-since'];
+/** Response headers passed back to the browser, set-cookie (one per cookie) included; nothing else of the upstream's. */
+const RETURNED = ['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'expires', 'retry-after', 'vary', 'set-cookie'];
+
+/** reply-from's error codes for an upstream that did not answer in time. */
+const TIMEOUT_CODES = new Set(['FST_REPLY_FROM_GATEWAY_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT', 'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** Timed out: 503 (try again); refused, reset or unreadable: 502. Either way the body names nothing behind the shell. */
 export function upstreamFailureStatus(err: unknown): 502 | 503 {
-  // By name: fetch rejects with a DOMException, not always an Error of this realm.
-  const name = (err as { name?: unknown } | null)?.name;
-  return name === 'TimeoutError' || name === 'AbortError' ? 503 : 502;
+  // By name: fetch rejects with a DOMException, not always an Error of this realm; reply-from by code.
+  const { name, code } = (err ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'TimeoutError' || name === 'AbortError' || TIMEOUT_CODES.has(String(code)) ? 503 : 502;
+}
+
+/** Only the listed upstream headers, as they came. */
+export function pickHeaders(headers: IncomingHttpHeaders, names: readonly string[]): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const name of names) {
+    const v = headers[name];
+    if (v !== undefined) out[name] = v;
+  }
+  return out;
 }
 
 /**
+ * @fastify/reply-from options shared by the shell's proxies: an upstream's answer streams through
+ * with the listed headers; no retries (reply-from retries a GET's 503 after its Retry-After); a
+ * failure to answer, or in time, is `onFailure`'s to answer.
+ */
+export function proxyOptions(opts: { timeoutMs: number; returned: readonly string[]; onFailure: (status: 502 | 503, err: unknown) => void }): FastifyReplyFromHooks & { timeout: number } {
+  return {
+    timeout: opts.timeoutMs,
+    retryDelay: () => null,
+    rewriteHeaders: (headers) => pickHeaders(headers, opts.returned),
+    onError: (_reply, { error }) => opts.onFailure(upstreamFailureStatus(error), error),
+  };
+}
+
+/** A Buffer body (the parsers below keep bodies raw) goes as it came; reply-from would JSON-encode it. */
+const rawBody = (req: FastifyRequest) => (Buffer.isBuffer(req.body) && req.body.length ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {});
+
+/**
  * Same-origin GraphQL and REST for the browser: /graphql and /api/v4_1/* go to the gateway with the
- * visitor's headers and the shell's bearer token; set-cookie comes back to the visitor.
+ * visitor's headers and the shell's bearer token (@fastify/reply-from); set-cookie comes back to the visitor.
  */
 export default fp(
   async function gatewayProxy(app: FastifyInstance, opts: { gatewayUrl: string; signer: ShellSigner; timeoutMs?: number }) {
@@ -34,44 +66,39 @@ export default fp(
         .header('cache-control', 'no-store')
         .send(rest ? { errorCode: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable } : { errors: [{ message: MESSAGES.serviceUnavailable, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
 
-    const proxy = async (req: FastifyRequest, reply: FastifyReply, target: string, rest: boolean) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${await opts.signer.token()}` };
-      for (const name of FORWARDED) {
-        const v = req.headers[name];
-        if (typeof v === 'string') headers[name] = v;
-      }
-      const prior = req.headers['x-forwarded-for'];
-      headers['x-forwarded-for'] = [typeof prior === 'string' ? prior : undefined, req.socket.remoteAddress].filter(Boolean).join(', ');
-      let res: Response;
-      let body: Buffer;
-      try {
-        res = await fetch(target, {
-          method: req.method,
-          headers,
-          body: req.method === 'GET' || req.method === 'HEAD' || !req.body ? undefined : new Uint8Array(req.body as Buffer),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        });
-        body = Buffer.from(await res.arrayBuffer());
-      } catch (err) {
-        const status = upstreamFailureStatus(err);
-        req.log.error({ err: String(err), target, status }, 'gateway unreachable or too slow');
-        return unavailable(reply, status, rest);
-      }
-      reply.code(res.status);
-      for (const name of RETURNED) {
-        const v = res.headers.get(name);
-        if (v) reply.header(name, v);
-      }
-      const cookies = res.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(body);
-    };
+    // reply-from in a context of its own: the images proxy has another (one `reply.from` per context).
+    await app.register(async (scope) => {
+      await scope.register(replyFrom, { disableRequestLogging: true, undici: { keepAliveTimeout: 4_000 } });
 
-    app.route({ method: ['GET', 'POST'], url: '/graphql', handler: (req, reply) => proxy(req, reply, opts.gatewayUrl, false) });
-    app.route({
-      method: ['GET', 'POST', 'PUT', 'DELETE'],
-      url: '/api/v4_1/*',
-      handler: (req, reply) => proxy(req, reply, `${gatewayOrigin}${req.url}`, true),
+      const proxy = async (req: FastifyRequest, reply: FastifyReply, target: string, rest: boolean) => {
+        const token = await opts.signer.token();
+        const prior = req.headers['x-forwarded-for'];
+        const forwardedFor = [typeof prior === 'string' ? prior : undefined, req.socket.remoteAddress].filter(Boolean).join(', ');
+        return reply.from(target, {
+          ...rawBody(req),
+          ...proxyOptions({
+            timeoutMs: opts.timeoutMs ?? 10_000,
+            returned: RETURNED,
+            onFailure: (status, err) => {
+              req.log.error({ err: String(err), target, status }, 'gateway unreachable or too slow');
+              unavailable(reply, status, rest);
+            },
+          }),
+          // Only the listed visitor headers: never the shell's own (host, connection) or a client's authorization.
+          rewriteRequestHeaders: (_req, headers) => ({
+            ...pickHeaders(headers, [...FORWARDED, 'host', 'content-length']),
+            authorization: `Bearer ${token}`,
+            'x-forwarded-for': forwardedFor,
+          }),
+        });
+      };
+
+      scope.route({ method: ['GET', 'POST'], url: '/graphql', handler: (req, reply) => proxy(req, reply, opts.gatewayUrl, false) });
+      scope.route({
+        method: ['GET', 'POST', 'PUT', 'DELETE'],
+        url: '/api/v4_1/*',
+        handler: (req, reply) => proxy(req, reply, `${gatewayOrigin}${req.url}`, true),
+      });
     });
   },
   { name: 'gateway-proxy' },
