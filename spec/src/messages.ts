@@ -16,4 +16,6 @@ export const SPEC_MESSAGES = {
   noFavoriteSelected: 'お気に入りに追加する物件を1件以上選択してください。',
   // Saving a search past SEARCH_CONDITION_LIMIT (the server's OVER_LIMIT, the client's toast)
   searchConditionOverLimit: `保存できる検索条件は${SEARCH_CONDITION_LIMIT}件までです。不要な検索条件を削除してから保存してください。`,
+  // STYLE 15: what a list shows in place of listings another subgraph could not give (every remote that lists them)
+  listingsUnavailable: '物件情報の一部を表示できません。しばらくしてから再度お試しください。',
 } as const;

@@ -33,7 +33,7 @@ const RULES: Rule[] = [
   { name: '§8 favorite OVER_LIMIT message', owner: 'spec/src/messages.ts', line: (l) => l.includes('お気に入りに保存できる物件は') },
   { name: 'search condition limit message', owner: 'spec/src/messages.ts', line: (l) => l.includes('保存できる検索条件は') },
   // SPEC §4/§8 messages a server and a client both show, then the ones only the client shows.
-  ...['ページを表示できません。(404エラー)', '不正なリクエストのため、表示できません。', 'サーバの内部エラーにより、表示できません。', '一時的に表示できません。しばらくしてから再度お試しください。', '認証が必要です。', 'すでにお気に入りに追加されています。', 'お気に入りに追加する物件を1件以上選択してください。'].map(
+  ...['ページを表示できません。(404エラー)', '不正なリクエストのため、表示できません。', 'サーバの内部エラーにより、表示できません。', '一時的に表示できません。しばらくしてから再度お試しください。', '認証が必要です。', 'すでにお気に入りに追加されています。', 'お気に入りに追加する物件を1件以上選択してください。', '物件情報の一部を表示できません。しばらくしてから再度お試しください。'].map(
     (text) => literal(`message ${text}`, 'spec/src/messages.ts', text),
   ),
   ...['エラーのため保存できませんでした。', 'エラーのため削除できませんでした。', '削除しました。', 'お気に入りを削除しました', 'お気に入り物件に追加しました'].map((text) =>

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchSitemapQuery, SearchSitemapQueryVariables } from '../__generated__/operations.js';
-import { LISTINGS_UNAVAILABLE } from '../features/bukken-card/components/listings-unavailable.js';
+import { SPEC_MESSAGES } from '@sumika/spec';
 import { SEARCH_SITEMAP } from '../features/misc/api/search-sitemap.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import SitemapPage from './sitemap-page.js';
@@ -37,7 +37,7 @@ it('lists a town\'s listings with a pager whose current page is not a link', asy
 
 it('keeps a town\'s other listings with a notice when the listing subgraph could not give one', async () => {
   renderPage(SitemapPage, { path: '/specific/sitemap/tokyo/13101/131010001/2', params: { ...TOWN_PARAMS, page: '2' }, remote: 'mf-search', mocks: sitemap(TOWN_VARS, { data: { sitemapTown: town([null, listing('bk000000002', 'となりハイツ 202')], 2, 2) }, errors: [partDown(['sitemapTown', 'bukkenList', 0])] }) });
-  expect((await screen.findByTestId('listings-unavailable')).textContent).toBe(LISTINGS_UNAVAILABLE);
+  expect((await screen.findByTestId('listings-unavailable')).textContent).toBe(SPEC_MESSAGES.listingsUnavailable);
   expect(screen.getByRole('link', { name: 'となりハイツ 202' })).toBeTruthy();
   expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -1,4 +1,5 @@
 import { formatDate, formatNumber, KitLink } from '@sumika/shell-kit';
+import { SPEC_MESSAGES } from '@sumika/spec';
 import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
 import type { DetailBukkenQuery } from '../../../__generated__/operations.js';
 
@@ -9,7 +10,7 @@ type ConditionGroup = Exclude<keyof NonNullable<Bukken['conditionCodes']>, '__ty
 export const UNAVAILABLE = {
   company: '取扱店舗の情報を表示できません。しばらくしてから再度お試しください。',
   conditions: '設備・条件の情報を表示できません。しばらくしてから再度お試しください。',
-  listings: '物件情報の一部を表示できません。しばらくしてから再度お試しください。',
+  listings: SPEC_MESSAGES.listingsUnavailable,
 } as const;
 
 const CONDITION_GROUPS: [ConditionGroup, string][] = [

@@ -1,5 +1,4 @@
-/** What a list of listings shows in place of the entries the bukken subgraph could not give (null ones). */
-export const LISTINGS_UNAVAILABLE = '物件情報の一部を表示できません。しばらくしてから再度お試しください。';
+import { SPEC_MESSAGES } from '@sumika/spec';
 
 /** The entries that came back; the notice is shown when any is missing. */
 export function presentListings<T>(list: readonly (T | null)[] | null | undefined): { listings: T[]; missing: boolean } {
@@ -7,10 +6,11 @@ export function presentListings<T>(list: readonly (T | null)[] | null | undefine
   return { listings, missing: listings.length < (list?.length ?? 0) };
 }
 
+/** What a list of listings shows in place of the entries the bukken subgraph could not give (null ones). */
 export function ListingsUnavailable() {
   return (
     <p className="s-muted" role="status" data-testid="listings-unavailable">
-      {LISTINGS_UNAVAILABLE}
+      {SPEC_MESSAGES.listingsUnavailable}
     </p>
   );
 }
