@@ -69,13 +69,14 @@ it('shows the error box when the history could not be read', async () => {
   expect(screen.queryByTestId('detail-history-page')).toBeNull();
 });
 
-it('leaves out the listings the listing subgraph could not give, keeping the others', async () => {
+it('keeps the count and the other listings, with the notice, when the listing subgraph could not give one', async () => {
   renderPage(DetailHistoryPage, {
     remote: 'mf-user',
     path: '/detail_history',
     mocks: [{ request: { query: USER_HISTORIES }, result: { data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]), errors: [partDown(['user', 'bukken', 'histories', 0, 'bukken'])] } }],
   });
   expect((await screen.findAllByTestId('stock-row')).map((r) => r.dataset['globalKey'])).toEqual(['bk2']);
-  expect(toolbarCount()).toBe('閲覧履歴 1件');
+  expect(toolbarCount()).toBe('閲覧履歴 2件');
+  expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
   expect(screen.queryByRole('alert')).toBeNull();
 });

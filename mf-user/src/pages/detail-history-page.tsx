@@ -4,6 +4,7 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
 import { USER_HISTORIES } from '../features/histories/api/user-histories.js';
+import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
 
@@ -24,14 +25,15 @@ export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   if (error && !data) return <ErrorBox message="閲覧履歴を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <UserStyles />;
-  const items = data.user.bukken.histories.flatMap((h) => (h.bukken ? [{ ...h, bukken: h.bukken }] : []));
+  const { histories: all } = data.user.bukken;
+  const items = all.flatMap((h) => (h.bukken ? [{ ...h, bukken: h.bukken }] : []));
   return (
     <div data-testid="detail-history-page">
       <UserStyles />
       <section className="u-section">
         <div className="u-toolbar">
           <p>
-            閲覧履歴 <strong>{items.length}</strong>件
+            閲覧履歴 <strong>{all.length}</strong>件
           </p>
           <button
             type="button"
@@ -53,7 +55,8 @@ export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
             選択した履歴を削除
           </button>
         </div>
-        {items.length === 0 ? (
+        {items.length < all.length && <ListingsUnavailable />}
+        {all.length === 0 ? (
           <p className="u-empty">まだ物件を閲覧していません。</p>
         ) : (
           <ul className="u-list">

@@ -67,10 +67,21 @@ it('shows the error box with a retry when the favorites could not be read', asyn
   expect(screen.queryByTestId('favorite-page')).toBeNull();
 });
 
-it('lists the favorites the listing subgraph could give when it could not give one', async () => {
+it('keeps the count and the favorites that came back, with the notice, when the listing subgraph could not give one', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
   renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
-  expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
+  expect((await screen.findByTestId('favorite-count')).textContent).toBe('2');
   expect(names()).toEqual(['テストハイツ bk1']);
+  expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('says the favorites cannot be shown, not that there are none, when the listing subgraph could give none of them', async () => {
+  const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000, false)]);
+  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }] });
+  expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
+  expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
+  expect(screen.queryByText(/お気に入りに保存した物件はありません。/)).toBeNull();
+  expect(screen.queryAllByTestId('stock-row')).toEqual([]);
+  expect(screen.queryByTestId('delete-selected')).toBeNull();
 });

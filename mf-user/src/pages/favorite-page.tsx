@@ -4,6 +4,7 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
 import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../features/favorites/sort-favorites.js';
+import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
 
@@ -21,8 +22,9 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
   const [sort, setSort] = useState<FavoriteSort>('added');
   if (error && !data) return <ErrorBox message="お気に入りを読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <UserStyles />;
+  const { favorites: all } = data.user.bukken;
   const items = sortFavorites(
-    data.user.bukken.favorites.flatMap((f) => (f.bukken ? [{ ...f, bukken: f.bukken, params: f.bukken.bukkenSortParams }] : [])),
+    all.flatMap((f) => (f.bukken ? [{ ...f, bukken: f.bukken, params: f.bukken.bukkenSortParams }] : [])),
     sort,
   );
   const keys = [...selected];
@@ -39,7 +41,8 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
       <section className="u-section">
         <div className="u-toolbar">
           <p>
-            お気に入り <strong data-testid="favorite-count">{items.length}</strong>件（最大{FAVORITE_LIMIT}件）
+            {/* Every favorite counts, also one whose listing could not be read. */}
+            お気に入り <strong data-testid="favorite-count">{all.length}</strong>件（最大{FAVORITE_LIMIT}件）
           </p>
           <label>
             並び替え{' '}
@@ -52,11 +55,12 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
             </select>
           </label>
         </div>
-        {items.length === 0 ? (
+        {items.length < all.length && <ListingsUnavailable />}
+        {all.length === 0 ? (
           <p className="u-empty">
             お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。<KitLink to="/">物件を探す</KitLink>
           </p>
-        ) : (
+        ) : items.length > 0 ? (
           <>
             <div className="u-actions" style={{ marginBottom: 10 }}>
               <button type="button" className="sk-button sk-button--secondary" onClick={() => setSelected(selected.size === items.length ? new Set() : new Set(items.map((i) => i.globalKey)))}>
@@ -89,7 +93,7 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
               ))}
             </ul>
           </>
-        )}
+        ) : null}
       </section>
     </div>
   );

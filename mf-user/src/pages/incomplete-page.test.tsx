@@ -74,7 +74,7 @@ it('shows the error box when the list could not be read', async () => {
   expect(screen.queryByTestId('incomplete-page')).toBeNull();
 });
 
-it('leaves out an inquiry whose listing the listing subgraph could not give', async () => {
+it('keeps the count and the other inquiries, with the notice, when the listing subgraph could not give one', async () => {
   renderPage(IncompletePage, {
     remote: 'mf-user',
     path: '/incomplete',
@@ -87,6 +87,7 @@ it('leaves out an inquiry whose listing the listing subgraph could not give', as
   });
   await screen.findAllByTestId('stock-row');
   expect(rowKeys()).toEqual(['bk1']);
-  expect(count()).toBe('問い合わせ途中の物件 1件');
+  expect(count()).toBe('問い合わせ途中の物件 2件');
+  expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
   expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -4,6 +4,7 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
 import { USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/user-incomplete-inquiries.js';
+import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
 import { StockRow } from '../features/stock/components/stock-row.js';
 import { UserStyles } from '../ui/styles.js';
 
@@ -21,7 +22,8 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   if (error && !data) return <ErrorBox message="一覧を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <UserStyles />;
-  const items = data.user.bukken.incompleteInquiries.flatMap((i) => (i.bukken ? [{ ...i, bukken: i.bukken }] : []));
+  const { incompleteInquiries: all } = data.user.bukken;
+  const items = all.flatMap((i) => (i.bukken ? [{ ...i, bukken: i.bukken }] : []));
   const keys = [...selected];
   return (
     <div data-testid="incomplete-page">
@@ -29,7 +31,7 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
       <section className="u-section">
         <div className="u-toolbar">
           <p>
-            問い合わせ途中の物件 <strong>{items.length}</strong>件
+            問い合わせ途中の物件 <strong>{all.length}</strong>件
           </p>
           <div className="u-actions">
             <a className="sk-button sk-button--primary" href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={!keys.length}>
@@ -54,7 +56,8 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
             </button>
           </div>
         </div>
-        {items.length === 0 ? (
+        {items.length < all.length && <ListingsUnavailable />}
+        {all.length === 0 ? (
           <p className="u-empty">問い合わせ途中の物件はありません。</p>
         ) : (
           <ul className="u-list">
