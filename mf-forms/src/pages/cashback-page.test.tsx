@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormsCashbackCampaignQuery, FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables } from '../__generated__/operations.js';
 import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';
 import { CREATE_CASHBACK_APPLICATION } from '../features/cashback/api/create-cashback-application.js';
@@ -125,4 +125,15 @@ it('shows the error box when the campaign could not be read', async () => {
   renderPage(CashbackPage, { ...FORM_PAGE, path: '/cashback', mocks: [{ request: { query: CASHBACK_CAMPAIGN }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('キャンペーン情報を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('cashback-page')).toBeNull();
+});
+
+it('shows the amount in force at the visit while the campaign loads, never a fixed one', async () => {
+  // 2024-10-05 is inside the SPEC §9 campaign (60,000 yen); the campaign answer comes later.
+  renderPage(CashbackPage, { ...FORM_PAGE, now: '2024-10-05T01:00:00Z', path: '/cashback', mocks: [{ ...campaignMock(LIMITED), delay: 50 }] });
+  expect(screen.getByTestId('cashback-amount').textContent).toBe('最大60,000円');
+  expect(await screen.findByText(/^期間限定キャンペーン/)).toBeTruthy();
+  cleanup();
+  renderPage(CashbackPage, { ...FORM_PAGE, now: '2024-10-18T01:00:00Z', path: '/cashback', mocks: [{ ...campaignMock(DEFAULT), delay: 50 }] });
+  expect(screen.getByTestId('cashback-amount').textContent).toBe('最大50,000円');
+  await act(async () => new Promise((r) => setTimeout(r, 80)));
 });

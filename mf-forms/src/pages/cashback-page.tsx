@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox } from '@sumika/shell-kit';
+import { ErrorBox, cashbackAmount, formatNumber, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import type { FormsCreateCashbackApplicationMutation } from '../__generated__/operations.js';
@@ -21,6 +21,8 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
   const [done, setDone] = useState<FormsCreateCashbackApplicationMutation['createCashbackApplication'] | null>(null);
   const form = useForm({ name: '', kana: '', email: '', phone: '', globalKey: '', companyName: '', storeName: '', contractDate: '', moveInDate: '', rent: '', postalCode: '', prefectureId: '', address: '', freeText: '' });
   const campaign = data?.cashbackCampaign;
+  // Until the forms subgraph answers, the amount SPEC §9 gives for the time of the visit.
+  const loadingAmountText = `最大${formatNumber(cashbackAmount(new Date(useClientContext().serverDate)))}円`;
   setMeta({
     title: `入居お祝い金キャッシュバック${campaign ? ` ${campaign.amountText}` : ''}｜すみか`,
     description: 'すみかで問い合わせた物件に入居が決まった方に、お祝い金をプレゼントします。',
@@ -48,7 +50,7 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
       <div className="f-card f-banner">
         {old && <p>このキャンペーンは終了しました。現在のキャンペーンは以下のとおりです。</p>}
         <p>
-          入居お祝い金 <strong data-testid="cashback-amount">{campaign?.amountText ?? '最大50,000円'}</strong>
+          入居お祝い金 <strong data-testid="cashback-amount">{campaign?.amountText ?? loadingAmountText}</strong>
         </p>
         {campaign?.limited && campaign.period && <p>期間限定キャンペーン：{campaign.period.text}</p>}
         <p>すみかで問い合わせた物件に入居が決まったら、このページから申請してください。</p>
