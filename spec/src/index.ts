@@ -5,4 +5,5 @@ export * from './errors.js';
 export * from './favorites.js';
 export * from './messages.js';
 export * from './prefectures.js';
+export * from './search-master.js';
 export * from './sort.js';

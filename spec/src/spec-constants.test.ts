@@ -12,11 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 interface Rule {
   name: string;
   owner: string;
+  /** Files known to hold a copy, left to their owners; every other copy fails. */
+  except?: readonly string[];
   /** Matched per line of a file with its comments removed. */
   line?: (text: string) => boolean;
   /** Matched against the whole file with its comments removed. */
   file?: RegExp;
 }
+
+// Building-type labels drawn on the generated exterior pictures and the seed's own table; not yet from @sumika/spec.
+const BUILDING_TYPE_SERVER_COPIES = ['subgraphs/bukken/src/images/exterior.ts', 'infra/src/seed/generate.ts'];
 
 const quoted = (text: string): RegExp => new RegExp(`['"\`]${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`]`);
 const literal = (name: string, owner: string, text: string): Rule => ({ name, owner, line: (l) => quoted(text).test(l) });
@@ -31,6 +36,11 @@ const RULES: Rule[] = [
   { name: 'favorite dialog cookie', owner: 'spec/src/favorites.ts', line: (l) => l.includes('favorite_dialog_restriction') || /(?<![\w.])7_?776_?000(?!\w)/.test(l) },
   { name: 'error code → HTTP status map', owner: 'spec/src/errors.ts', file: /NOT_FOUND['"]?\s*:\s*404|CONFLICT['"]?\s*:\s*409|case\s+'NOT_FOUND':\s*return\s+404/ },
   { name: 'sort keys', owner: 'spec/src/sort.ts', line: (l) => quoted('walk_min_for_sort').test(l) || quoted('walk_min_for_sort_asc').test(l) || quoted('駅から近い順').test(l) },
+  // Lists a client shows and a server serves (issue 14: the filter form, the forms' selects, the notices).
+  { name: 'prefecture names by JIS code', owner: 'spec/src/prefectures.ts', file: /['"`]青森県['"`]\s*,\s*['"`]岩手県['"`]/ },
+  { name: 'prefecture paths by JIS code', owner: 'spec/src/prefectures.ts', file: /['"`]aomori['"`]\s*,\s*['"`]iwate['"`]/ },
+  { name: 'rent bounds of the search form', owner: 'spec/src/search-master.ts', file: /30_?000\s*\+\s*i\s*\*\s*5_?000|(?<![\w.])30_?000\s*,\s*[34][05]_?000\s*,/ },
+  { name: 'building type names', owner: 'spec/src/search-master.ts', line: (l) => quoted('アパート').test(l) || quoted('テラスハウス').test(l), except: BUILDING_TYPE_SERVER_COPIES },
   { name: '§8 favorite OVER_LIMIT message', owner: 'spec/src/messages.ts', line: (l) => l.includes('お気に入りに保存できる物件は') },
   { name: 'search condition limit message', owner: 'spec/src/messages.ts', line: (l) => l.includes('保存できる検索条件は') },
   // SPEC §4/§8 messages a server and a client both show, then the ones only the client shows.
@@ -67,7 +77,7 @@ function copiesOutsideOwners(): string[] {
     const code = withoutComments(readFileSync(file, 'utf8'));
     const lines = code.split('\n');
     for (const rule of RULES) {
-      if (rel === rule.owner) continue;
+      if (rel === rule.owner || rule.except?.includes(rel)) continue;
       if (rule.file?.test(code)) found.push(`${rule.name}: ${rel} (owner ${rule.owner})`);
       if (rule.line) lines.forEach((l, i) => rule.line!(l) && found.push(`${rule.name}: ${rel}:${i + 1} (owner ${rule.owner})`));
     }

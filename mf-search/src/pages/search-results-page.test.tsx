@@ -1,4 +1,5 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { BUILDING_TYPES, RENT_PRICES } from '@sumika/spec';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
 import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
@@ -45,6 +46,17 @@ it('shows the count, the range, the cards and the pager of the search, with its 
   await waitFor(() => expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '東京都 千代田区の賃貸物件' }] })));
   expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都 千代田区の賃貸物件・賃貸住宅｜すみか', canonical: '/search/tokyo/city/13101', pageTitle: '東京都 千代田区の賃貸物件' }));
   expect(setStatus).not.toHaveBeenCalled();
+  await act(async () => undefined);
+});
+
+it('narrows by the rents and building types the search subgraph serves as its master lists (one list, @sumika/spec)', async () => {
+  cityPage([searchMock(1, { data: answer(1) }), placeMock(), rememberMock], '?chinryou_max=65000&building_type=terrace');
+  const form = within(await screen.findByTestId('filter-form'));
+  const rents = form.getByRole('combobox', { name: '賃料の上限' }) as HTMLSelectElement;
+  expect(Array.from(rents.options).map((o) => o.value)).toEqual(['', ...RENT_PRICES.map(String)]);
+  expect(rents.value).toBe('65000');
+  expect(form.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).name === 'building_type').map((c) => (c as HTMLInputElement).value)).toEqual(BUILDING_TYPES.map((t) => t.key));
+  expect((form.getByRole('checkbox', { name: 'テラスハウス' }) as HTMLInputElement).checked).toBe(true);
   await act(async () => undefined);
 });
 

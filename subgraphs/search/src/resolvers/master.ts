@@ -1,15 +1,12 @@
-import { SORT_OPTIONS } from '@sumika/spec';
+import { RENT_PRICES, SORT_OPTIONS } from '@sumika/spec';
 import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow } from '../repositories/master.js';
 import { optionalPrefecture } from './places.js';
 
-/** Rent bounds of the search form (yen): 30,000–100,000 by 5,000, then the coarser steps. */
-export const PRICES: readonly number[] = [
-  ...Array.from({ length: 15 }, (_, i) => 30_000 + i * 5_000),
-  110_000, 120_000, 130_000, 140_000, 150_000, 200_000, 250_000, 300_000, 500_000, 1_000_000,
-];
+// Rent bounds of the search form: owned by @sumika/spec (the results page's filter form shows them too).
+export const PRICES: readonly number[] = RENT_PRICES;
 export const AREAS: readonly number[] = [15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100];
 export const WALK_MINUTES: readonly number[] = [1, 3, 5, 7, 10, 15, 20];
 export const BUILT_YEARS: readonly number[] = [1, 3, 5, 7, 10, 15, 20, 25, 30];

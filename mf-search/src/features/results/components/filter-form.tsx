@@ -1,6 +1,6 @@
+import { BUILDING_TYPES, RENT_PRICES } from '@sumika/spec';
 import { formatRent } from '../../../ui/format.js';
 
-const PRICES = [30000, 40000, 50000, 60000, 70000, 80000, 90000, 100000, 120000, 150000, 200000, 300000];
 const PLANS = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'];
 const WALKS = [1, 3, 5, 7, 10, 15, 20];
 const BUILT = [1, 3, 5, 10, 15, 20, 30];
@@ -9,11 +9,6 @@ const POPULAR: [string, string][] = [
   ['205', '独立洗面台'],
   ['301', 'ペット相談'],
   ['101', 'エアコン付'],
-];
-const TYPES: [string, string][] = [
-  ['mansion', 'マンション'],
-  ['apartment', 'アパート'],
-  ['house', '一戸建て'],
 ];
 
 /** The narrowing form: GET to the same path, so the result URL is shareable and crawlable. */
@@ -31,7 +26,7 @@ export function FilterForm({ action, search, hidden }: { action: string; search:
         <legend>賃料</legend>
         <select name="chinryou_min" defaultValue={q.get('chinryou_min') ?? ''} aria-label="賃料の下限">
           <option value="">下限なし</option>
-          {PRICES.map((p) => (
+          {RENT_PRICES.map((p) => (
             <option key={p} value={p}>
               {formatRent(p)}
             </option>
@@ -40,7 +35,7 @@ export function FilterForm({ action, search, hidden }: { action: string; search:
         〜
         <select name="chinryou_max" defaultValue={q.get('chinryou_max') ?? ''} aria-label="賃料の上限">
           <option value="">上限なし</option>
-          {PRICES.map((p) => (
+          {RENT_PRICES.map((p) => (
             <option key={p} value={p}>
               {formatRent(p)}
             </option>
@@ -93,7 +88,7 @@ export function FilterForm({ action, search, hidden }: { action: string; search:
       </fieldset>
       <fieldset>
         <legend>建物の種類</legend>
-        {TYPES.map(([key, name]) => (
+        {BUILDING_TYPES.map(({ key, name }) => (
           <label key={key}>
             <input type="checkbox" name="building_type" value={key} defaultChecked={types.has(key)} /> {name}
           </label>
