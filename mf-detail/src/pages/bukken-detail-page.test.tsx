@@ -89,11 +89,11 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
 
 const recorded: DetailRecordHistoryMutation = { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } };
 
-function renderDetail(data: Bukken | null, errors?: GraphQLError[]) {
+function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0) {
   // bukken is non-null in the schema: when it fails, the whole answer's data is null.
   const answer: DetailBukkenQuery | null = data ? { bukken: data } : null;
   const mocks = [
-    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) } },
+    { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) }, delay },
     { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
   return renderPage(BukkenDetailPage, { path: `/bukken/detail/${GLOBAL_KEY}`, params: { id: GLOBAL_KEY }, routeId: 'bukken.detail', pageKind: 'detail', remote: 'mf-detail', mocks });
@@ -133,4 +133,27 @@ it('shows the error box, not the 404 page, when the listing itself could not be 
   expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');
   expect(setStatus).not.toHaveBeenCalledWith(404);
   await act(async () => undefined);
+});
+
+it('shows nothing of the listing and records no history while it loads', async () => {
+  const { setMeta } = renderDetail(bukken(), undefined, 50);
+  expect(screen.queryByTestId('bukken-detail')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(setMeta).not.toHaveBeenCalled();
+  expect(await screen.findByTestId('bukken-detail')).toBeTruthy();
+  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'テストハイツ 101 1K（8.5万円・1K）の賃貸物件情報｜すみか', canonical: `/bukken/detail/${GLOBAL_KEY}` }));
+  await act(async () => undefined);
+});
+
+it('shows the error box on a network error', async () => {
+  renderPage(BukkenDetailPage, {
+    path: `/bukken/detail/${GLOBAL_KEY}`,
+    params: { id: GLOBAL_KEY },
+    routeId: 'bukken.detail',
+    pageKind: 'detail',
+    remote: 'mf-detail',
+    mocks: [{ request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, error: new Error('network down') }],
+  });
+  expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');
+  expect(screen.queryByTestId('bukken-detail')).toBeNull();
 });
