@@ -4,7 +4,6 @@
  * (pass the Cookie header) and in the browser (document.cookie).
  */
 import { AB_TEST_COOKIE_MAX_AGE, AB_TEST_COOKIE_SUFFIX, FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, abTestCookieName } from '@sumika/spec';
-import { parseCookie } from 'cookie';
 import type { Env } from './constants.js';
 
 /** The visitor id: signed and HttpOnly, set by the gateway; listed for completeness, never written here. */
@@ -26,21 +25,21 @@ export interface CookieListItem {
   httpOnly?: boolean;
 }
 
-/** RFC 6265 allows a quoted value: one pair of double quotes dropped, then URI-decoded when it can be. */
-function decodeValue(raw: string): string {
-  const value = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/** Parses a Cookie header (the `cookie` package); the first occurrence of a name wins, values are unquoted and URI-decoded when they can be. */
+/** Parses a Cookie header; the first occurrence of a name wins, values are URI-decoded when they can be. */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(parseCookie(header ?? '', { decode: decodeValue }))) {
-    if (name && value !== undefined) out.set(name, value);
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || out.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      out.set(name, decodeURIComponent(value));
+    } catch {
+      out.set(name, value);
+    }
   }
   return out;
 }
