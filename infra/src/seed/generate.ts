@@ -1,4 +1,4 @@
-import { bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/domain';
+import { BUILDING_TYPE_NAMES, bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/domain';
 import { distanceM, GridIndex, offset, walkMinutes, type LatLng } from '../lib/geo.js';
 import { Random, WeightedTable } from '../lib/random.js';
 import { MADORI_BY_NAME } from '../master/madori.js';
@@ -73,10 +73,10 @@ export interface CompanyData {
 export type BuildingType = 1 | 2 | 3 | 4;
 /** 1 マンション, 2 アパート, 3 一戸建て, 4 テラスハウス. */
 export const BUILDING_TYPES: Record<BuildingType, { name: string; image: 'mansion' | 'apartment' | 'house' | 'terrace' }> = {
-  1: { name: 'マンション', image: 'mansion' },
-  2: { name: 'アパート', image: 'apartment' },
-  3: { name: '一戸建て', image: 'house' },
-  4: { name: 'テラスハウス', image: 'terrace' },
+  1: { name: BUILDING_TYPE_NAMES[1] ?? '', image: 'mansion' },
+  2: { name: BUILDING_TYPE_NAMES[2] ?? '', image: 'apartment' },
+  3: { name: BUILDING_TYPE_NAMES[3] ?? '', image: 'house' },
+  4: { name: BUILDING_TYPE_NAMES[4] ?? '', image: 'terrace' },
 };
 
 export interface BuildingRow {

@@ -1,3 +1,4 @@
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
 import { escapeXml } from './escape.js';
 import { createRng, type Rng } from './prng.js';
 
@@ -21,12 +22,8 @@ const SVG_H = 360;
 const GROUND = 300;
 const FONT = "'Hiragino Kaku Gothic ProN','Hiragino Sans','Noto Sans CJK JP','Yu Gothic',Meiryo,sans-serif";
 
-const TYPE_LABEL: Readonly<Record<BuildingType, string>> = {
-  mansion: 'マンション',
-  apartment: 'アパート',
-  house: '一戸建て',
-  terrace: 'テラスハウス',
-};
+const typeLabel = (t: BuildingType): string => BUILDING_TYPE_NAMES[BUILDING_TYPE_KEYS[t] ?? 0] ?? '';
+const TYPE_LABEL: Readonly<Record<BuildingType, string>> = { mansion: typeLabel('mansion'), apartment: typeLabel('apartment'), house: typeLabel('house'), terrace: typeLabel('terrace') };
 
 interface Facade {
   wall: string;
