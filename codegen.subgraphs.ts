@@ -25,9 +25,9 @@ const MAPPERS: Record<'search' | 'bukken' | 'user' | 'company' | 'forms', Mapper
     Madori: '../repositories/master.js#MadoriRow',
     SearchMaster: '../resolvers/master.js#SearchMasterParent',
     ConditionShare: '../resolvers/livability.js#ConditionShareFigure',
-    SearchResult: '../resolvers/search.js#ResultSource',
+    SearchResult: '../resolvers/search/results.js#ResultSource',
     SearchBukkensPayload: '../resolvers/search.js#PayloadSource',
-    Facets: '../resolvers/search.js#FacetsParent',
+    Facets: '../resolvers/search/facets.js#FacetsParent',
   },
   bukken: {
     Bukken: '../resolvers/bukken.js#BukkenParent',

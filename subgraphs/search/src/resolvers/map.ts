@@ -3,7 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
 import { hexCounts, pointsInCell, points } from '../repositories/listing-map.js';
-import { resolveSearch } from './search.js';
+import { resolveSearch } from './search/arguments.js';
 
 export const MIN_MAP_LEVEL = 3;
 export const MAX_MAP_LEVEL = 12;

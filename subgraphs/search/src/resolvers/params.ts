@@ -2,7 +2,7 @@ import { PREFECTURE_PATHS } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster, townsByCodes } from '../repositories/listing-master.js';
-import { prefectureOf } from './search.js';
+import { prefectureOf } from './search/arguments.js';
 
 interface SearchParameterArgs {
   prefecturePath?: string | null;
