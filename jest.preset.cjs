@@ -22,6 +22,8 @@ module.exports = {
         diagnostics: false,
       },
     ],
+    // Stylesheets are CSS files bundled by webpack; under jest an import is the file's text.
+    '^.+\\.css$': require('node:path').join(__dirname, 'jest-css-transform.cjs'),
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],

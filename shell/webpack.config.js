@@ -3,14 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedFor } from './build/federation-shared.js';
-import { browserPlugins, browserRules, resolveOptions } from './build/remote-webpack.js';
+import { browserCss, browserPlugins, browserRules, resolveOptions } from './build/remote-webpack.js';
 import federation from './module-federation.config.js';
 
 const require = createRequire(import.meta.url);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-/** Writes assets.json: the entry scripts for <head> and the chunks to preload. */
+/** Writes assets.json: the entry scripts and stylesheets for <head> and the chunks to preload. */
 class AssetsManifestPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('AssetsManifestPlugin', (compilation) => {
@@ -25,7 +25,9 @@ class AssetsManifestPlugin {
           if (group.isInitial() || /^(shell-page|lazy)-/.test(group.name ?? '')) continue;
           for (const f of group.getFiles()) if (f.endsWith('.js') && !scripts.includes(f) && !preload.includes(f)) preload.push(f);
         }
-        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
+        // The kit's and the shell's stylesheet (content-hashed), linked by the SSR document.
+        const styles = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.css'));
+        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), styles: styles.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
         compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
       });
     });
@@ -49,8 +51,10 @@ export default (_env, argv) => {
       // before hashes exist. main.js is served with revalidation (no-cache); chunks are immutable.
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
+      ...browserCss.output,
       clean: true,
     },
+    experiments: browserCss.experiments,
     resolve: resolveOptions(),
     // The scripts, and the federation runtime without what a browser never runs (no snapshot or
     // preload code: remotes are registered by their remoteEntry.js) — as in every remote's browser build.

@@ -18,6 +18,7 @@ exports.frontendJest = function frontendJest(preset, dir) {
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     transform: {
       '^.+\\.tsx?$': [tsJest, { ...options, tsconfig: { ...options.tsconfig, jsx: 'react-jsx' } }],
+      '^.+\\.css$': preset.transform['^.+\\.css$'],
     },
     moduleNameMapper: {
       ...preset.moduleNameMapper,

@@ -61,8 +61,22 @@ export function browserPlugins() {
  * federation runtime a browser never runs or needs lighter (federation-runtime-lite.cjs).
  */
 export function browserRules() {
-  return [...scriptRules('es2020'), { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] }];
+  return [...scriptRules('es2020'), { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] }, cssRule];
 }
+
+/**
+ * Stylesheets are CSS files (issue 14). Browser builds use webpack's own CSS support: each emits
+ * content-hashed .css files that its runtime loads with the chunks that import them (a page's code
+ * runs once its CSS is in), and the SSR document links them. Plain CSS: class names stay global.
+ */
+const cssRule = { test: /\.css$/i, type: 'css' };
+/** What a browser build adds for CSS: webpack's experiment, hashed file names. */
+export const browserCss = {
+  experiments: { css: true },
+  output: { cssFilename: '[name].[contenthash:8].css', cssChunkFilename: '[name].[contenthash:8].css' },
+};
+/** Server builds render class names only: a stylesheet import there is inert text. */
+const serverCssRule = { test: /\.css$/i, type: 'asset/source' };
 
 export function resolveOptions() {
   return {
@@ -111,9 +125,16 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
       // The standalone entry cannot have a hash in its name (see shell/webpack.config.js).
       filename: standalone ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
+      ...browserCss.output,
+      // The standalone page links its entry's stylesheet by a fixed name.
+      ...(standalone ? { cssFilename: '[name].css' } : {}),
       clean: true,
     },
+    experiments: browserCss.experiments,
     module: { rules: browserRules() },
+    // The remote's stylesheet in one file of its own, whichever pages import it: one URL to link
+    // and to cache, whatever page the visitor lands on.
+    optimization: { splitChunks: { cacheGroups: { styles: { name: 'styles', type: 'css', chunks: 'async', enforce: true } } } },
     plugins: [
       ...browserPlugins(),
       new ModuleFederationPlugin({
@@ -149,7 +170,7 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     // import() stays in the one file (no chunk): page code that splits for browsers (the kit's
     // dialogs, a remote's stylesheet text) needs no chunk loading on the server, and merging named
     // chunks afterwards could leave the manifest plugin without the container's chunk.
-    module: { rules: scriptRules('node20'), parser: { javascript: { dynamicImportMode: 'eager' } } },
+    module: { rules: [...scriptRules('node20'), serverCssRule], parser: { javascript: { dynamicImportMode: 'eager' } } },
     externalsPresets: { node: true },
     optimization: { minimize: false },
     plugins: [

@@ -1,7 +1,8 @@
 // Initial JS per build, in KB gzip: the shell's entry and what it preloads, each remote's entry and
-// pages, and the top page as a browser loads it (shell + mf-search's entry + TopPage).
+// pages, and the top page as a browser loads it (shell + mf-search's entry + TopPage); then the
+// stylesheets (CSS files, decision 017), which are not JavaScript and not in the 170 KB budget.
 // Usage: node shell/build/size-report.js [--only <workspace>]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repoRoot } from './federation-shared.js';
@@ -19,6 +20,23 @@ function shellInitial() {
   const { scripts, preload } = JSON.parse(readFileSync(assets, 'utf8'));
   const files = [...scripts, ...preload].map((u) => path.join(dir, u.replace(/^\/assets\//, '')));
   return files.reduce((sum, f) => sum + gz(f), 0);
+}
+
+/** The stylesheets a build emits (the shell's from assets.json, a remote's every .css), KB gzip. */
+function cssSizes() {
+  const out = [];
+  const shellDir = path.join(repoRoot, 'shell', 'dist', 'client');
+  const assets = path.join(shellDir, 'assets.json');
+  if (existsSync(assets)) {
+    const { styles = [] } = JSON.parse(readFileSync(assets, 'utf8'));
+    out.push(['shell', styles.reduce((sum, u) => sum + gz(path.join(shellDir, u.replace(/^\/assets\//, ''))), 0)]);
+  }
+  for (const ws of REMOTES) {
+    const dir = path.join(repoRoot, ws, 'dist', 'client');
+    if (!existsSync(dir)) continue;
+    out.push([ws, readdirSync(dir).filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(path.join(dir, f)), 0)]);
+  }
+  return out;
 }
 
 function remoteSizes(ws) {
@@ -55,4 +73,6 @@ if ((!only || only === 'shell') && shell !== undefined && search) {
   const top = shell + search.entry + (search.pages.TopPage ?? 0);
   lines.push(`top page     initial JS ${kb(top)} gzip (target ≤ ${TOP_PAGE_TARGET_KB} KB): ${top / 1024 <= TOP_PAGE_TARGET_KB ? 'within target' : 'OVER target'}`);
 }
+const css = cssSizes().filter(([ws]) => !only || only === ws);
+if (css.length) lines.push(`stylesheets  ${css.map(([ws, size]) => `${ws} ${kb(size)}`).join(', ')} (CSS, gzip; outside the JS budget)`);
 console.log(['[size] initial JS, gzip -9', ...lines.map((l) => `[size] ${l}`)].join('\n'));

@@ -14,6 +14,7 @@ module.exports = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { ...tsJestOptions, tsconfig: { ...tsJestOptions.tsconfig, jsx: 'react-jsx' } }],
+    '^.+\\.css$': preset.transform['^.+\\.css$'],
   },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
 };

@@ -1,10 +1,9 @@
-import { RemoteStyles } from '@sumika/shell-kit';
+// mf-search's stylesheet, a CSS file: the browser build emits it content-hashed and loads it with the
+// page's chunks (a client-side navigation waits for it); the shell links it in the SSR <head> from
+// the remote's manifest, so a server-rendered page arrives styled.
+import './search.css';
 
-// The text is fetched only after a client-side navigation from another remote's page: a page the
-// server rendered has it in <head> already (the kit's RemoteStyles).
-const loadSearchCss = () => import(/* webpackChunkName: "lazy-search-css" */ './search-css.js').then((m) => m.searchCss);
-
-/** mf-search's styles; React hoists and deduplicates the <style> by href (SSR and browser). */
+/** Kept for the pages that render it: the stylesheet comes with this module's import, nothing to render. */
 export function SearchStyles() {
-  return <RemoteStyles href="mf-search" load={loadSearchCss} />;
+  return null;
 }

@@ -5,7 +5,8 @@ import { PAGES, REMOTE_NAME } from '@standalone-pages';
 import { Suspense, use, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, clientContextFromBrowser, createApolloClient, ErrorPage, Layout, ShellKitProvider, useLocation } from '@sumika/shell-kit';
-import { KIT_CSS } from '@sumika/shell-kit/styles';
+import '@sumika/shell-kit/styles.css';
+import '../../src/chrome/shell.css';
 import type { RemotePageMeta as PageMeta, RemotePageProps } from '@sumika/shell-kit';
 import { matchRoute } from '../../src/routes.js';
 
@@ -54,9 +55,6 @@ function App() {
   );
 }
 
-const style = document.createElement('style');
-style.textContent = `${KIT_CSS}html,body{margin:0}`;
-document.head.appendChild(style);
 const client = createApolloClient({ uri: '/graphql' });
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>

@@ -131,7 +131,6 @@ export { PreviousSearchBalloon, balloonRows, type PreviousSearchBalloonProps } f
 export { DIRECT_PREFECTURE_CODES, RegionMapPicker, mapLabelOf, regionMapReducer, type RegionMapAction, type RegionMapPickerProps, type RegionMapState } from './chrome/region-map-picker.js';
 export { Breadcrumbs, breadcrumbJsonLd, jsonForScript, type BreadcrumbItem, type BreadcrumbsProps } from './chrome/breadcrumbs.js';
 export { Meta, ROBOTS_INDEX, ROBOTS_NOINDEX, errorPageMeta, metaTags, metaToHtml, viewportContent, type HeadTag, type PageBaseData, type PageMeta } from './chrome/meta.js';
-export { RemoteStyles, type RemoteStylesProps, type StylesLoader } from './chrome/remote-styles.js';
 export { ErrorBox, type ErrorBoxProps } from './chrome/error-box.js';
 export { ErrorPage, type ErrorPageProps } from './chrome/error-page.js';
 export { Logo } from './chrome/logo.js';

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * The shell's browser build under /assets/ (hashed names: cached for a year) and the list of entry
- * scripts the HTML loads (assets.json, written by the build; re-read when it changes).
+ * scripts and stylesheets the HTML loads (assets.json, written by the build; re-read when it changes).
  */
 export default fp(
   async function clientAssets(app: FastifyInstance, opts: { clientDir: string }) {
@@ -24,7 +24,7 @@ export default fp(
       if (!existsSync(manifest)) {
         if (!warned) app.log.warn(`${manifest} is missing: pages render without their browser scripts (npm run build -w shell)`);
         warned = true;
-        return { scripts: [], preload: [] };
+        return { scripts: [], styles: [], preload: [] };
       }
       const mtime = statSync(manifest).mtimeMs;
       if (cached?.mtime !== mtime) cached = { mtime, assets: JSON.parse(readFileSync(manifest, 'utf8')) as ClientAssets };
@@ -36,7 +36,7 @@ export default fp(
         prefix: '/assets/',
         index: false,
         setHeaders: (res, file) => {
-          res.header('cache-control', /\.[0-9a-f]{8}\.js$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header('cache-control', /\.[0-9a-f]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }

@@ -43,7 +43,7 @@ export interface SecurityHeadersOptions {
   hsts: boolean;
   /** https PUBLIC_ORIGIN: the browser may upgrade http subresources. */
   https: boolean;
-  /** Origins the browser loads the remotes' entries and chunks from (read per response: the directory changes at run time). */
+  /** Origins the browser loads the remotes' entries, chunks and stylesheets from (read per response: the directory changes at run time). */
   scriptOrigins: () => readonly string[];
   recaptcha: boolean;
 }
@@ -59,6 +59,8 @@ export default fp(
     const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
     // CSP2 browsers ignore 'strict-dynamic' and read the host list instead.
     const hostSources = () => ["'self'", ...new Set(opts.scriptOrigins())].join(' ');
+    // The remotes' stylesheets come from the same origins as their scripts (read per response too).
+    const styleSources = (...first: string[]) => () => [...first, ...new Set(opts.scriptOrigins())].join(' ');
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: true,
@@ -66,9 +68,13 @@ export default fp(
           'default-src': ["'self'"],
           'script-src': [nonceSource, "'strict-dynamic'", hostSources],
           'script-src-attr': ["'none'"],
-          // React renders style attributes and the SSR inlines <style>: styles may be inline; with
-          // img-src, font-src and connect-src closed, injected CSS has nowhere to send anything.
-          'style-src': ["'self'", "'unsafe-inline'"],
+          // Stylesheets are files (the shell's and each remote's, decision 017): no inline <style>
+          // element is needed. React renders style attributes, so those stay allowed; 'style-src' is
+          // the fallback of browsers without the -elem/-attr split. With img-src, font-src and
+          // connect-src closed, injected CSS has nowhere to send anything.
+          'style-src': [styleSources("'self'", "'unsafe-inline'")],
+          'style-src-elem': [styleSources("'self'")],
+          'style-src-attr': ["'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],

@@ -1,7 +1,5 @@
 import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
-import { kitStyleTag } from '@sumika/shell-kit/styles';
 import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
-import { shellCss } from '../../chrome/shell-css.js';
 
 export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
 export const DEFAULT_DESCRIPTION = '賃貸マンション・アパートの物件探しなら「すみか」。都道府県、市区町村、路線・駅、通勤時間、こだわり条件から全国の賃貸物件を検索できます。';
@@ -9,6 +7,8 @@ export const DEFAULT_DESCRIPTION = '賃貸マンション・アパートの物�
 export interface ClientAssets {
   /** Entry scripts of the shell's browser build, in order. */
   scripts: string[];
+  /** The kit's and the shell's stylesheets (content-hashed CSS files of the same build). */
+  styles?: string[];
   /** Chunks the entry loads at once (preloaded). */
   preload: string[];
 }
@@ -17,17 +17,18 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
 
 /**
  * <head> and the start of <body>: viewport (1100 px on PC), title, robots, canonical, description
- * (the kit's metaToHtml), styles, preloads and the deferred entry script. Breadcrumb JSON-LD is
- * rendered by the kit's Breadcrumbs inside the page.
+ * (the kit's metaToHtml), stylesheets (the kit's and the shell's, then the page remote's: render-
+ * blocking links, so the page never shows unstyled), preloads and the deferred entry script.
+ * Breadcrumb JSON-LD is rendered by the kit's Breadcrumbs inside the page.
  */
-export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[]; nonce: string }): string {
+export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[]; remoteStyles?: string[]; nonce: string }): string {
   const nonce = `nonce="${escapeAttr(opts.nonce)}"`;
   return [
     '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8">',
     `<meta name="viewport" content="${viewportContent(opts.isSpView)}">`,
     metaToHtml(opts.meta),
     '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
-    `${kitStyleTag()}<style id="sumika-shell">${shellCss}</style>`,
+    ...[...(opts.assets.styles ?? []), ...(opts.remoteStyles ?? [])].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // Scripts and their preloads carry the CSP nonce; what they load is trusted through 'strict-dynamic'.
     ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
     ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),

@@ -202,6 +202,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     isSpView: context.isSpView,
     assets: deps.assets(),
     remoteEntries: page.kind === 'remote' && !page.failed ? [remotes[page.remote]] : [],
+    remoteStyles: page.kind === 'remote' && !page.failed ? deps.clientEntries.stylesFor(page.remote, page.expose) : [],
     nonce,
   });
 
