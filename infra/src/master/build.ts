@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { distanceM, GridIndex, walkMinutes, type LatLng } from '../lib/geo.js';
-import { hashString } from '../lib/random.js';
+import { hashString } from '@sumika/domain';
 import { MADORI } from './madori.js';
 import { createReader, type Reader } from './readings.js';
 import { displayRegions, ELEVEN_REGIONS, PREFECTURE_PATHS } from './regions.js';

@@ -1,6 +1,5 @@
-import { BUILDING_TYPE_NAMES, bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, storeKeyOf } from '@sumika/domain';
+import { BUILDING_TYPE_NAMES, bigrams, buildingKeyOf, corporationKeyOf, globalKeyOf, initialCost, Random, storeKeyOf, WeightedTable } from '@sumika/domain';
 import { distanceM, GridIndex, offset, walkMinutes, type LatLng } from '../lib/geo.js';
-import { Random, WeightedTable } from '../lib/random.js';
 import { MADORI_BY_NAME } from '../master/madori.js';
 import { RENT_PER_M2_CORE, RENTAL_STOCK_WEIGHT, TERMINALS } from '../master/regions.js';
 import type { City, ConditionCode, MasterData, StationGroup, Town } from '../master/types.js';

@@ -1,6 +1,5 @@
-import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
+import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, Random } from '@sumika/domain';
 import { escapeXml } from './escape.js';
-import { createRng, type Rng } from './prng.js';
 
 export type BuildingType = 'mansion' | 'apartment' | 'house' | 'terrace';
 
@@ -71,7 +70,7 @@ function rect(x: number, y: number, w: number, h: number, fill: string, extra = 
   return `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(w)}" height="${fmt(h)}" fill="${fill}"${extra ? ' ' + extra : ''}/>`;
 }
 
-function eraOf(year: number, rng: Rng): Era {
+function eraOf(year: number, rng: Random): Era {
   if (!Number.isFinite(year)) return 'mid';
   if (year >= 2005) return rng.chance(0.75) ? 'modern' : 'mid';
   if (year >= 1985) return rng.chance(0.8) ? 'mid' : 'old';
@@ -81,7 +80,7 @@ function eraOf(year: number, rng: Rng): Era {
 interface Scene {
   defs: string[];
   body: string[];
-  rng: Rng;
+  rng: Random;
   drawn: number;
   cx: number;
   glass: string;
@@ -90,7 +89,7 @@ interface Scene {
 
 export function renderExterior(input: ExteriorInput): string {
   const type: BuildingType = input.buildingType in TYPE_LABEL ? input.buildingType : 'mansion';
-  const rng = createRng(input.seed, 'exterior:' + type);
+  const rng = new Random(`${Number.isFinite(input.seed) ? input.seed : 0}|exterior:${type}`);
   const floors = Number.isFinite(input.floors) ? Math.max(1, Math.round(input.floors)) : 1;
   const drawn = Math.min(floors, EXTERIOR_MAX_FLOORS);
   const sky = rng.pick(SKIES);
@@ -99,7 +98,7 @@ export function renderExterior(input: ExteriorInput): string {
     body: [],
     rng,
     drawn,
-    cx: SVG_W / 2 + rng.range(-18, 18),
+    cx: SVG_W / 2 + rng.float(-18, 18),
     glass: rng.pick(GLASS),
     era: eraOf(input.builtYear, rng),
   };
@@ -111,19 +110,19 @@ export function renderExterior(input: ExteriorInput): string {
 
   // Clouds and a faint distant skyline behind the building.
   for (let i = rng.int(1, 3); i > 0; i--) {
-    const x = rng.range(20, 440);
-    const y = rng.range(18, 90);
-    const k = rng.range(0.7, 1.3);
+    const x = rng.float(20, 440);
+    const y = rng.float(18, 90);
+    const k = rng.float(0.7, 1.3);
     body.push(
       `<g fill="#fff" opacity=".8"><ellipse cx="${fmt(x)}" cy="${fmt(y)}" rx="${fmt(26 * k)}" ry="${fmt(8 * k)}"/><ellipse cx="${fmt(x + 10 * k)}" cy="${fmt(y - 6 * k)}" rx="${fmt(14 * k)}" ry="${fmt(8 * k)}"/></g>`,
     );
   }
   let skyline = '';
   for (let x = -10; x < SVG_W; ) {
-    const w = rng.range(30, 70);
-    const h = rng.range(25, type === 'mansion' ? 120 : 70);
+    const w = rng.float(30, 70);
+    const h = rng.float(25, type === 'mansion' ? 120 : 70);
     skyline += `M${fmt(x)} ${GROUND}v${fmt(-h)}h${fmt(w)}v${fmt(h)}`;
-    x += w + rng.range(-5, 12);
+    x += w + rng.float(-5, 12);
   }
   body.push(`<path d="${skyline}Z" fill="#c9d5de" opacity=".55"/>`);
 
@@ -171,8 +170,8 @@ function tree(x: number, r: number, green: string): string {
 
 function trees(s: Scene, x0: number, x1: number): void {
   const green = s.rng.pick(['#7ea476', '#6d9868', '#88ab7a'] as const);
-  if (x0 > 50 && s.rng.chance(0.8)) s.body.push(tree(x0 - s.rng.range(18, 30), s.rng.range(12, 18), green));
-  if (SVG_W - x1 > 50 && s.rng.chance(0.6)) s.body.push(tree(x1 + s.rng.range(18, 30), s.rng.range(11, 16), green));
+  if (x0 > 50 && s.rng.chance(0.8)) s.body.push(tree(x0 - s.rng.float(18, 30), s.rng.float(12, 18), green));
+  if (SVG_W - x1 > 50 && s.rng.chance(0.6)) s.body.push(tree(x1 + s.rng.float(18, 30), s.rng.float(11, 16), green));
 }
 
 function hedge(x0: number, x1: number, color: string): string {
@@ -189,7 +188,7 @@ function drawMansion(s: Scene): void {
   // Keep a readable entrance floor even when 40 storeys squeeze the rest.
   const gfh = Math.max(Math.min(28, avail / (drawn - 1 + gfRatio)) * gfRatio, Math.min(24, avail / 4));
   const fh = drawn > 1 ? Math.min(28, (avail - gfh) / (drawn - 1)) : 28;
-  const bw = (drawn <= 5 ? rng.range(290, 340) : drawn <= 14 ? rng.range(230, 280) : drawn <= 25 ? rng.range(190, 225) : rng.range(160, 190));
+  const bw = (drawn <= 5 ? rng.float(290, 340) : drawn <= 14 ? rng.float(230, 280) : drawn <= 25 ? rng.float(190, 225) : rng.float(160, 190));
   const x0 = s.cx - bw / 2;
   const bodyTop = GROUND - gfh - fh * (drawn - 1);
   const hasCore = rng.chance(0.6);
@@ -249,7 +248,7 @@ function drawMansion(s: Scene): void {
   body.push(rect(x0 - 2, bodyTop - roofH, bw + 4, roofH, pal.base));
   body.push(rect(x0 - 2, bodyTop - roofH, bw + 4, 2, pal.trim, 'opacity=".8"'));
   const boxW = clamp(bw * 0.16, 24, 44);
-  const boxX = hasCore ? (coreLeft ? x0 + 4 : x0 + bw - boxW - 4) : x0 + rng.range(10, bw - boxW - 10);
+  const boxX = hasCore ? (coreLeft ? x0 + 4 : x0 + bw - boxW - 4) : x0 + rng.float(10, bw - boxW - 10);
   body.push(rect(boxX, bodyTop - roofH - 14, boxW, 14, pal.wall, `stroke="${pal.base}" stroke-width="1"`));
   if (s.era === 'old' && rng.chance(0.6)) {
     // Old-style rooftop water tank, on whichever side of the machine room has space.
@@ -293,7 +292,7 @@ function drawApartment(s: Scene, struct: string): void {
   const roofH = roof === 'flat' ? 8 : 28;
   const fh = Math.min(54, (GROUND - 40 - roofH) / drawn);
   const stairW = 30;
-  const bw = rng.range(240, 300);
+  const bw = rng.float(240, 300);
   const stairLeft = rng.chance(0.5);
   const x0 = s.cx - (bw + stairW) / 2 + (stairLeft ? stairW : 0);
   const units = clamp(Math.round(bw / 68), 3, 5);
@@ -341,11 +340,11 @@ function drawApartment(s: Scene, struct: string): void {
 
 function drawHouse(s: Scene): void {
   const { rng, drawn, defs, body } = s;
-  const bw = rng.range(170, 215);
+  const bw = rng.float(170, 215);
   const roof = s.era === 'modern' ? rng.pick(['gable', 'shed', 'hip'] as const) : rng.pick(['gable', 'hip'] as const);
   const roofH = roof === 'shed' ? 30 : clamp(bw * 0.3, 44, 62);
   const fh = Math.min(62, (GROUND - 26 - roofH) / drawn);
-  const x0 = s.cx - bw / 2 - rng.range(0, 30);
+  const x0 = s.cx - bw / 2 - rng.float(0, 30);
   const bodyTop = GROUND - fh * drawn;
   const wall = rng.pick(LOW_WALLS);
   const frame = rng.pick(['#f7f6f2', '#4d4f52', '#7a5b44'] as const);
@@ -403,7 +402,7 @@ function drawHouse(s: Scene): void {
 function drawTerrace(s: Scene): void {
   const { rng, drawn, defs, body } = s;
   const units = rng.int(2, 4);
-  const unitW = Math.min(rng.range(72, 92), 360 / units);
+  const unitW = Math.min(rng.float(72, 92), 360 / units);
   const bw = units * unitW;
   const roof = rng.pick(['hip', 'gable', 'flat'] as const);
   const roofH = roof === 'flat' ? 8 : 30;

@@ -1,5 +1,5 @@
+import { Random } from '@sumika/domain';
 import { escapeXml } from './escape.js';
-import { createRng, type Rng } from './prng.js';
 
 export interface FloorPlanInput {
   seed: number;
@@ -136,14 +136,14 @@ function textEms(text: string): number {
   return w;
 }
 
-function makeTargets(area: number, rooms: number, kind: MainKind, rng: Rng): Targets {
-  const wetA = clamp(area * 0.16, 3, 9) * rng.range(0.94, 1.06);
+function makeTargets(area: number, rooms: number, kind: MainKind, rng: Random): Targets {
+  const wetA = clamp(area * 0.16, 3, 9) * rng.float(0.94, 1.06);
   const wetScale = clamp(area / 24, 0.7, 1);
-  const wh = kind === 'K' || kind === 'R' ? rng.range(1.6, 1.85) : rng.range(0.95, 1.15);
+  const wh = kind === 'K' || kind === 'R' ? rng.float(1.6, 1.85) : rng.float(0.95, 1.15);
   const hallEst = wh * clamp(Math.sqrt(area) * 0.5, 2.4, 5);
   const mainW =
-    kind === 'LDK' ? (1.45 + rooms * 0.15) * rng.range(0.9, 1.12) : kind === 'DK' ? rng.range(0.85, 1.1) : 0;
-  const ws = Array.from({ length: rooms }, () => rng.range(0.85, 1.15));
+    kind === 'LDK' ? (1.45 + rooms * 0.15) * rng.float(0.9, 1.12) : kind === 'DK' ? rng.float(0.85, 1.1) : 0;
+  const ws = Array.from({ length: rooms }, () => rng.float(0.85, 1.15));
   const rest = Math.max(area - wetA - hallEst, area * 0.4);
   const total = sum(ws) + mainW;
   return { wetA, wetScale, wh, roomA: ws.map((w) => (rest * w) / total) };
@@ -340,7 +340,7 @@ function scoreFrame(f: Frame, kind: MainKind, t: Targets): number {
   return p;
 }
 
-function chooseFrame(area: number, rooms: number, kind: MainKind, rng: Rng): Frame {
+function chooseFrame(area: number, rooms: number, kind: MainKind, rng: Random): Frame {
   const t = makeTargets(area, rooms, kind, rng);
   const base =
     rooms === 1 && (kind === 'R' || kind === 'K')
@@ -350,7 +350,7 @@ function chooseFrame(area: number, rooms: number, kind: MainKind, rng: Rng): Fra
         : rooms === 2
           ? [0.8, 0.95, 1.1, 1.25, 1.4]
           : [0.9, 1.05, 1.2, 1.38, 1.55];
-  const jitter = rng.range(0.94, 1.06);
+  const jitter = rng.float(0.94, 1.06);
   const scored: { f: Frame; s: number }[] = [];
   const flags = [false, true];
   for (const r0 of base) {
@@ -447,7 +447,7 @@ function clearArea(cell: Box, strips: readonly { box: Box; side: Side }[]): Box 
 }
 
 export function renderFloorPlan(input: FloorPlanInput): string {
-  const rng = createRng(input.seed, 'floor-plan:' + input.plan);
+  const rng = new Random(`${Number.isFinite(input.seed) ? input.seed : 0}|floor-plan:${input.plan}`);
   const { rooms, kind } = parsePlan(input.plan);
   const area = clamp(Number.isFinite(input.area) ? input.area : 25, 12, 200);
   const f = chooseFrame(area, rooms, kind, rng);
@@ -698,7 +698,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
   }
 
   // ---- projection to pixels --------------------------------------------------
-  const balc = clamp(area / 60, 0.95, 1.5) * rng.range(0.9, 1.1);
+  const balc = clamp(area / 60, 0.95, 1.5) * rng.float(0.9, 1.1);
   const topPad = 0.95; // room for the outward-opening front door
   const boxW = 398;
   const boxH = 314;

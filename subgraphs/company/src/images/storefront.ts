@@ -1,3 +1,4 @@
+import { hashString } from '@sumika/domain';
 import { escapeXml } from './escape.js';
 
 export interface StorefrontInput {
@@ -26,16 +27,6 @@ const PALETTES: readonly Palette[] = [
   { wall: '#ece6f2', trim: '#6f5f86', sign: '#4b3869', awning: '#66a182', door: '#2f2a3a' },
 ];
 
-// FNV-1a: a stable 32-bit hash so colours follow the key, not the run.
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** Rough rendered width in em: full-width (CJK) characters are 1em, the rest about 0.6em. */
 function emWidth(text: string): number {
   let w = 0;
@@ -61,7 +52,8 @@ const H = 480;
  * the same input always gives the same bytes, so callers can use a strong ETag.
  */
 export function renderStorefront(input: StorefrontInput): string {
-  const h = hash(input.key);
+  // Colours follow the key, not the run.
+  const h = hashString(input.key);
   const p = PALETTES[h % PALETTES.length] ?? (PALETTES[0] as Palette);
   const name = escapeXml(input.clientName);
   const corp = escapeXml(input.companyName);

@@ -1,15 +1,10 @@
+import { Random } from '@sumika/domain';
 import { cellsInBox, decode, encode, hexSize, polygon } from './geohex.js';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
+/** The shared seeded PRNG, so failures reproduce. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Random(seed);
+  return () => r.next();
 }
 
 /** Spherical Mercator in metres, written out independently of the module. */

@@ -57,15 +57,3 @@ export function pickVariant(test: AbTestDefinition, random: () => number): strin
   // Only reached through rounding at the top end (or all weights 0): the last variant.
   return (test.variants[test.variants.length - 1] as AbVariant).value;
 }
-
-/** A small seeded PRNG (mulberry32) for reproducible draws in tests and tools. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

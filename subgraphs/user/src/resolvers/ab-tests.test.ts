@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { Random } from '@sumika/domain';
 import { testBackends } from '@sumika/storage-kit/testing';
-import { AB_TESTS, seededRandom } from '../domain/ab-tests.js';
+import { AB_TESTS } from '../domain/ab-tests.js';
 import { openHarness, type Harness } from '../testing/harness.js';
 
 const AB = '{ abTests { name value forced } }';
@@ -14,7 +15,8 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await openHarness(backend, { random: seededRandom(7) });
+    const random = new Random(7);
+    h = await openHarness(backend, { random: () => random.next() });
   });
   afterAll(async () => {
     await h.close();

@@ -1,6 +1,7 @@
 /**
- * A small, fast, seedable PRNG (sfc32) so the generator is byte-for-byte reproducible.
- * Never use Math.random in generated data.
+ * The one seeded PRNG (sfc32) of the repo: the seed generator, the generated images and seeded
+ * tests draw from it, so the seed data are byte-for-byte reproducible. Never use Math.random in
+ * generated data; never write a second generator or hash (random.test.ts fails on one).
  */
 export class Random {
   private a: number;
