@@ -47,7 +47,7 @@ function proxy(req, res, target) {
   req.pipe(upstream);
 }
 
-const page = `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${federation.name} standalone</title><link rel="stylesheet" href="/client/standalone.css"></head><body><div id="root"></div><script src="/client/standalone.js"></script></body></html>`;
+const page = `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${federation.name} standalone</title></head><body><div id="root"></div><script src="/client/standalone.js"></script></body></html>`;
 
 await serveRemote({
   dir,

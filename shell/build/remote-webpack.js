@@ -126,8 +126,6 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
       filename: standalone ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
       ...browserCss.output,
-      // The standalone page links its entry's stylesheet by a fixed name.
-      ...(standalone ? { cssFilename: '[name].css' } : {}),
       clean: true,
     },
     experiments: browserCss.experiments,

@@ -5,6 +5,7 @@ import { PAGES, REMOTE_NAME } from '@standalone-pages';
 import { Suspense, use, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, clientContextFromBrowser, createApolloClient, ErrorPage, Layout, ShellKitProvider, useLocation } from '@sumika/shell-kit';
+// The kit's and the shell's CSS come with this chunk (webpack loads them before it runs).
 import '@sumika/shell-kit/styles.css';
 import '../../src/chrome/shell.css';
 import type { RemotePageMeta as PageMeta, RemotePageProps } from '@sumika/shell-kit';
