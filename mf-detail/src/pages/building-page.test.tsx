@@ -29,7 +29,7 @@ const building = (vacancies: Vacancy[] = [vacancy('bk000000001', 'テストハ�
   otherBuildings: [{ __typename: 'Building', key: 'bld00000002', name: 'となりハイツ', address: '東京都千代田区麹町1-2', builtAge: 3 }],
 });
 const read = (result: { data: DetailBuildingQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [{ request: { query: BUILDING_DETAIL, variables: { key: KEY } }, result, delay }];
-const buildingPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(BuildingPage, { path: `/building/${KEY}`, params: { id: KEY }, routeId: 'building', remote: 'mf-detail', mocks });
+const buildingPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(BuildingPage, { path: `/building/${KEY}`, params: { id: KEY }, routeId: 'building', mocks });
 const section = (heading: string | RegExp) => screen.getByRole('heading', { name: heading }).parentElement!;
 
 it('shows the building, its vacancies, the market prices and the buildings nearby', async () => {

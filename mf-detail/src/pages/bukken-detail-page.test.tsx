@@ -96,7 +96,7 @@ function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0) {
     { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) }, delay },
     { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
-  return renderPage(BukkenDetailPage, { path: `/bukken/detail/${GLOBAL_KEY}`, params: { id: GLOBAL_KEY }, routeId: 'bukken.detail', pageKind: 'detail', remote: 'mf-detail', mocks });
+  return renderPage(BukkenDetailPage, { path: `/bukken/detail/${GLOBAL_KEY}`, params: { id: GLOBAL_KEY }, routeId: 'bukken.detail', pageKind: 'detail', mocks });
 }
 
 it('shows the store and the conditions when every part answered', async () => {
@@ -151,7 +151,6 @@ it('shows the error box on a network error', async () => {
     params: { id: GLOBAL_KEY },
     routeId: 'bukken.detail',
     pageKind: 'detail',
-    remote: 'mf-detail',
     mocks: [{ request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, error: new Error('network down') }],
   });
   expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');

@@ -45,7 +45,7 @@ const list = (bukkenList: Listing[], count = bukkenList.length, currentPage = 1,
 
 const read = (variables: DetailCompanyQueryVariables, result: Answer, delay = 0) => [{ request: { query: COMPANY_DETAIL, variables }, result, delay }];
 const companyPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], page?: number) =>
-  renderPage(CompanyPage, { path: `/bukken/company/${KEY}${page ? `/page/${page}` : ''}`, params: { companyKey: KEY, ...(page ? { page: String(page) } : {}) }, routeId: 'bukken.company', pageKind: 'list', remote: 'mf-detail', mocks });
+  renderPage(CompanyPage, { path: `/bukken/company/${KEY}${page ? `/page/${page}` : ''}`, params: { companyKey: KEY, ...(page ? { page: String(page) } : {}) }, routeId: 'bukken.company', pageKind: 'list', mocks });
 const section = (heading: string | RegExp) => screen.getByRole('heading', { name: heading }).parentElement!;
 
 it('shows the store, its staff and reviews, and its listings with a pager', async () => {

@@ -5,9 +5,8 @@ import { screen } from '@testing-library/react';
 /** Without a site key the page sends the config's test token (features/form/recaptcha.ts). */
 export const TEST_RECAPTCHA_TOKEN = 'test-recaptcha-token';
 
-/** What the shell passes a form page in these tests: its stylesheet, config, and a visit on 2024-10-03 from the top page. */
+/** What the shell passes a form page in these tests: its config, and a visit on 2024-10-03 from the top page. */
 export const FORM_PAGE = {
-  remote: 'mf-forms',
   config: { env: 'test', recaptchaTestToken: TEST_RECAPTCHA_TOKEN },
   referer: 'https://sumika.example/',
   now: '2024-10-03T01:00:00Z',

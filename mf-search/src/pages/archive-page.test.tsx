@@ -22,7 +22,7 @@ const CITY_VARS: SearchArchiveQueryVariables = { prefecturePath: 'tokyo', lineCo
 const CITIES_VARS: SearchArchiveQueryVariables = { prefecturePath: 'tokyo', lineCode: 0, cityCode: null, stationCode: null, page: 1, cities: true, stations: false, list: false };
 const archive = (variables: SearchArchiveQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_ARCHIVE, variables }, result, delay }];
 const cityList = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(ArchivePage, { path: '/archive_list/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'archive_list.city', pageKind: 'list', remote: 'mf-search', mocks });
+  renderPage(ArchivePage, { path: '/archive_list/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'archive_list.city', pageKind: 'list', mocks });
 const rows = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getByRole('link').textContent);
 
 it('lists a city\'s listings that left the market, linked to their archive pages', async () => {
@@ -42,7 +42,6 @@ it('lists the cities with archived listings and their counts', async () => {
     path: '/archive/cities_lines/tokyo',
     params: { prefecturePath: 'tokyo' },
     routeId: 'archive.cities_lines',
-    remote: 'mf-search',
     mocks: archive(CITIES_VARS, { data: { prefecture: tokyo, archiveCities: [{ __typename: 'ArchiveEntry', code: 13101, name: '千代田区', count: 1200 }] } }),
   });
   expect((await screen.findByRole('link', { name: '千代田区' })).getAttribute('href')).toBe('/archive_list/tokyo/city/13101');

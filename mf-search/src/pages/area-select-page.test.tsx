@@ -36,9 +36,9 @@ const VARS: SearchAreaListsQueryVariables = { path: 'tokyo', lineCode: 0, withSt
 const STATION_VARS: SearchAreaListsQueryVariables = { ...VARS, lineCode: 11302, withStations: true };
 const lists = (variables: SearchAreaListsQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_AREA_LISTS, variables }, result, delay }];
 const citiesLines = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(AreaSelectPage, { path: '/search/cities_lines/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'search.cities_lines', remote: 'mf-search', mocks });
+  renderPage(AreaSelectPage, { path: '/search/cities_lines/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'search.cities_lines', mocks });
 const lineStations = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(AreaSelectPage, { path: '/search/line_stations/tokyo/11302', params: { prefecturePath: 'tokyo', lineCode: '11302' }, routeId: 'search.line_stations', remote: 'mf-search', mocks });
+  renderPage(AreaSelectPage, { path: '/search/line_stations/tokyo/11302', params: { prefecturePath: 'tokyo', lineCode: '11302' }, routeId: 'search.line_stations', mocks });
 
 it('lets the visitor tick the cities with listings and follow a line, with the prefecture in the title', async () => {
   const { setMeta, setStatus } = citiesLines(lists(VARS, { data: { prefecture: tokyo, railways } }));

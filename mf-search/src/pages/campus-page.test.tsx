@@ -18,7 +18,7 @@ const campuses = (variables: SearchCampusesQueryVariables, result: { data: Searc
 const entries = (heading: string) => within(screen.getByRole('heading', { name: heading }).parentElement as HTMLElement).getAllByRole('listitem').map((li) => li.textContent);
 
 it('lists the schools of a prefecture with links to the rooms near each campus', async () => {
-  const { setMeta, setStatus } = renderPage(CampusPage, { path: '/campus/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: campuses({ prefecturePath: 'tokyo', initial: null }, { data: { prefectures, institutes } }) });
+  const { setMeta, setStatus } = renderPage(CampusPage, { path: '/campus/tokyo', params: { prefecturePath: 'tokyo' }, mocks: campuses({ prefecturePath: 'tokyo', initial: null }, { data: { prefectures, institutes } }) });
   // Loading: no list yet, and no error.
   expect(screen.queryByRole('heading', { name: /^学校・キャンパス/ })).toBeNull();
   expect(screen.queryByRole('alert')).toBeNull();
@@ -35,7 +35,7 @@ it('lists the schools of a prefecture with links to the rooms near each campus',
 });
 
 it('reads /campus/{initial} as a gojūon row across the country', async () => {
-  const { setMeta } = renderPage(CampusPage, { path: '/campus/sa', params: { prefecturePath: 'sa' }, remote: 'mf-search', mocks: campuses({ prefecturePath: null, initial: 'sa' }, { data: { prefectures, institutes } }) });
+  const { setMeta } = renderPage(CampusPage, { path: '/campus/sa', params: { prefecturePath: 'sa' }, mocks: campuses({ prefecturePath: null, initial: 'sa' }, { data: { prefectures, institutes } }) });
   expect(await screen.findByText('すみか大学')).toBeTruthy();
   expect(screen.queryByRole('link', { name: 'さ' })).toBeNull();
   expect(screen.getByRole('link', { name: 'あ' }).getAttribute('href')).toBe('/campus/a');
@@ -43,19 +43,19 @@ it('reads /campus/{initial} as a gojūon row across the country', async () => {
 });
 
 it('says none when no school matches', async () => {
-  renderPage(CampusPage, { path: '/campus/osaka/wa', params: { prefecturePath: 'osaka', initial: 'wa' }, remote: 'mf-search', mocks: campuses({ prefecturePath: 'osaka', initial: 'wa' }, { data: { prefectures, institutes: [] } }) });
+  renderPage(CampusPage, { path: '/campus/osaka/wa', params: { prefecturePath: 'osaka', initial: 'wa' }, mocks: campuses({ prefecturePath: 'osaka', initial: 'wa' }, { data: { prefectures, institutes: [] } }) });
   expect(await screen.findByRole('heading', { name: '学校・キャンパス（0校）' })).toBeTruthy();
   expect(screen.queryByRole('link', { name: /キャンパス$/ })).toBeNull();
 });
 
 it('answers 404 for a prefecture that does not exist', async () => {
-  const { container, setStatus } = renderPage(CampusPage, { path: '/campus/atlantis', params: { prefecturePath: 'atlantis' }, remote: 'mf-search', mocks: campuses({ prefecturePath: 'atlantis', initial: null }, { data: { prefectures, institutes: [] } }) });
+  const { container, setStatus } = renderPage(CampusPage, { path: '/campus/atlantis', params: { prefecturePath: 'atlantis' }, mocks: campuses({ prefecturePath: 'atlantis', initial: null }, { data: { prefectures, institutes: [] } }) });
   await waitFor(() => expect(setStatus).toHaveBeenCalledWith(404));
   expect(container.textContent).toBe('');
 });
 
 it('shows the error box, not the 404 page, when the schools could not be read', async () => {
-  const { setStatus } = renderPage(CampusPage, { path: '/campus/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: campuses({ prefecturePath: 'tokyo', initial: null }, { data: null, errors: [partDown(['institutes'])] }) });
+  const { setStatus } = renderPage(CampusPage, { path: '/campus/tokyo', params: { prefecturePath: 'tokyo' }, mocks: campuses({ prefecturePath: 'tokyo', initial: null }, { data: null, errors: [partDown(['institutes'])] }) });
   expect(within(await screen.findByRole('alert')).getByText('学校の一覧を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });

@@ -28,7 +28,7 @@ const NONE: SearchLivabilityQueryVariables = { prefecturePath: '', cityCode: 0, 
 const CITY: SearchLivabilityQueryVariables = { ...NONE, prefecturePath: 'tokyo', cityCode: 13101, withPref: true, withCity: true };
 const read = (variables: SearchLivabilityQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_LIVABILITY, variables }, result, delay }];
 const cityPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(LivabilityPage, { path: '/livability/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'livability', remote: 'mf-search', mocks });
+  renderPage(LivabilityPage, { path: '/livability/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'livability', mocks });
 
 it('shows a city\'s rent by plan and its popular conditions', async () => {
   const { setMeta, setStatus } = cityPage(read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(livability) } }));
@@ -45,10 +45,10 @@ it('shows a city\'s rent by plan and its popular conditions', async () => {
 });
 
 it('lists the prefectures nationwide, and a prefecture\'s cities', async () => {
-  renderPage(LivabilityPage, { path: '/livability', routeId: 'livability', remote: 'mf-search', mocks: read(NONE, { data: { prefectures } }) });
+  renderPage(LivabilityPage, { path: '/livability', routeId: 'livability', mocks: read(NONE, { data: { prefectures } }) });
   expect((await screen.findByRole('link', { name: '大阪府' })).getAttribute('href')).toBe('/livability/osaka');
   cleanup();
-  renderPage(LivabilityPage, { path: '/livability/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'livability', remote: 'mf-search', mocks: read({ ...NONE, prefecturePath: 'tokyo', withPref: true }, { data: { prefectures, prefecture: tokyo } }) });
+  renderPage(LivabilityPage, { path: '/livability/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'livability', mocks: read({ ...NONE, prefecturePath: 'tokyo', withPref: true }, { data: { prefectures, prefecture: tokyo } }) });
   expect((await screen.findByRole('link', { name: '千代田区' })).getAttribute('href')).toBe('/livability/tokyo/city/13101');
   expect(screen.queryByRole('link', { name: '大阪府' })).toBeNull();
 });

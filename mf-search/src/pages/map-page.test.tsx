@@ -17,7 +17,7 @@ const cells: SearchMapInfoQuery['mapInfo'] = [
 const listing = (globalKey: string, name: string): Listing => ({ __typename: 'Bukken', globalKey, name, chinryou: 85000, plan: '1K', area: 25.5, address: '東京都千代田区麹町1-1' });
 const info = (variables: SearchMapInfoQueryVariables, mapInfo: SearchMapInfoQuery['mapInfo'], delay = 0) => ({ request: { query: SEARCH_MAP_INFO, variables }, result: { data: { mapInfo } }, delay });
 const cell = (geoHex: string, result: { data: SearchMapBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }) => ({ request: { query: SEARCH_MAP_BUKKENS, variables: { geoHex } }, result });
-const mapPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') => renderPage(MapPage, { path: '/search/map', search, routeId: 'search.map', remote: 'mf-search', mocks });
+const mapPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') => renderPage(MapPage, { path: '/search/map', search, routeId: 'search.map', mocks });
 const circleCounts = () => Array.from(screen.getByRole('img', { name: '物件数の地図' }).querySelectorAll('text')).map((t) => t.textContent);
 const side = () => screen.getByRole('heading', { name: 'エリアの物件' }).parentElement!;
 

@@ -40,7 +40,7 @@ const picks = { __typename: 'BukkenList' as const, bukkenList: [bukkenCard(1, '�
 const page = (result: { data: SearchPrefecturePageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [{ request: { query: SEARCH_PREFECTURE_PAGE, variables: { path: 'tokyo' } }, result }];
 
 it('shows the count, the cities, the lines with listings, the recommendations and the specials', async () => {
-  const { setMeta, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: page({ data: answer(tokyo, picks) }) });
+  const { setMeta, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(tokyo, picks) }) });
   expect(screen.queryByTestId('prefecture-page')).toBeNull();
   expect(await screen.findByRole('heading', { name: '東京都の賃貸物件' })).toBeTruthy();
   expect(screen.getByText('123,456').parentElement?.textContent).toBe('123,456件');
@@ -61,7 +61,7 @@ it('shows the count, the cities, the lines with listings, the recommendations an
 });
 
 it('stands without its recommendations when the listing subgraph could not give them', async () => {
-  renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: page({ data: answer(tokyo, null), errors: [partDown(['prefectureRecommendBukkens'])] }) });
+  renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(tokyo, null), errors: [partDown(['prefectureRecommendBukkens'])] }) });
   expect(await screen.findByRole('heading', { name: '東京都の賃貸物件' })).toBeTruthy();
   expect(screen.queryByRole('heading', { name: '東京都のおすすめ物件' })).toBeNull();
   expect(screen.getByRole('link', { name: '千代田区' })).toBeTruthy();
@@ -69,13 +69,13 @@ it('stands without its recommendations when the listing subgraph could not give 
 });
 
 it('answers 404 for a prefecture that does not exist', async () => {
-  const { container, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: page({ data: answer(null, null) }) });
+  const { container, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(null, null) }) });
   await waitFor(() => expect(setStatus).toHaveBeenCalledWith(404));
   expect(container.textContent).toBe('');
 });
 
 it('shows the error box, not the 404 page, when the prefecture could not be read', async () => {
-  const { setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, remote: 'mf-search', mocks: page({ data: answer(null, picks), errors: [partDown(['prefecture'])] }) });
+  const { setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(null, picks), errors: [partDown(['prefecture'])] }) });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });

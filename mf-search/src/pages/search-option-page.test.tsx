@@ -25,7 +25,7 @@ const master: SearchOptionMasterQuery = {
   ],
 };
 const read = (result: { data: SearchOptionMasterQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [{ request: { query: SEARCH_OPTION_MASTER }, result, delay }];
-const optionPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(SearchOptionPage, { path: '/search/option', routeId: 'search.option', remote: 'mf-search', mocks });
+const optionPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(SearchOptionPage, { path: '/search/option', routeId: 'search.option', mocks });
 const options = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
 
 it('offers every condition of the master lists, submitted to the results page', async () => {

@@ -15,7 +15,7 @@ const top: SearchTopPageQuery = {
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },
 };
 const searchPage = (result: { data: SearchTopPageQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) =>
-  renderPage(SearchPage, { path: '/search', routeId: 'search', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result, delay }] });
+  renderPage(SearchPage, { path: '/search', routeId: 'search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result, delay }] });
 const picker = () => screen.getByRole('heading', { name: '都道府県を選ぶ' }).parentElement!;
 
 it('leads from a prefecture of the map to its cities and lines, and to the other ways to search', async () => {
@@ -44,6 +44,6 @@ it('shows the error box when the prefectures could not be read', async () => {
 });
 
 it('shows the error box on a network error', async () => {
-  renderPage(SearchPage, { path: '/search', routeId: 'search', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, error: new Error('network down') }] });
+  renderPage(SearchPage, { path: '/search', routeId: 'search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
 });

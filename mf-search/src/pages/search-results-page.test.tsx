@@ -33,7 +33,7 @@ const rememberMock = { request: { query: SET_LAST_SEARCH_CONDITION, variables: (
 const searchMock = (page: number, result: { data: SearchBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => ({ request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === page }, result, delay });
 
 const cityPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') =>
-  renderPage(SearchResultsPage, { path: '/search/tokyo/city/13101', search, params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'search.city', pageKind: 'list', remote: 'mf-search', mocks });
+  renderPage(SearchResultsPage, { path: '/search/tokyo/city/13101', search, params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'search.city', pageKind: 'list', mocks });
 const keys = () => screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey']);
 
 it('shows the count, the range, the cards and the pager of the search, with its title and breadcrumbs', async () => {

@@ -16,7 +16,7 @@ const top: SearchTopPageQuery = {
 };
 
 it('shows the total, the map, the specials and the guides', async () => {
-  const { setMeta } = renderPage(TopPage, { path: '/', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: top } }] });
+  const { setMeta } = renderPage(TopPage, { path: '/', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: top } }] });
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '賃貸住宅・賃貸物件の検索サイト｜すみか', canonical: '/' }));
   expect(screen.queryByTestId('top-page')).toBeNull();
   expect((await screen.findByTestId('top-total')).textContent).toBe('掲載物件1,234,567件');
@@ -30,7 +30,7 @@ it('shows the total, the map, the specials and the guides', async () => {
 });
 
 it('shows the error box when the top page could not be read', async () => {
-  renderPage(TopPage, { path: '/', remote: 'mf-search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: null, errors: [partDown(['searchBukkensCount'])] } }] });
+  renderPage(TopPage, { path: '/', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: null, errors: [partDown(['searchBukkensCount'])] } }] });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('top-page')).toBeNull();
 });

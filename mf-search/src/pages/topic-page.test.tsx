@@ -30,7 +30,7 @@ const answer = (specialInfo: Special | null, pickups: SearchTopicPageQuery['spec
 const topic = (result: { data: SearchTopicPageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [{ request: { query: SEARCH_TOPIC_PAGE, variables: { specialName: 'pet' } }, result }];
 
 it('shows the feature, its count, the prefectures, the pickups and the FAQ', async () => {
-  const { setMeta, setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(special, [pickup(1), pickup(2)]) }) });
+  const { setMeta, setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [pickup(1), pickup(2)]) }) });
   expect(screen.queryByTestId('topic-page')).toBeNull();
   expect(await screen.findByRole('heading', { name: 'ペット可・相談可の賃貸' })).toBeTruthy();
   expect(screen.getByText('12,345').parentElement?.textContent).toBe('12,345件');
@@ -47,7 +47,7 @@ it('shows the feature, its count, the prefectures, the pickups and the FAQ', asy
 });
 
 it('leaves out the pickup section and the FAQ when there are none', async () => {
-  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer({ ...special, faqs: [] }) }) });
+  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer({ ...special, faqs: [] }) }) });
   await screen.findByTestId('topic-page');
   expect(screen.queryByRole('heading', { name: 'ピックアップ物件' })).toBeNull();
   expect(screen.queryByRole('heading', { name: 'よくある質問' })).toBeNull();
@@ -55,7 +55,7 @@ it('leaves out the pickup section and the FAQ when there are none', async () => 
 });
 
 it('keeps the feature and the pickups that came back when the listing subgraph could not give one', async () => {
-  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(special, [null, pickup(2)]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0])] }) });
+  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [null, pickup(2)]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0])] }) });
   expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
   expect(screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey'])).toEqual(['bk000000002']);
   expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
@@ -64,7 +64,7 @@ it('keeps the feature and the pickups that came back when the listing subgraph c
 });
 
 it('says the pickups cannot be shown when the listing subgraph could give none of them', async () => {
-  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(special, [null, null]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0]), partDown(['specialRecommendBukkens', 'pickups', 1])] }) });
+  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [null, null]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0]), partDown(['specialRecommendBukkens', 'pickups', 1])] }) });
   expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
   expect(screen.queryAllByTestId('bukken-card')).toEqual([]);
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
@@ -72,13 +72,13 @@ it('says the pickups cannot be shown when the listing subgraph could give none o
 });
 
 it('answers 404 for a feature that does not exist', async () => {
-  const { container, setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(null) }) });
+  const { container, setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(null) }) });
   await waitFor(() => expect(setStatus).toHaveBeenCalledWith(404));
   expect(container.textContent).toBe('');
 });
 
 it('shows the error box, not the 404 page, when the feature could not be read', async () => {
-  const { setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, remote: 'mf-search', mocks: topic({ data: answer(null), errors: [partDown(['specialInfo'])] }) });
+  const { setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(null), errors: [partDown(['specialInfo'])] }) });
   expect(within(await screen.findByRole('alert')).getByText('特集を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);
 });

@@ -46,7 +46,7 @@ const compareMock = (keys: string[], result: { data: UserCompareBukkensQuery | n
 const cells = (label: string) => within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement).getAllByRole('cell').map((c) => c.textContent);
 
 it('puts the listings side by side and marks the best of each line', async () => {
-  const { setMeta, setStatus } = renderPage(CompareBukkensPage, { remote: 'mf-user', path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2,bk1', mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })] });
+  const { setMeta, setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2,bk1', mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })] });
   expect(screen.queryByTestId('compare-page')).toBeNull();
   const table = await screen.findByRole('table');
   expect(within(table).getByRole('link', { name: 'テストハイツ' }).getAttribute('href')).toBe('/bukken/detail/bk1');
@@ -70,20 +70,20 @@ it.each([
   ['more than 10 keys', `?keys=${Array.from({ length: 11 }, (_, i) => `bk${i}`).join(',')}`],
 ])('answers 400 and renders nothing for %s', (_case, search) => {
   // No mock: a query sent would fail the test with an error box instead of rendering nothing.
-  const { container, setStatus } = renderPage(CompareBukkensPage, { remote: 'mf-user', path: '/favorite/compare_bukkens', search, mocks: [] });
+  const { container, setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search, mocks: [] });
   expect(setStatus).toHaveBeenCalledWith(400);
   expect(container.textContent).toBe('');
 });
 
 it('takes 10 keys, the most it compares', async () => {
   const keys = Array.from({ length: 10 }, (_, i) => `bk${i}`);
-  const { setStatus } = renderPage(CompareBukkensPage, { remote: 'mf-user', path: '/favorite/compare_bukkens', search: `?keys=${keys.join(',')}`, mocks: [compareMock(keys, { data: { compareBukkens: rows } })] });
+  const { setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: `?keys=${keys.join(',')}`, mocks: [compareMock(keys, { data: { compareBukkens: rows } })] });
   expect(await screen.findByRole('table')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });
 
 it('shows the error box when the comparison could not be read', async () => {
-  const { setStatus } = renderPage(CompareBukkensPage, { remote: 'mf-user', path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2', mocks: [compareMock(['bk1', 'bk2'], { data: null, errors: [partDown(['compareBukkens'])] })] });
+  const { setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2', mocks: [compareMock(['bk1', 'bk2'], { data: null, errors: [partDown(['compareBukkens'])] })] });
   expect(within(await screen.findByRole('alert')).getByText('比較表を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByRole('table')).toBeNull();
   expect(setStatus).not.toHaveBeenCalled();

@@ -18,7 +18,6 @@ const toolbarCount = () => screen.getByText(/^閲覧履歴/, { selector: 'p' }).
 
 it('lists the viewed listings with the time and kind of the visit', async () => {
   const { setMeta } = renderPage(DetailHistoryPage, {
-    remote: 'mf-user',
     path: '/detail_history',
     mocks: [read(histories([history('bk1', 'applied', '2026-11-20T03:04:00Z'), history('bk2', 'viewed_incompleted', '2026-11-19T15:30:00Z'), history('bk3', 'viewed', '2026-11-18T00:00:00Z')]))],
   });
@@ -34,7 +33,6 @@ it('deletes the selected listings from the history and reads the list again', as
   const deleted: UserDeleteHistoriesMutation = { deleteHistories: { __typename: 'DeleteHistoriesPayload', deleteGlobalKeys: ['bk2'] } };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
   renderPage(DetailHistoryPage, {
-    remote: 'mf-user',
     path: '/detail_history',
     mocks: [
       read(histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z'), history('bk2', 'viewed', '2026-11-19T03:00:00Z')])),
@@ -58,20 +56,19 @@ it('deletes the selected listings from the history and reads the list again', as
 });
 
 it('says nothing has been viewed yet when the history is empty', async () => {
-  renderPage(DetailHistoryPage, { remote: 'mf-user', path: '/detail_history', mocks: [read(histories([]))] });
+  renderPage(DetailHistoryPage, { path: '/detail_history', mocks: [read(histories([]))] });
   expect((await screen.findByText('まだ物件を閲覧していません。')).className).toBe('u-empty');
   expect(toolbarCount()).toBe('閲覧履歴 0件');
 });
 
 it('shows the error box when the history could not be read', async () => {
-  renderPage(DetailHistoryPage, { remote: 'mf-user', path: '/detail_history', mocks: [{ request: { query: USER_HISTORIES }, error: new Error('network down') }] });
+  renderPage(DetailHistoryPage, { path: '/detail_history', mocks: [{ request: { query: USER_HISTORIES }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('閲覧履歴を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('detail-history-page')).toBeNull();
 });
 
 it('keeps the count and the other listings, with the notice, when the listing subgraph could not give one', async () => {
   renderPage(DetailHistoryPage, {
-    remote: 'mf-user',
     path: '/detail_history',
     mocks: [{ request: { query: USER_HISTORIES }, result: { data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]), errors: [partDown(['user', 'bukken', 'histories', 0, 'bukken'])] } }],
   });

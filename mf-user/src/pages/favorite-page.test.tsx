@@ -25,7 +25,6 @@ const names = () => screen.getAllByTestId('stock-row').map((row) => within(row).
 
 it('lists the favorites in registration order with their date, and sorts them by rent on request', async () => {
   const { setMeta } = renderPage(FavoritePage, {
-    remote: 'mf-user',
     path: '/favorite',
     mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) } }],
   });
@@ -52,7 +51,7 @@ it('lists the favorites in registration order with their date, and sorts them by
 });
 
 it('says there are no favorites and links to the search when the list is empty', async () => {
-  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
+  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('0');
   expect(screen.getByText(/^お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。/)).toBeTruthy();
   expect(screen.getByRole('link', { name: '物件を探す' }).getAttribute('href')).toBe('/');
@@ -60,7 +59,7 @@ it('says there are no favorites and links to the search when the list is empty',
 });
 
 it('shows the error box with a retry when the favorites could not be read', async () => {
-  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [partDown(['user'])] } }] });
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText('お気に入りを読み込めませんでした。')).toBeTruthy();
   expect(within(alert).getByRole('button', { name: '再読み込み' })).toBeTruthy();
@@ -69,7 +68,7 @@ it('shows the error box with a retry when the favorites could not be read', asyn
 
 it('keeps the count and the favorites that came back, with the notice, when the listing subgraph could not give one', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
-  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
+  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('2');
   expect(names()).toEqual(['テストハイツ bk1']);
   expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
@@ -78,7 +77,7 @@ it('keeps the count and the favorites that came back, with the notice, when the 
 
 it('says the favorites cannot be shown, not that there are none, when the listing subgraph could give none of them', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000, false)]);
-  renderPage(FavoritePage, { remote: 'mf-user', path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }] });
+  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
   expect(screen.queryByText(/お気に入りに保存した物件はありません。/)).toBeNull();

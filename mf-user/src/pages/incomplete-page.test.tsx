@@ -18,7 +18,6 @@ const rowKeys = () => screen.getAllByTestId('stock-row').map((r) => r.dataset['g
 
 it('lists the unsent inquiries with their start date and resumes the selected ones', async () => {
   const { setMeta } = renderPage(IncompletePage, {
-    remote: 'mf-user',
     path: '/incomplete',
     mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-18T16:00:00Z')]) } }],
   });
@@ -40,7 +39,6 @@ it('deletes the selected inquiries and reads the list again', async () => {
   const deleted: UserDeleteIncompleteInquiriesMutation = { incompleteInquiriesDelete: { __typename: 'IncompleteInquiriesDeletePayload', success: true, notFound: [] } };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
   renderPage(IncompletePage, {
-    remote: 'mf-user',
     path: '/incomplete',
     mocks: [
       { request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z')]) } },
@@ -62,21 +60,20 @@ it('deletes the selected inquiries and reads the list again', async () => {
 });
 
 it('says there are none when no inquiry was left unsent', async () => {
-  renderPage(IncompletePage, { remote: 'mf-user', path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([]) } }] });
+  renderPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([]) } }] });
   expect(await screen.findByText('問い合わせ途中の物件はありません。')).toBeTruthy();
   expect(count()).toBe('問い合わせ途中の物件 0件');
   expect(screen.queryByTestId('stock-row')).toBeNull();
 });
 
 it('shows the error box when the list could not be read', async () => {
-  renderPage(IncompletePage, { remote: 'mf-user', path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [partDown(['user'])] } }] });
   expect(within(await screen.findByRole('alert')).getByText('一覧を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('incomplete-page')).toBeNull();
 });
 
 it('keeps the count and the other inquiries, with the notice, when the listing subgraph could not give one', async () => {
   renderPage(IncompletePage, {
-    remote: 'mf-user',
     path: '/incomplete',
     mocks: [
       {

@@ -21,7 +21,7 @@ const read = (searchConditions: Condition[], newsLetter = NOT_REGISTERED) => ({ 
 const toast = (message: string) => within(screen.getByRole('status')).findByText(message);
 
 it('lists the saved conditions with links to run them again and the date they were saved', async () => {
-  const { setMeta } = renderPage(StockSearchPage, { remote: 'mf-user', path: '/stock_search', mocks: [read([SHINJUKU, SHIBUYA])] });
+  const { setMeta } = renderPage(StockSearchPage, { path: '/stock_search', mocks: [read([SHINJUKU, SHIBUYA])] });
   expect(screen.queryByTestId('stock-search-page')).toBeNull();
   expect(await screen.findByRole('heading', { name: '保存した検索条件（2/20件）' })).toBeTruthy();
   const [first, second] = screen.getAllByTestId('saved-search') as [HTMLElement, HTMLElement];
@@ -37,7 +37,6 @@ it('deletes a condition and reads the list again', async () => {
   const deleted: UserDeleteSearchConditionMutation = { deleteSearchCondition: { __typename: 'DeleteSearchConditionPayload', status: true, rest: 1 } };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
   renderPage(StockSearchPage, {
-    remote: 'mf-user',
     path: '/stock_search',
     mocks: [read([SHINJUKU, SHIBUYA]), { request: { query: DELETE_SEARCH_CONDITION, variables: { id: '2' } }, result: remove }, read([SHINJUKU])],
   });
@@ -53,7 +52,6 @@ it('registers the new-listing mail for 30 days with the address typed', async ()
   const registered: UserRegisterNewsLetterForListMutation = { registerNewsLetterForList: { __typename: 'NewsLetterPayload', reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z' } };
   const register = jest.fn((_variables: Record<string, unknown>) => ({ data: registered }));
   renderPage(StockSearchPage, {
-    remote: 'mf-user',
     path: '/stock_search',
     mocks: [read([SHINJUKU]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'hanako@example.jp', reviewPeriod: 30 } }, result: register }, read([SHINJUKU], REGISTERED)],
   });
@@ -67,7 +65,6 @@ it('registers the new-listing mail for 30 days with the address typed', async ()
 
 it('says so when the mail could not be registered', async () => {
   renderPage(StockSearchPage, {
-    remote: 'mf-user',
     path: '/stock_search',
     mocks: [read([]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'x@example.jp', reviewPeriod: 30 } }, result: { errors: [{ message: 'メールアドレスの形式が正しくありません。', extensions: { code: 'BAD_REQUEST' } }] } }],
   });
@@ -78,20 +75,20 @@ it('says so when the mail could not be registered', async () => {
 });
 
 it('says nothing is saved, and how to save, when there are no conditions', async () => {
-  renderPage(StockSearchPage, { remote: 'mf-user', path: '/stock_search', mocks: [read([], REGISTERED)] });
+  renderPage(StockSearchPage, { path: '/stock_search', mocks: [read([], REGISTERED)] });
   expect(await screen.findByRole('heading', { name: '保存した検索条件（0/20件）' })).toBeTruthy();
   expect(screen.getByText('保存した検索条件はありません。検索結果の「この条件を保存」から保存できます。')).toBeTruthy();
   expect(screen.queryByTestId('saved-search')).toBeNull();
 });
 
 it('offers the mail again when the visitor stopped every mail', async () => {
-  renderPage(StockSearchPage, { remote: 'mf-user', path: '/stock_search', mocks: [read([SHINJUKU], { ...REGISTERED, stopped: true })] });
+  renderPage(StockSearchPage, { path: '/stock_search', mocks: [read([SHINJUKU], { ...REGISTERED, stopped: true })] });
   expect(await screen.findByRole('button', { name: '登録する（30日間）' })).toBeTruthy();
   expect(screen.queryByText(/^登録済みです/)).toBeNull();
 });
 
 it('shows the error box when the conditions could not be read', async () => {
-  renderPage(StockSearchPage, { remote: 'mf-user', path: '/stock_search', mocks: [{ request: { query: USER_SEARCH_CONDITIONS }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(StockSearchPage, { path: '/stock_search', mocks: [{ request: { query: USER_SEARCH_CONDITIONS }, result: { data: null, errors: [partDown(['user'])] } }] });
   expect(within(await screen.findByRole('alert')).getByText('検索条件を読み込めませんでした。')).toBeTruthy();
   await waitFor(() => expect(screen.queryByTestId('stock-search-page')).toBeNull());
 });

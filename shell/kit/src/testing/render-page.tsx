@@ -29,8 +29,6 @@ export interface RenderPageOptions {
   /** What the route matched in the path. */
   params?: Record<string, string>;
   mocks: readonly MockLink.MockedResponse[];
-  /** The remote whose stylesheet the server put in <head> ('mf-search'). */
-  remote: string;
   /** The route's id; the path by default. */
   routeId?: string;
   pageKind?: PageKind;
@@ -39,11 +37,6 @@ export interface RenderPageOptions {
   /** The request's time (the client context's `now`). */
   now?: Date | string;
   config?: PublicConfig;
-}
-
-/** As on a page the shell rendered: the remote's stylesheet is in <head> already (the kit's RemoteStyles). */
-export function serverRenderedStyles(href: string): void {
-  if (!document.head.querySelector(`style[data-href="${href}"]`)) document.head.insertAdjacentHTML('beforeend', `<style data-href="${href}" data-precedence="default"></style>`);
 }
 
 /** The page while the location is its path; the location probe once the page has navigated away. */
@@ -65,12 +58,11 @@ export interface RenderedPage extends RenderResult {
  * send no queries of their own: every operation the test sees is the page's.
  */
 export function renderPage(Page: ComponentType<RemotePageProps>, options: RenderPageOptions): RenderedPage {
-  const { path, search = '', params = {}, mocks, remote, routeId = path, pageKind = 'others', userAgent = PC_UA, referer = '', now = '2026-11-21T01:00:00Z', config = { env: 'test' } } = options;
+  const { path, search = '', params = {}, mocks, routeId = path, pageKind = 'others', userAgent = PC_UA, referer = '', now = '2026-11-21T01:00:00Z', config = { env: 'test' } } = options;
   const clientContext = clientContextFromRequest({ userAgent, referer, host: 'sumika.example', now, env: 'test' });
   const setMeta = jest.fn<(meta: RemotePageMeta) => void>();
   const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
   const props: RemotePageProps = { params, search, route: { id: routeId, path, pageKind }, setMeta, setStatus, config };
-  serverRenderedStyles(remote);
   const cache = createKitCache();
   const tree = (pageProps: RemotePageProps) => (
     <MockedProvider mocks={mocks} cache={cache} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
