@@ -99,9 +99,13 @@ describe('gateway proxy (@fastify/reply-from)', () => {
     const before = seen.length;
     const put = await shell.inject({ method: 'PUT', url: '/api/v4_1/saved', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' });
     expect([put.statusCode, put.headers['retry-after'], put.json().message]).toEqual([503, '7', 'from the gateway']);
+    // An empty JSON body stays empty (reply-from would send an empty Buffer JSON-encoded).
+    const emptyDelete = await shell.inject({ method: 'DELETE', url: '/api/v4_1/saved', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(emptyDelete.statusCode).toBe(404);
+    expect(seen.at(-1)!.body?.length ?? 0).toBe(0);
     const busy = await shell.inject({ url: '/api/v4_1/busy' });
     expect([busy.statusCode, busy.headers['retry-after']]).toEqual([503, '1']);
-    expect(seen.length - before).toBe(2);
+    expect(seen.length - before).toBe(3);
   });
 
   it('answers 502 when the gateway refuses and 503 within the timeout when it never answers, in GraphQL or REST shape', async () => {

@@ -44,8 +44,9 @@ export function proxyOptions(opts: { timeoutMs: number; returned: readonly strin
   };
 }
 
-/** A Buffer body (the parsers below keep bodies raw) goes as it came; reply-from would JSON-encode it. */
-const rawBody = (req: FastifyRequest) => (Buffer.isBuffer(req.body) && req.body.length ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {});
+/** A Buffer body (the parsers below keep bodies raw), even an empty one, goes as it came; reply-from would JSON-encode it. */
+const rawBody = (req: FastifyRequest) =>
+  Buffer.isBuffer(req.body) && req.method !== 'GET' && req.method !== 'HEAD' ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {};
 
 /**
  * Same-origin GraphQL and REST for the browser: /graphql and /api/v4_1/* go to the gateway with the
