@@ -96,6 +96,9 @@ describe('gateway proxy (@fastify/reply-from)', () => {
   it("keeps REST paths and query strings, and passes the gateway's own 503 and Retry-After through without retrying", async () => {
     const list = await shell.inject({ url: '/api/v4_1/favorites?page=2&sort=new' });
     expect(list.json()).toEqual({ query: { page: '2', sort: 'new' } });
+    // A query string goes as it came, even one that does not decode (the gateway judges it).
+    await shell.inject({ url: '/api/v4_1/favorites?q=%zz&x=%E6%B8%8B' });
+    expect(seen.at(-1)!.url).toBe('/api/v4_1/favorites?q=%zz&x=%E6%B8%8B');
     const before = seen.length;
     const put = await shell.inject({ method: 'PUT', url: '/api/v4_1/saved', headers: { 'content-type': 'application/json' }, payload: '{"a":1}' });
     expect([put.statusCode, put.headers['retry-after'], put.json().message]).toEqual([503, '7', 'from the gateway']);

@@ -44,6 +44,9 @@ export function proxyOptions(opts: { timeoutMs: number; returned: readonly strin
   };
 }
 
+/** A request URL without its query string. */
+export const pathOf = (url: string): string => url.split('?', 1)[0] ?? url;
+
 /** A Buffer body (the parsers below keep bodies raw), even an empty one, goes as it came; reply-from would JSON-encode it. */
 const rawBody = (req: FastifyRequest) =>
   Buffer.isBuffer(req.body) && req.method !== 'GET' && req.method !== 'HEAD' ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {};
@@ -98,7 +101,8 @@ export default fp(
       scope.route({
         method: ['GET', 'POST', 'PUT', 'DELETE'],
         url: '/api/v4_1/*',
-        handler: (req, reply) => proxy(req, reply, `${gatewayOrigin}${req.url}`, true),
+        // The path only: reply-from appends the request's query string as it came (it would decode a source's).
+        handler: (req, reply) => proxy(req, reply, `${gatewayOrigin}${pathOf(req.url)}`, true),
       });
     });
   },

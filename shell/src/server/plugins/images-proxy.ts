@@ -2,7 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, RETRY_AFTER_SECONDS } from '@sumika/shell-kit';
-import { pickHeaders, proxyOptions } from './gateway-proxy.js';
+import { pathOf, pickHeaders, proxyOptions } from './gateway-proxy.js';
 
 /** What a browser's image request may tell the subgraph: formats, compression and a conditional GET's validators. */
 const FORWARDED = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'host'];
@@ -20,7 +20,8 @@ export default fp(
       await scope.register(replyFrom, { disableRequestLogging: true, undici: { keepAliveTimeout: 4_000 } });
       const route = (prefix: string, origin: string) =>
         scope.get(`${prefix}/*`, (req, reply) => {
-          const target = `${origin.replace(/\/+$/, '')}${req.url}`;
+          // The path only: reply-from appends the request's query string as it came (it would decode a source's).
+          const target = `${origin.replace(/\/+$/, '')}${pathOf(req.url)}`;
           return reply.from(target, {
             ...proxyOptions({
               timeoutMs: opts.timeoutMs ?? 5000,
