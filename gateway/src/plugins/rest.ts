@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError, DEFAULT_MESSAGES, ERROR_STATUS, isErrorCode } from '@sumika/server-kit';
 import { inputRuleError, restInputProblem } from '../input-rules.js';
-import { CLIENT_ERROR_CODES } from './apollo-gateway.js';
+import { CLIENT_ERROR_CODES } from '../federation/errors.js';
 import { variablesFromQuery } from '../rest/coerce.js';
 import { REST_OPERATIONS, type RestOperation } from '../rest/operations.js';
 

@@ -1,0 +1,47 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_LOG_LEVEL, isErrorCode } from '@sumika/server-kit';
+import { clearUid } from '../plugins/identity.js';
+import type { GatewayContext } from './context.js';
+import { CLIENT_CODES } from './errors.js';
+
+/**
+ * Every operation: its errors logged at their code's level, subgraphs' set-cookie headers passed to
+ * the visitor, the HTTP status of a refused request, and its duration in the metrics.
+ */
+export function observePlugin(app: FastifyInstance): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart(requestContext) {
+      const started = performance.now();
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const err of errors) {
+            const code = err.extensions?.code;
+            const level = isErrorCode(code) ? ERROR_LOG_LEVEL[code] : 'error';
+            app.log[level]({ code, service: err.extensions?.serviceName, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
+          }
+        },
+        async willSendResponse({ response, contextValue }) {
+          const ctx = contextValue as GatewayContext;
+          // Subgraph set-cookie headers (A/B, favorite_dialog_restriction) reach the visitor.
+          for (const cookie of ctx.setCookies ?? []) ctx.reply?.header('set-cookie', cookie);
+          const errors = response.body.kind === 'single' ? response.body.singleResult.errors ?? [] : [];
+          if (errors.some((e) => e.extensions?.code === 'USER_ID_ERROR')) {
+            // The cookie names no known visitor: 400, and the next request starts a fresh identity.
+            if (ctx.reply) clearUid(ctx.reply.request, ctx.reply);
+            if (errors[0]?.extensions?.code === 'USER_ID_ERROR') response.http.status = 400;
+          }
+          // A refused request (no data, only client errors) is a 400 even where Apollo's gateway raised it late.
+          const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
+          if (result && !result.data && errors.length > 0 && errors.every((e) => CLIENT_CODES.has(String(e.extensions?.code)))) {
+            response.http.status = 400;
+          }
+          const failed = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
+          app.metrics.operationDuration
+            .labels(requestContext.request.operationName ?? 'anonymous', failed ? 'error' : 'ok')
+            .observe((performance.now() - started) / 1000);
+        },
+      };
+    },
+  };
+}
