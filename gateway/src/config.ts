@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { dataDir, DEFAULT_ISSUER, repoRoot, type SubgraphName } from '@sumika/server-kit';
+import { COMMON_ENV, dataDir, DEFAULT_ISSUER, envVar, parseEnv, repoRoot, type EnvShape, type SubgraphName } from '@sumika/server-kit';
 
 export interface GatewayConfig {
   port: number;
@@ -44,42 +44,85 @@ export interface GatewayConfig {
   shellAudiences: string[];
 }
 
+const SUBGRAPH_NAMES = ['search', 'bukken', 'user', 'company', 'forms'] as const satisfies readonly SubgraphName[];
+
+/** Every variable the gateway reads, with its default (README's table). */
+const GATEWAY_ENV = {
+  ...COMMON_ENV,
+  GATEWAY_PORT: envVar.portOr(4000),
+  SUPERGRAPH_FILE: envVar.text(),
+  JWT_ISSUER: envVar.textOr(DEFAULT_ISSUER),
+  GATEWAY_SIGNING_KEY: envVar.text(),
+  ADMIN_TOKEN: envVar.text(),
+  RESPONSE_CACHE_TTL: envVar.intOr(0, 60),
+  GRAPHQL_MAX_DEPTH: envVar.intOr(1, 12),
+  GRAPHQL_MAX_COST: envVar.intOr(1, 20_000),
+  GRAPHQL_MAX_TOKENS: envVar.intOr(1, 2000),
+  SUBGRAPH_TIMEOUT_MS: envVar.millisOr(1, 2000),
+  SUBGRAPH_RETRY_TIMEOUT_MS: envVar.millisOr(0, 500),
+  SUBGRAPH_BREAK_AFTER: envVar.intOr(1, 5),
+  SUBGRAPH_BREAK_MS: envVar.millisOr(1, 2000),
+  METRICS_PORT: envVar.portOr(9400),
+  METRICS_HOST: envVar.textOr('127.0.0.1'),
+  COOKIE_SECRET: envVar.text(),
+  TRUST_PROXY: envVar.text(),
+  SHELL_PORT: envVar.portOr(3000),
+  SHELL_JWKS_URL: envVar.httpUrl(),
+  SHELL_JWT_ISSUER: envVar.textOr('sumika-shell'),
+  SHELL_TOKEN_AUDIENCE: envVar.text(),
+  // Per subgraph: its URL (<NAME>_URL) and its call budget (<NAME>_TIMEOUT_MS).
+  SEARCH_URL: envVar.httpUrl(),
+  SEARCH_TIMEOUT_MS: envVar.millis(1),
+  BUKKEN_URL: envVar.httpUrl(),
+  BUKKEN_TIMEOUT_MS: envVar.millis(1),
+  USER_URL: envVar.httpUrl(),
+  USER_TIMEOUT_MS: envVar.millis(1),
+  COMPANY_URL: envVar.httpUrl(),
+  COMPANY_TIMEOUT_MS: envVar.millis(1),
+  FORMS_URL: envVar.httpUrl(),
+  FORMS_TIMEOUT_MS: envVar.millis(1),
+} satisfies EnvShape;
+
+/** The gateway's settings from its environment; throws an `EnvError` naming every bad variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const vars = parseEnv(GATEWAY_ENV, env);
+  const perSubgraph = vars as Record<string, unknown>;
   const urls: Partial<Record<SubgraphName, string>> = {};
   const timeouts: Partial<Record<SubgraphName, number>> = {};
-  for (const name of ['search', 'bukken', 'user', 'company', 'forms'] as const) {
-    const url = env[`${name.toUpperCase()}_URL`];
+  for (const name of SUBGRAPH_NAMES) {
+    const url = perSubgraph[`${name.toUpperCase()}_URL`] as string | undefined;
     if (url) urls[name] = url;
-    const timeout = env[`${name.toUpperCase()}_TIMEOUT_MS`];
-    if (timeout) timeouts[name] = Number(timeout);
+    const timeout = perSubgraph[`${name.toUpperCase()}_TIMEOUT_MS`] as number | undefined;
+    if (timeout !== undefined) timeouts[name] = timeout;
   }
+  const data = dataDir(env);
   return {
-    port: Number(env.GATEWAY_PORT ?? 4000),
-    supergraphFile: env.SUPERGRAPH_FILE ?? path.join(repoRoot(), 'gateway', 'supergraph.graphql'),
+    port: vars.GATEWAY_PORT,
+    supergraphFile: vars.SUPERGRAPH_FILE ?? path.join(repoRoot(), 'gateway', 'supergraph.graphql'),
     subgraphUrls: urls,
-    issuer: env.JWT_ISSUER ?? DEFAULT_ISSUER,
-    signingKeyJson: env.GATEWAY_SIGNING_KEY,
-    devKeyFile: path.join(dataDir(env), 'gateway', 'signing-key.json'),
-    production: env.NODE_ENV === 'production',
-    adminToken: env.ADMIN_TOKEN || undefined,
-    responseCacheTtl: Number(env.RESPONSE_CACHE_TTL ?? 60),
-    maxDepth: Number(env.GRAPHQL_MAX_DEPTH ?? 12),
-    maxCost: Number(env.GRAPHQL_MAX_COST ?? 20_000),
-    maxTokens: Number(env.GRAPHQL_MAX_TOKENS ?? 2000),
-    subgraphTimeoutMs: Number(env.SUBGRAPH_TIMEOUT_MS ?? 2000),
+    issuer: vars.JWT_ISSUER,
+    signingKeyJson: vars.GATEWAY_SIGNING_KEY,
+    devKeyFile: path.join(data, 'gateway', 'signing-key.json'),
+    production: vars.NODE_ENV === 'production',
+    adminToken: vars.ADMIN_TOKEN,
+    responseCacheTtl: vars.RESPONSE_CACHE_TTL,
+    maxDepth: vars.GRAPHQL_MAX_DEPTH,
+    maxCost: vars.GRAPHQL_MAX_COST,
+    maxTokens: vars.GRAPHQL_MAX_TOKENS,
+    subgraphTimeoutMs: vars.SUBGRAPH_TIMEOUT_MS,
     subgraphTimeouts: timeouts,
-    retryAfterTimeoutMs: Number(env.SUBGRAPH_RETRY_TIMEOUT_MS ?? 500),
-    subgraphBreakAfter: Number(env.SUBGRAPH_BREAK_AFTER ?? 5),
-    subgraphBreakMs: Number(env.SUBGRAPH_BREAK_MS ?? 2000),
-    metricsPort: Number(env.METRICS_PORT ?? 9400),
-    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
-    cookieSecret: env.COOKIE_SECRET || undefined,
-    devCookieSecretFile: path.join(dataDir(env), 'gateway', 'cookie-secret'),
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
-    shellJwksUrl: env.SHELL_JWKS_URL ?? `http://127.0.0.1:${env.SHELL_PORT ?? 3000}/.well-known/jwks.json`,
-    shellIssuer: env.SHELL_JWT_ISSUER ?? 'sumika-shell',
-    shellAudiences: env.SHELL_TOKEN_AUDIENCE
-      ? env.SHELL_TOKEN_AUDIENCE.split(',').map((s) => s.trim()).filter(Boolean)
-      : [`http://127.0.0.1:${env.GATEWAY_PORT ?? 4000}/graphql`, `http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql`],
+    retryAfterTimeoutMs: vars.SUBGRAPH_RETRY_TIMEOUT_MS,
+    subgraphBreakAfter: vars.SUBGRAPH_BREAK_AFTER,
+    subgraphBreakMs: vars.SUBGRAPH_BREAK_MS,
+    metricsPort: vars.METRICS_PORT,
+    metricsHost: vars.METRICS_HOST,
+    cookieSecret: vars.COOKIE_SECRET,
+    devCookieSecretFile: path.join(data, 'gateway', 'cookie-secret'),
+    trustProxy: vars.TRUST_PROXY === 'true' ? true : (vars.TRUST_PROXY ?? false),
+    shellJwksUrl: vars.SHELL_JWKS_URL ?? `http://127.0.0.1:${vars.SHELL_PORT}/.well-known/jwks.json`,
+    shellIssuer: vars.SHELL_JWT_ISSUER,
+    shellAudiences: vars.SHELL_TOKEN_AUDIENCE
+      ? vars.SHELL_TOKEN_AUDIENCE.split(',').map((s) => s.trim()).filter(Boolean)
+      : [`http://127.0.0.1:${vars.GATEWAY_PORT}/graphql`, `http://localhost:${vars.GATEWAY_PORT}/graphql`],
   };
 }

@@ -1,8 +1,8 @@
-import { listen, loggerOptions, openCache } from '@sumika/server-kit';
+import { configOrExit, listen, loggerOptions, openCache } from '@sumika/server-kit';
 import { build } from './app.js';
 import { configFromEnv } from './config.js';
 
-const config = configFromEnv();
+const config = configOrExit(() => configFromEnv(), 'gateway');
 const cache = await openCache({ prefix: 'gateway:' });
 const app = await build({ config, cache, logger: loggerOptions() });
 app.addHook('onClose', () => cache.close());

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { dataDir, repoRoot } from '@sumika/server-kit';
+import { repoRoot } from '@sumika/server-kit';
 import { saveLastGoodCopy } from '@sumika/storage-kit';
 import { migrateAll } from '../migrate/migrate.js';
-import { closeSeedStores, DEFAULT_LISTINGS, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
+import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
+import { runnerConfigFromEnv } from './config.js';
 import { selectedServices } from './services.js';
 import { Supervisor } from './supervisor.js';
 
@@ -14,6 +15,7 @@ const log = (line: string): void => console.log(`[runner] ${line}`);
  * with backoff, `<DATA_DIR>/run/services.json` names their pids, SIGINT/SIGTERM stops them all.
  */
 async function main(): Promise<void> {
+  const config = runnerConfigFromEnv();
   const services = selectedServices();
   await migrateAll(log);
   const stores = await openSeedStores();
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
     if (last) {
       log(`data: ${last.listings} listings (seed ${last.seed})`);
     } else {
-      const listings = Number(process.env.SEED_LISTINGS ?? DEFAULT_LISTINGS);
+      const listings = config.seedListings;
       log(`empty store: seeding ${listings} listings (once; \`npm run seed\` to regenerate)`);
       let shown = 0;
       const result = await seed(stores, {
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     log('no services to start yet');
     return;
   }
-  const supervisor = new Supervisor({ services, cwd: repoRoot(), dataDir: dataDir(), env: process.env });
+  const supervisor = new Supervisor({ services, cwd: repoRoot(), dataDir: config.dataDir, env: process.env, ports: config.ports });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       supervisor.stop(signal).then(

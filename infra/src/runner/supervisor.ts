@@ -17,6 +17,8 @@ export interface SupervisorOptions {
   /** `<DATA_DIR>/run/services.json` is written here on every (re)start. */
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /** Each service's port by name (runnerConfigFromEnv); else `<NAME>_PORT` from env, else its default. */
+  ports?: Readonly<Record<string, number>>;
   /** Where the prefixed lines go (stdout by default). */
   write?: (line: string) => void;
   color?: boolean;
@@ -55,7 +57,7 @@ export class Supervisor {
   constructor(private readonly opts: SupervisorOptions) {
     this.backoff = opts.backoff ?? BACKOFF;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? STOP_TIMEOUT_MS;
-    this.slots = opts.services.map((service) => ({ service, port: Number(opts.env[service.portEnv] ?? service.port), restarts: 0, nextDelayMs: this.backoff.initialMs }));
+    this.slots = opts.services.map((service) => ({ service, port: opts.ports?.[service.name] ?? Number(opts.env[service.portEnv] ?? service.port), restarts: 0, nextDelayMs: this.backoff.initialMs }));
     this.write = opts.write ?? ((line) => process.stdout.write(`${line}\n`));
     this.color = opts.color ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
     this.servicesFile = path.join(opts.dataDir, 'run', 'services.json');

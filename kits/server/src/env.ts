@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { envVar, parseEnv, type EnvOf, type EnvShape } from './config.js';
 
 /** The names of the subgraphs; each owns exactly one PostgreSQL schema. */
 export const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
@@ -14,11 +15,69 @@ export const DEFAULT_SCHEMA: Record<SubgraphName, string> = {
   forms: 'forms',
 };
 
+/** Each subgraph's port when `<NAME>_PORT` is unset. */
+export const SUBGRAPH_DEFAULT_PORTS: Record<SubgraphName, number> = { search: 4001, bukken: 4002, user: 4003, company: 4004, forms: 4005 };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables every service reads (README's tables); defaults as documented there. */
+export const COMMON_ENV = {
+  NODE_ENV: envVar.text(),
+  HOST: envVar.textOr('127.0.0.1'),
+  DATA_DIR: envVar.text(),
+  DATABASE_URL: envVar.url(),
+  REDIS_URL: envVar.url(),
+  REDIS_TIMEOUT_MS: envVar.millisOr(1, 200),
+  SHUTDOWN_GRACE_MS: envVar.millisOr(0, 10_000),
+  LOG_LEVEL: envVar.oneOf(LOG_LEVELS),
+  LOG_FORMAT: envVar.oneOf(['json', 'pretty']),
+} satisfies EnvShape;
+
+/** What every subgraph reads besides its own variables: the common ones, the gateway's JWKS, the subgraph limits. */
+export const SUBGRAPH_ENV = {
+  ...COMMON_ENV,
+  GATEWAY_PORT: envVar.portOr(4000),
+  GATEWAY_JWKS_URL: envVar.httpUrl(),
+  JWT_ISSUER: envVar.text(),
+  SUBGRAPH_MAX_COST: envVar.intOr(1, 1_000_000),
+  SUBGRAPH_MAX_DEPTH: envVar.intOr(1, 16),
+  SUBGRAPH_MAX_TOKENS: envVar.intOr(1, 5000),
+} satisfies EnvShape;
+
+export interface SubgraphEnv<S extends EnvShape> {
+  /** `<NAME>_PORT`, else the subgraph's default port. */
+  port: number;
+  /** `<NAME>_DATABASE_URL`, else `DATABASE_URL`, else undefined (embedded PGlite). */
+  databaseUrl: string | undefined;
+  /** Every common variable and the subgraph's own (`own`), checked and with defaults. */
+  vars: EnvOf<typeof SUBGRAPH_ENV> & EnvOf<S>;
+}
+
+/**
+ * A subgraph's environment, checked at start: the common variables plus `own`. Throws an
+ * `EnvError` naming every bad variable (the service's main prints it through `configOrExit`).
+ */
+export function subgraphEnv<S extends EnvShape>(subgraph: SubgraphName, own: S, env: NodeJS.ProcessEnv = process.env): SubgraphEnv<S> {
+  const name = subgraph.toUpperCase();
+  const shape = {
+    [`${name}_PORT`]: envVar.portOr(SUBGRAPH_DEFAULT_PORTS[subgraph]),
+    [`${name}_DATABASE_URL`]: envVar.url(),
+    ...SUBGRAPH_ENV,
+    ...own,
+  };
+  const vars = parseEnv(shape, env) as Record<string, unknown>;
+  return {
+    port: vars[`${name}_PORT`] as number,
+    databaseUrl: (vars[`${name}_DATABASE_URL`] as string | undefined) ?? (vars.DATABASE_URL as string | undefined),
+    vars: vars as SubgraphEnv<S>['vars'],
+  };
+}
+
 /** `<SUBGRAPH>_DATABASE_URL`, else `DATABASE_URL`, else undefined (embedded PGlite). */
 export function databaseUrlFor(subgraph: SubgraphName, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const own = env[`${subgraph.toUpperCase()}_DATABASE_URL`];
-  if (own) return own;
-  return env.DATABASE_URL || undefined;
+  const own = `${subgraph.toUpperCase()}_DATABASE_URL`;
+  const vars = parseEnv({ [own]: envVar.url(), DATABASE_URL: COMMON_ENV.DATABASE_URL }, env) as Record<string, string | undefined>;
+  return vars[own] ?? vars.DATABASE_URL;
 }
 
 let cachedRoot: string | undefined;
@@ -44,5 +103,6 @@ export function repoRoot(start: string = process.cwd()): string {
 
 /** Where the embedded databases and other local state live (`DATA_DIR`, default `<root>/.data`). */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(repoRoot(), '.data');
+  const { DATA_DIR } = parseEnv({ DATA_DIR: COMMON_ENV.DATA_DIR }, env);
+  return DATA_DIR ? path.resolve(DATA_DIR) : path.join(repoRoot(), '.data');
 }

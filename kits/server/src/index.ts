@@ -1,3 +1,4 @@
+export * from './config.js';
 export * from './env.js';
 export * from './logging.js';
 export * from './cache/cache.js';

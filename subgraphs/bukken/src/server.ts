@@ -1,9 +1,10 @@
-import { authFromEnv, listen, loggerOptions, openCache } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, envVar, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 
-const port = Number(process.env.BUKKEN_PORT ?? 4002);
+// Every variable checked before anything opens: a bad one stops the start, named.
+const config = configOrExit(() => subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }), 'bukken');
 const database = await openDatabase<DB>({ subgraph: 'bukken', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'bukken:' });
 const app = await build({
@@ -12,10 +13,10 @@ const app = await build({
   auth: authFromEnv(),
   logger: loggerOptions(),
   // Relative by default: browsers fetch images through the shell's /images proxy, same origin as the page (CSP img-src 'self').
-  imageOrigin: (process.env.PUBLIC_IMAGE_ORIGIN ?? '').replace(/\/+$/, ''),
+  imageOrigin: (config.vars.PUBLIC_IMAGE_ORIGIN ?? '').replace(/\/+$/, ''),
 });
 app.addHook('onClose', async () => {
   await database.close();
   await cache.close();
 });
-await listen(app, port);
+await listen(app, config.port);

@@ -1,8 +1,10 @@
-import { authFromEnv, listen, loggerOptions, openCache } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, envVar, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 
+// Every variable checked before anything opens; images/urls.ts reads the image origin.
+const config = configOrExit(() => subgraphEnv('company', { PUBLIC_COMPANY_IMAGE_ORIGIN: envVar.httpUrl() }), 'company');
 const database = await openDatabase<DB>({ subgraph: 'company', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'company:' });
 const app = await build({ db: database.db, cache, auth: authFromEnv(), logger: loggerOptions() });
@@ -10,4 +12,4 @@ app.addHook('onClose', async () => {
   await database.close();
   await cache.close();
 });
-await listen(app, Number(process.env.COMPANY_PORT ?? 4004));
+await listen(app, config.port);

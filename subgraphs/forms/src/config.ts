@@ -1,3 +1,4 @@
+import { envVar, parseEnv, type EnvShape } from '@sumika/server-kit';
 import type { FormKind } from './domain/receipt.js';
 import type { MailConfig } from './mail/compose.js';
 
@@ -12,16 +13,27 @@ export const DEFAULT_OPERATORS: Record<FormKind, string> = {
   cashback: 'cashback@sumika.example',
 };
 
+/** The mail settings: the operators' desks and the address shown for support (README's table). */
+export const MAIL_ENV = {
+  FORMS_NOTIFY_INQUIRY: envVar.textOr(DEFAULT_OPERATORS.inquiry),
+  FORMS_NOTIFY_INBOUND: envVar.textOr(DEFAULT_OPERATORS.inbound_inquiry),
+  FORMS_NOTIFY_VIOLATION: envVar.textOr(DEFAULT_OPERATORS.violation),
+  FORMS_NOTIFY_APPLY: envVar.textOr(DEFAULT_OPERATORS.apply),
+  FORMS_NOTIFY_CASHBACK: envVar.textOr(DEFAULT_OPERATORS.cashback),
+  FORMS_SUPPORT_ADDRESS: envVar.textOr(DEFAULT_OPERATORS.inquiry),
+} satisfies EnvShape;
+
 export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  const vars = parseEnv(MAIL_ENV, env);
   return {
     operators: {
-      inquiry: env.FORMS_NOTIFY_INQUIRY || DEFAULT_OPERATORS.inquiry,
-      inbound_inquiry: env.FORMS_NOTIFY_INBOUND || DEFAULT_OPERATORS.inbound_inquiry,
-      violation: env.FORMS_NOTIFY_VIOLATION || DEFAULT_OPERATORS.violation,
-      apply: env.FORMS_NOTIFY_APPLY || DEFAULT_OPERATORS.apply,
-      cashback: env.FORMS_NOTIFY_CASHBACK || DEFAULT_OPERATORS.cashback,
+      inquiry: vars.FORMS_NOTIFY_INQUIRY,
+      inbound_inquiry: vars.FORMS_NOTIFY_INBOUND,
+      violation: vars.FORMS_NOTIFY_VIOLATION,
+      apply: vars.FORMS_NOTIFY_APPLY,
+      cashback: vars.FORMS_NOTIFY_CASHBACK,
     },
-    supportAddress: env.FORMS_SUPPORT_ADDRESS || DEFAULT_OPERATORS.inquiry,
+    supportAddress: vars.FORMS_SUPPORT_ADDRESS,
   };
 }
 
@@ -35,16 +47,39 @@ export interface OutboxConfig {
   maxAttempts: number;
 }
 
+/** The outbox worker's settings. */
+export const OUTBOX_ENV = {
+  MAIL_FROM: envVar.textOr(DEFAULT_MAIL_FROM),
+  OUTBOX_INTERVAL_MS: envVar.millisOr(1, 5_000),
+  OUTBOX_BATCH_SIZE: envVar.intOr(1, 20),
+  OUTBOX_LEASE_MS: envVar.millisOr(1, 5 * 60_000),
+  OUTBOX_MAX_ATTEMPTS: envVar.intOr(1, 10),
+} satisfies EnvShape;
+
 export function outboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): OutboxConfig {
-  const n = (name: string, fallback: number) => {
-    const v = Number(env[name]);
-    return Number.isFinite(v) && v > 0 ? v : fallback;
-  };
+  const vars = parseEnv(OUTBOX_ENV, env);
   return {
-    from: env.MAIL_FROM || DEFAULT_MAIL_FROM,
-    intervalMs: n('OUTBOX_INTERVAL_MS', 5_000),
-    batchSize: n('OUTBOX_BATCH_SIZE', 20),
-    leaseMs: n('OUTBOX_LEASE_MS', 5 * 60_000),
-    maxAttempts: n('OUTBOX_MAX_ATTEMPTS', 10),
+    from: vars.MAIL_FROM,
+    intervalMs: vars.OUTBOX_INTERVAL_MS,
+    batchSize: vars.OUTBOX_BATCH_SIZE,
+    leaseMs: vars.OUTBOX_LEASE_MS,
+    maxAttempts: vars.OUTBOX_MAX_ATTEMPTS,
   };
 }
+
+/**
+ * Everything the forms subgraph reads besides the common variables, checked at start: mail,
+ * outbox, rate limits (rate-limit.ts), reCAPTCHA (recaptcha.ts) and SMTP (the mail kit).
+ */
+export const FORMS_ENV = {
+  ...MAIL_ENV,
+  ...OUTBOX_ENV,
+  FORMS_RATE_VISITOR_POINTS: envVar.int(1),
+  FORMS_RATE_VISITOR_WINDOW_SEC: envVar.int(1),
+  FORMS_RATE_IP_POINTS: envVar.int(1),
+  FORMS_RATE_IP_WINDOW_SEC: envVar.int(1),
+  RECAPTCHA_SECRET: envVar.text(),
+  RECAPTCHA_MIN_SCORE: envVar.number(0, 1),
+  RECAPTCHA_TEST_TOKEN: envVar.text(),
+  SMTP_URL: envVar.url(),
+} satisfies EnvShape;

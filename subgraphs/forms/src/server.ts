@@ -1,15 +1,17 @@
-import { authFromEnv, listen, loggerOptions } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, listen, loggerOptions, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { OutboxWorker, transportFromEnv } from '@sumika/mail-kit';
 import { build } from './app.js';
-import { mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
+import { FORMS_ENV, mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
 import { createFormRateLimiter, rateLimitsFromEnv } from './rate-limit/rate-limit.js';
 import { connectRedis } from './rate-limit/redis.js';
 import { recaptchaFromEnv } from './recaptcha/recaptcha.js';
 import type { DB } from './repositories/db.js';
 
+// Every variable checked before anything opens: a bad one stops the start, named.
+const config = configOrExit(() => subgraphEnv('forms', FORMS_ENV), 'forms');
 const database = await openDatabase<DB>({ subgraph: 'forms', lastGoodCopy: true });
-const redis = process.env.REDIS_URL ? await connectRedis(process.env.REDIS_URL) : undefined;
+const redis = config.vars.REDIS_URL ? await connectRedis(config.vars.REDIS_URL) : undefined;
 const limiter = createFormRateLimiter(rateLimitsFromEnv(), redis ? { redis } : {});
 const outbox = outboxConfigFromEnv();
 const transport = transportFromEnv('forms');
@@ -34,4 +36,4 @@ app.addHook('onClose', async () => {
   await redis?.close();
   await database.close();
 });
-await listen(app, Number(process.env.FORMS_PORT ?? 4005));
+await listen(app, config.port);

@@ -1,8 +1,10 @@
-import { authFromEnv, listen, loggerOptions, openCache } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
 
+// Every variable checked before anything opens: a bad one stops the start, named.
+const config = configOrExit(() => subgraphEnv('search', {}), 'search');
 const database = await openDatabase<DB>({ subgraph: 'search', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'search:' });
 const app = await build({ db: database.db, cache, auth: authFromEnv(), logger: loggerOptions() });
@@ -10,4 +12,4 @@ app.addHook('onClose', async () => {
   await database.close();
   await cache.close();
 });
-await listen(app, Number(process.env.SEARCH_PORT ?? 4001));
+await listen(app, config.port);

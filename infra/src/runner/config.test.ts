@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '@sumika/server-kit';
+import { runnerConfigFromEnv } from './config.js';
+import { SERVICES } from './services.js';
+
+describe('runnerConfigFromEnv', () => {
+  it('keeps the defaults: 20,000 listings, every service on its documented port', () => {
+    const config = runnerConfigFromEnv({ DATA_DIR: '/tmp/sumika-runner' });
+    expect(config.seedListings).toBe(20_000);
+    expect(config.dataDir).toBe('/tmp/sumika-runner');
+    expect(config.ports).toMatchObject({ shell: 3000, 'mf-search': 3001, 'mf-forms': 3004, gateway: 4000, search: 4001, bukken: 4002, user: 4003, company: 4004, forms: 4005 });
+    expect(Object.keys(config.ports)).toEqual(SERVICES.map((s) => s.name));
+  });
+
+  it('honours SEED_LISTINGS and every <NAME>_PORT', () => {
+    const config = runnerConfigFromEnv({ SEED_LISTINGS: '200', GATEWAY_PORT: '4100', MF_USER_PORT: '3103', SEARCH_PORT: '' });
+    expect(config.seedListings).toBe(200);
+    expect(config.ports).toMatchObject({ gateway: 4100, 'mf-user': 3103, search: 4001 });
+  });
+
+  it('refuses bad values before anything starts, naming each', () => {
+    expect(() => runnerConfigFromEnv({ SEED_LISTINGS: 'lots', COMPANY_PORT: '-1', DATABASE_URL: 'nope' })).toThrow(
+      /^bad environment\n {2}COMPANY_PORT="-1": must be a port number.*\n {2}DATABASE_URL="nope": must be a URL\n {2}SEED_LISTINGS="lots": must be a whole number >= 0$/,
+    );
+  });
+});
+
+/** Runs an entry with node (tsx as a loader, as the runner does) and collects its exit and output. */
+function run(entry: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('a bad variable at start', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sumika-env-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  // Without connection strings each service would open the embedded store under DATA_DIR, so "nothing opened" shows there too.
+  const base = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NO_COLOR: '1' });
+
+  it.each([
+    ['gateway', 'gateway/src/server.ts', 'SUBGRAPH_TIMEOUT_MS', '-1'],
+    ['search', 'subgraphs/search/src/server.ts', 'SEARCH_PORT', 'abc'],
+    ['bukken', 'subgraphs/bukken/src/server.ts', 'PUBLIC_IMAGE_ORIGIN', 'cdn'],
+    ['user', 'subgraphs/user/src/server.ts', 'ALERT_SCAN_INTERVAL_SECONDS', 'often'],
+    ['company', 'subgraphs/company/src/server.ts', 'REDIS_TIMEOUT_MS', '0'],
+    ['forms', 'subgraphs/forms/src/server.ts', 'OUTBOX_INTERVAL_MS', 'x'],
+    ['runner', 'infra/src/runner/main.ts', 'GATEWAY_PORT', 'abc'],
+  ])('%s prints the variable without a stack trace and exits 1', async (name, entry, variable, value) => {
+    const { code, stdout, stderr } = await run(entry, { ...base(), [variable]: value });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.trim().split('\n');
+    expect(lines[0]).toBe(`[${name}] bad environment`);
+    expect(lines[1]).toMatch(new RegExp(`^ {2}${variable}="${value}": must be `));
+    expect(lines).toHaveLength(2);
+  }, 90_000);
+});

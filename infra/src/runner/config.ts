@@ -1,0 +1,28 @@
+import { dataDir, envVar, parseEnv, SUBGRAPH_ENV, type EnvShape } from '@sumika/server-kit';
+import { DEFAULT_LISTINGS } from '../seed/seed.js';
+import { SERVICES } from './services.js';
+
+export interface RunnerConfig {
+  /** Listings seeded into an empty store (SEED_LISTINGS). */
+  seedListings: number;
+  /** Each service's port by name (`<NAME>_PORT`, else its default). */
+  ports: Record<string, number>;
+  dataDir: string;
+}
+
+/**
+ * What `npm start` reads, checked before anything starts: its own variables, every service's port
+ * and the variables all subgraphs share. A bad value would otherwise make a service exit at each
+ * start and be restarted forever; here it stops the runner with every bad variable named.
+ */
+export function runnerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
+  const ports: EnvShape = Object.fromEntries(SERVICES.map((s) => [s.portEnv, envVar.portOr(s.port)]));
+  const shape = { ...ports, ...SUBGRAPH_ENV, RUN_SERVICES: envVar.text(), SEED_LISTINGS: envVar.intOr(0, DEFAULT_LISTINGS) };
+  const vars = parseEnv(shape, env);
+  const byEnv = vars as Record<string, unknown>;
+  return {
+    seedListings: vars.SEED_LISTINGS,
+    ports: Object.fromEntries(SERVICES.map((s) => [s.name, byEnv[s.portEnv] as number])),
+    dataDir: dataDir(env),
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The one way a service reads its environment (issue 14): a zod shape per service, parsed once at
+ * start by `parseEnv`; a bad value stops the start with every bad variable named.
+ */
+export class EnvError extends Error {
+  override name = 'EnvError';
+
+  constructor(readonly problems: readonly string[]) {
+    super(`bad environment\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** A shape of environment variables: name → schema of its (string or missing) value. */
+export type EnvShape = Record<string, z.ZodType>;
+export type EnvOf<S extends EnvShape> = z.infer<z.ZodObject<S>>;
+
+// An empty variable counts as unset, as in a compose file's `NAME=`.
+const unsetIfEmpty = (v: unknown): unknown => (v === '' ? undefined : v);
+
+function variable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(unsetIfEmpty, schema.optional());
+}
+function variableOr<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
+  return z.preprocess(unsetIfEmpty, schema.default(fallback as never));
+}
+
+const int = (min: number, what: string) =>
+  z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`);
+const PORT = 'a port number (0-65535)';
+const port = () => int(0, PORT).max(65535, `must be ${PORT}`);
+const whole = (min: number) => int(min, min === 0 ? 'a whole number >= 0' : `a whole number >= ${min}`);
+const millis = (min: number) => int(min, `a whole number of milliseconds >= ${min}`);
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const anyUrl = () => z.url({ error: 'must be a URL' });
+const flag = () => z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+/**
+ * Variable kinds: each takes the documented default (the value when unset or empty), or none
+ * for an optional variable.
+ */
+export const envVar = {
+  text: () => variable(z.string()),
+  textOr: (fallback: string) => variableOr(z.string(), fallback),
+  port: () => variable(port()),
+  portOr: (fallback: number) => variableOr(port(), fallback),
+  /** A whole number at least `min`. */
+  int: (min: number) => variable(whole(min)),
+  intOr: (min: number, fallback: number) => variableOr(whole(min), fallback),
+  /** A duration in whole milliseconds, at least `min`. */
+  millis: (min: number) => variable(millis(min)),
+  millisOr: (min: number, fallback: number) => variableOr(millis(min), fallback),
+  /** Any number from `min` to `max`. */
+  number: (min: number, max: number) => {
+    const what = `must be a number from ${min} to ${max}`;
+    return variable(z.coerce.number({ error: what }).min(min, what).max(max, what));
+  },
+  httpUrl: () => variable(httpUrl()),
+  /** Any URL (postgres://, redis://, smtp://, …). */
+  url: () => variable(anyUrl()),
+  flag: () => variable(flag()),
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T) => variable(z.enum(values, { error: `must be one of ${values.join(', ')}` })),
+};
+
+/**
+ * The environment checked against `shape`: typed values with the defaults applied, or an
+ * `EnvError` naming every bad variable, its value and what it must be.
+ */
+export function parseEnv<S extends EnvShape>(shape: S, env: NodeJS.ProcessEnv = process.env): EnvOf<S> {
+  const result = z.object(shape).safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '?');
+    return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+/**
+ * A service's main reads its config through this: a bad environment is printed as its message
+ * alone (no stack trace) and the process exits 1.
+ */
+export function configOrExit<T>(read: () => T, name: string): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof EnvError)) throw err;
+    console.error(`[${name}] ${err.message}`);
+    process.exit(1);
+  }
+}
