@@ -1,6 +1,6 @@
 // `npm run serve -w <remote>` and the runner's entry for a remote: build if missing, then serve dist/.
 import path from 'node:path';
-import closeWithGrace from 'close-with-grace';
+import { onShutdown } from '@sumika/server-kit/shutdown';
 import { buildIfMissing, serveRemote } from './serve-remote.js';
 
 /** @param {{ dir: string, name: string, portEnv: string, defaultPort: number }} opts */
@@ -19,19 +19,19 @@ export async function main({ dir, name, portEnv, defaultPort }) {
     },
   });
   console.log(`[${name}] serving ${path.join(dir, 'dist')} on http://${process.env.HOST ?? '127.0.0.1'}:${port} (client/ and server/ builds)`);
-  // One shutdown path, as the services': stop accepting, finish in-flight downloads, exit 0 (1 after 10 s).
-  const closer = closeWithGrace({ delay: Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000), logger: { error: (m) => console.error(`[${name}]`, m) } }, async ({ signal, err }) => {
-    closing = true;
-    if (err) console.error(`[${name}] uncaught error: closing`, err);
-    else console.log(`[${name}] ${signal ?? 'runner gone'}: finishing in-flight requests`);
-    // A kept-alive connection goes as soon as its response is done, not at keepAliveTimeout.
-    const reaper = setInterval(() => server.closeIdleConnections(), 100);
-    await new Promise((resolve) => server.close(resolve));
-    clearInterval(reaper);
+  // One shutdown path, as every service's: stop accepting, finish in-flight downloads, exit 0 (1 after the grace period).
+  const log = {
+    info: (obj, msg) => console.log(`[${name}] ${msg ?? obj}${obj?.signal ? ` (${obj.signal})` : ''}`),
+    error: (obj, msg) => console.error(`[${name}] ${msg ?? 'error'}`, obj),
+  };
+  onShutdown({
+    log,
+    close: async () => {
+      closing = true;
+      // A kept-alive connection goes as soon as its response is done, not at keepAliveTimeout.
+      const reaper = setInterval(() => server.closeIdleConnections(), 100);
+      await new Promise((resolve) => server.close(resolve));
+      clearInterval(reaper);
+    },
   });
-  // Started by the runner with an IPC channel: stop with it instead of running on as an orphan.
-  if (process.channel) {
-    process.channel.unref();
-    process.once('disconnect', () => closer.close());
-  }
 }

@@ -1,6 +1,8 @@
-import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
+import { onShutdown } from '../shutdown.js';
 import { DEFAULT_ISSUER, type VerifierOptions } from './jwt.js';
+
+export { shutdownGraceMs } from '../shutdown.js';
 
 /** How subgraphs verify the gateway's tokens, from the environment. */
 export function authFromEnv(env: NodeJS.ProcessEnv = process.env): VerifierOptions {
@@ -10,13 +12,8 @@ export function authFromEnv(env: NodeJS.ProcessEnv = process.env): VerifierOptio
   };
 }
 
-/** How long a shutdown may take before the process is ended anyway (SHUTDOWN_GRACE_MS, default 10 s). */
-export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
-  return Number(env.SHUTDOWN_GRACE_MS ?? 10_000);
-}
-
 /**
- * Listens, with the service's one shutdown path (close-with-grace): on SIGINT / SIGTERM, when the
+ * Listens, with the service's one shutdown path (onShutdown, ../shutdown.js): on SIGINT / SIGTERM, when the
  * runner that started it goes away, or on an uncaught error, fastify stops accepting connections,
  * answers 503 to any new request on a kept-alive one (so /readyz is 503), lets in-flight requests
  * finish, runs the onClose hooks (pools, workers), then exits 0 (1 after an error, or when it
@@ -28,20 +25,13 @@ export async function listen(app: FastifyInstance, port: number, env: NodeJS.Pro
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const closer = closeWithGrace(
-    { delay: shutdownGraceMs(env), logger: { error: (message: unknown) => app.log.error(message) } },
-    async ({ signal, err, manual }) => {
+  onShutdown({
+    log: app.log,
+    env,
+    close: async () => {
       closing = true;
-      if (err) app.log.error({ err }, 'uncaught error: closing');
-      else app.log.info({ signal: signal ?? (manual ? 'runner gone' : 'exit') }, 'shutting down: finishing in-flight requests');
       await app.close();
-      app.log.info('closed');
     },
-  );
-  // Started by the local runner with an IPC channel: stop with it instead of running on as an orphan.
-  if (process.channel) {
-    process.channel.unref();
-    process.once('disconnect', () => closer.close());
-  }
+  });
   await app.listen({ port, host: env.HOST ?? '127.0.0.1' });
 }

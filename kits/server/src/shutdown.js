@@ -1,0 +1,30 @@
+// The one shutdown path of every process we run (subgraphs, gateway, shell, the remotes' static
+// servers). Plain JavaScript with its types beside it (shutdown.d.ts) so the remotes' servers, which
+// run under node without a TypeScript loader, use the same helper as the TypeScript services.
+import closeWithGrace from 'close-with-grace';
+
+/** How long a shutdown may take before the process is ended anyway (SHUTDOWN_GRACE_MS, default 10 s). */
+export function shutdownGraceMs(env = process.env) {
+  return Number(env.SHUTDOWN_GRACE_MS ?? 10_000);
+}
+
+/**
+ * On SIGINT / SIGTERM, when the runner that started the process goes away (its IPC channel closes),
+ * or on an uncaught error: logs why, runs `close` (stop accepting, let in-flight requests finish,
+ * release pools), then exits 0 — 1 after an error, or when it takes longer than the grace period
+ * (close-with-grace).
+ */
+export function onShutdown({ log, close, env = process.env }) {
+  const closer = closeWithGrace({ delay: shutdownGraceMs(env), logger: { error: (message) => log.error(message) } }, async ({ signal, err, manual }) => {
+    if (err) log.error({ err }, 'uncaught error: closing');
+    else log.info({ signal: signal ?? (manual ? 'runner gone' : 'exit') }, 'shutting down: finishing in-flight requests');
+    await close();
+    log.info('closed');
+  });
+  // Started by the local runner with an IPC channel: stop with it instead of running on as an orphan.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => closer.close());
+  }
+  return closer;
+}
