@@ -4,7 +4,8 @@
  * Patterns are '/static/:param' paths (regexparam); more specific patterns win (see matchRoute).
  */
 import { parse } from 'regexparam';
-import type { PageKind } from '@sumika/shell-kit';
+// The kit's constants module, not its index: e2e's fuzz suite type-checks this file without JSX.
+import type { PageKind } from '@sumika/shell-kit/core/constants.js';
 
 export type RemoteName = 'mf_search' | 'mf_detail' | 'mf_user' | 'mf_forms';
 export const REMOTE_NAMES: readonly RemoteName[] = ['mf_search', 'mf_detail', 'mf_user', 'mf_forms'];
