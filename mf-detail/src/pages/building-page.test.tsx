@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { DetailBuildingQuery } from '../__generated__/operations.js';
-import { BUILDING_DETAIL } from '../features/building/api/building-detail.js';
+import { BUILDING_DETAIL } from '../features/building/index.js';
 import BuildingPage from './building-page.js';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { BUILDING_DETAIL } from '../features/building/api/building-detail.js';
+import { BUILDING_DETAIL } from '../features/building/index.js';
 import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 

@@ -2,8 +2,7 @@ import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { GraphQLError } from 'graphql';
 import type { DetailBukkenQuery, DetailRecordHistoryMutation } from '../__generated__/operations.js';
-import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
-import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
+import { BUKKEN_DETAIL, RECORD_HISTORY } from '../features/detail/index.js';
 import BukkenDetailPage from './bukken-detail-page.js';
 
 afterEach(cleanup);

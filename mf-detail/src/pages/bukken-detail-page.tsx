@@ -2,10 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
-import { BUKKEN_DETAIL } from '../features/detail/api/bukken-detail.js';
-import { RECORD_HISTORY } from '../features/detail/api/record-history.js';
-import { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable } from '../features/detail/components/detail-blocks.js';
-import { Gallery } from '../features/detail/components/gallery.js';
+import { BUKKEN_DETAIL, CompanyBlock, Conditions, Gallery, InitialCost, MarketRent, RECORD_HISTORY, SpecTable } from '../features/detail/index.js';
 import { formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 

@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { DetailCompanyQuery, DetailCompanyQueryVariables } from '../__generated__/operations.js';
-import { COMPANY_DETAIL } from '../features/company/api/company-detail.js';
+import { COMPANY_DETAIL } from '../features/company/index.js';
 import CompanyPage from './company-page.js';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { COMPANY_DETAIL } from '../features/company/api/company-detail.js';
-import { UNAVAILABLE } from '../features/detail/components/detail-blocks.js';
+import { COMPANY_DETAIL } from '../features/company/index.js';
+import { UNAVAILABLE } from '../features/detail/index.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 

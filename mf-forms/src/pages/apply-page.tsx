@@ -3,16 +3,8 @@ import { ErrorBox, formatManYen, KitLink, useClientContext, useStockCounts } fro
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import type { FormsCreateApplyMutation } from '../__generated__/operations.js';
-import { APPLY_PAGE_DATA } from '../features/apply/api/apply-page-data.js';
-import { CREATE_APPLY } from '../features/apply/api/create-apply.js';
-import { MARK_INQUIRIES_SENT } from '../features/apply/api/mark-inquiries-sent.js';
-import { START_INQUIRY } from '../features/apply/api/start-inquiry.js';
-import { CheckboxGroup } from '../features/form/components/choice-group.js';
-import { SelectField } from '../features/form/components/select-field.js';
-import { TextArea } from '../features/form/components/text-area.js';
-import { TextField } from '../features/form/components/text-field.js';
-import { recaptchaToken } from '../features/form/recaptcha.js';
-import { orNull, useForm } from '../features/form/use-form.js';
+import { APPLY_PAGE_DATA, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
+import { CheckboxGroup, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;

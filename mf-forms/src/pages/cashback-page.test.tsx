@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormsCashbackCampaignQuery, FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables } from '../__generated__/operations.js';
-import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';
-import { CREATE_CASHBACK_APPLICATION } from '../features/cashback/api/create-cashback-application.js';
+import { CASHBACK_CAMPAIGN, CREATE_CASHBACK_APPLICATION } from '../features/cashback/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, stubScrolling, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import CashbackPage from './cashback-page.js';

@@ -3,14 +3,8 @@ import { ErrorBox, cashbackAmount, formatNumber, useClientContext } from '@sumik
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import type { FormsCreateCashbackApplicationMutation } from '../__generated__/operations.js';
-import { CASHBACK_CAMPAIGN } from '../features/cashback/api/cashback-campaign.js';
-import { CREATE_CASHBACK_APPLICATION } from '../features/cashback/api/create-cashback-application.js';
-import { SelectField } from '../features/form/components/select-field.js';
-import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';
-import { TextArea } from '../features/form/components/text-area.js';
-import { TextField } from '../features/form/components/text-field.js';
-import { recaptchaToken } from '../features/form/recaptcha.js';
-import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
+import { CASHBACK_CAMPAIGN, CREATE_CASHBACK_APPLICATION } from '../features/cashback/index.js';
+import { PREFECTURE_OPTIONS, SelectField, TextArea, TextField, intOrNull, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /cashback: the movers' congratulatory cashback (SPEC §9 amounts and campaign period) and its application. */

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { FormsSendInboundInquiriesMutation } from '../__generated__/operations.js';
-import { saveReceipt } from '../features/receipt/receipt-store.js';
+import { saveReceipt } from '../features/receipt/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import { FORM_PAGE } from '../testing/form-queries.js';
 import CompletePage from './complete-page.js';

@@ -1,7 +1,7 @@
 import { formatDate, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
-import { readReceipt, type StoredReceipt } from '../features/receipt/receipt-store.js';
+import { type StoredReceipt, readReceipt } from '../features/receipt/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 const TEXTS: Record<string, { title: string; body: string }> = {

@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { FormsInboundInquiryMasterQuery, FormsSendInboundInquiriesMutation, FormsSendInboundInquiriesMutationVariables } from '../__generated__/operations.js';
-import { INBOUND_INQUIRY_MASTER } from '../features/inbound/api/inbound-inquiry-master.js';
-import { SEND_INBOUND_INQUIRIES } from '../features/inbound/api/send-inbound-inquiries.js';
-import { readReceipt } from '../features/receipt/receipt-store.js';
+import { INBOUND_INQUIRY_MASTER, SEND_INBOUND_INQUIRIES } from '../features/inbound/index.js';
+import { readReceipt } from '../features/receipt/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, selectNamed as select, stubScrolling, TEST_RECAPTCHA_TOKEN, textboxNamed as textbox } from '../testing/form-queries.js';
 import InboundInquiriesPage from './inbound-inquiries-page.js';

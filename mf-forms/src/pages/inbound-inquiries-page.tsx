@@ -1,15 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { CheckboxField } from '../features/form/components/checkbox-field.js';
-import { SelectField } from '../features/form/components/select-field.js';
-import { TextArea } from '../features/form/components/text-area.js';
-import { TextField } from '../features/form/components/text-field.js';
-import { recaptchaToken } from '../features/form/recaptcha.js';
-import { orNull, useForm } from '../features/form/use-form.js';
-import { INBOUND_INQUIRY_MASTER } from '../features/inbound/api/inbound-inquiry-master.js';
-import { SEND_INBOUND_INQUIRIES } from '../features/inbound/api/send-inbound-inquiries.js';
-import { saveReceipt } from '../features/receipt/receipt-store.js';
+import { CheckboxField, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { INBOUND_INQUIRY_MASTER, SEND_INBOUND_INQUIRIES } from '../features/inbound/index.js';
+import { saveReceipt } from '../features/receipt/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;

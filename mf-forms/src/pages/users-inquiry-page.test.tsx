@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
 import type { FormsSendInquiryMutation, FormsSendInquiryMutationVariables, FormsUsersInquiryMasterQuery } from '../__generated__/operations.js';
-import { readReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_INQUIRY } from '../features/users-inquiry/api/send-inquiry.js';
-import { USERS_INQUIRY_MASTER } from '../features/users-inquiry/api/users-inquiry-master.js';
+import { readReceipt } from '../features/receipt/index.js';
+import { SEND_INQUIRY, USERS_INQUIRY_MASTER } from '../features/users-inquiry/index.js';
 import { APP_UA, renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import UsersInquiryPage from './users-inquiry-page.js';

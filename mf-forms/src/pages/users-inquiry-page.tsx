@@ -1,14 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink, useClientContext, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SelectField } from '../features/form/components/select-field.js';
-import { TextArea } from '../features/form/components/text-area.js';
-import { TextField } from '../features/form/components/text-field.js';
-import { recaptchaToken } from '../features/form/recaptcha.js';
-import { orNull, useForm } from '../features/form/use-form.js';
-import { saveReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_INQUIRY } from '../features/users-inquiry/api/send-inquiry.js';
-import { USERS_INQUIRY_MASTER } from '../features/users-inquiry/api/users-inquiry-master.js';
+import { SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { saveReceipt } from '../features/receipt/index.js';
+import { SEND_INQUIRY, USERS_INQUIRY_MASTER } from '../features/users-inquiry/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /users_inquiry: a visitor's question to the operator, validated by the forms subgraph. */

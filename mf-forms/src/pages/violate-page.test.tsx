@@ -1,9 +1,8 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { FormsSendViolationMutation, FormsSendViolationMutationVariables, FormsViolationMasterQuery } from '../__generated__/operations.js';
-import { readReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_VIOLATION } from '../features/violation/api/send-violation.js';
-import { VIOLATION_MASTER } from '../features/violation/api/violation-master.js';
+import { readReceipt } from '../features/receipt/index.js';
+import { SEND_VIOLATION, VIOLATION_MASTER } from '../features/violation/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import ViolatePage from './violate-page.js';

@@ -1,16 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, useNavigate } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { RadioGroup } from '../features/form/components/choice-group.js';
-import { SelectField } from '../features/form/components/select-field.js';
-import { PREFECTURE_OPTIONS } from '../features/form/prefectures.js';
-import { TextArea } from '../features/form/components/text-area.js';
-import { TextField } from '../features/form/components/text-field.js';
-import { recaptchaToken } from '../features/form/recaptcha.js';
-import { intOrNull, orNull, useForm } from '../features/form/use-form.js';
-import { saveReceipt } from '../features/receipt/receipt-store.js';
-import { SEND_VIOLATION } from '../features/violation/api/send-violation.js';
-import { VIOLATION_MASTER } from '../features/violation/api/violation-master.js';
+import { PREFECTURE_OPTIONS, RadioGroup, SelectField, TextArea, TextField, intOrNull, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { saveReceipt } from '../features/receipt/index.js';
+import { SEND_VIOLATION, VIOLATION_MASTER } from '../features/violation/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /violate (掲載110番): report a listing that breaks the advertising rules. */

@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchArchiveQuery, SearchArchiveQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_ARCHIVE } from '../features/misc/api/search-archive.js';
+import { SEARCH_ARCHIVE } from '../features/misc/index.js';
 import ArchivePage from './archive-page.js';
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { prefectureNameOfPath } from '@sumika/spec';
-import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_ARCHIVE } from '../features/misc/api/search-archive.js';
+import { ListingsUnavailable } from '../features/bukken-card/index.js';
+import { SEARCH_ARCHIVE } from '../features/misc/index.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 

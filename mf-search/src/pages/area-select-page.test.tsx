@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_AREA_LISTS } from '../features/areas/api/search-area-lists.js';
+import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
 import AreaSelectPage from './area-select-page.js';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_AREA_LISTS } from '../features/areas/api/search-area-lists.js';
+import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 type Mode = 'cities' | 'lines' | 'stations' | 'towns' | 'cities_lines';

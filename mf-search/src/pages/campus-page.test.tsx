@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchCampusesQuery, SearchCampusesQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_CAMPUSES } from '../features/misc/api/search-campuses.js';
+import { SEARCH_CAMPUSES } from '../features/misc/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import CampusPage from './campus-page.js';
 

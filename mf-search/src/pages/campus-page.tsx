@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_CAMPUSES } from '../features/misc/api/search-campuses.js';
+import { SEARCH_CAMPUSES } from '../features/misc/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 const INITIALS: [string, string][] = [['a', 'あ'], ['ka', 'か'], ['sa', 'さ'], ['ta', 'た'], ['na', 'な'], ['ha', 'は'], ['ma', 'ま'], ['ya', 'や'], ['ra', 'ら'], ['wa', 'わ']];

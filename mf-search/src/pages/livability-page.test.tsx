@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { LivabilityFieldsFragment, SearchLivabilityQuery, SearchLivabilityQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_LIVABILITY } from '../features/misc/api/search-livability.js';
+import { SEARCH_LIVABILITY } from '../features/misc/index.js';
 import LivabilityPage from './livability-page.js';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import type { LivabilityFieldsFragment } from '../__generated__/operations.js';
-import { SEARCH_LIVABILITY } from '../features/misc/api/search-livability.js';
+import { SEARCH_LIVABILITY } from '../features/misc/index.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 

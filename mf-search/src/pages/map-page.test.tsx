@@ -1,8 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SearchMapBukkensQuery, SearchMapInfoQuery, SearchMapInfoQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_MAP_BUKKENS } from '../features/misc/api/search-map-bukkens.js';
-import { SEARCH_MAP_INFO } from '../features/misc/api/search-map-info.js';
+import { SEARCH_MAP_BUKKENS, SEARCH_MAP_INFO } from '../features/misc/index.js';
 import MapPage from './map-page.js';
 
 afterEach(cleanup);

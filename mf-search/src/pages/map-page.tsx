@@ -2,9 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
-import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_MAP_BUKKENS } from '../features/misc/api/search-map-bukkens.js';
-import { SEARCH_MAP_INFO } from '../features/misc/api/search-map-info.js';
+import { ListingsUnavailable } from '../features/bukken-card/index.js';
+import { SEARCH_MAP_BUKKENS, SEARCH_MAP_INFO } from '../features/misc/index.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 

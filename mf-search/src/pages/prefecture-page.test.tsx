@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchPrefecturePageQuery } from '../__generated__/operations.js';
-import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/api/search-prefecture-page.js';
+import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { bukkenCard } from '../testing/fixtures.js';
 import PrefecturePage from './prefecture-page.js';

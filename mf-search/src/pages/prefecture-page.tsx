@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
-import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/api/search-prefecture-page.js';
-import { SpecialList } from '../features/top/components/special-list.js';
+import { BukkenCard } from '../features/bukken-card/index.js';
+import { SEARCH_PREFECTURE_PAGE } from '../features/prefecture/index.js';
+import { SpecialList } from '../features/top/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /{prefecture_path}: cities, lines, pickups and specials of one prefecture. */

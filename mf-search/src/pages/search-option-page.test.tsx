@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { SearchOptionMasterQuery } from '../__generated__/operations.js';
-import { SEARCH_OPTION_MASTER } from '../features/misc/api/search-option-master.js';
+import { SEARCH_OPTION_MASTER } from '../features/misc/index.js';
 import SearchOptionPage from './search-option-page.js';
 
 afterEach(cleanup);

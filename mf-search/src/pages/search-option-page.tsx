@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_OPTION_MASTER } from '../features/misc/api/search-option-master.js';
+import { SEARCH_OPTION_MASTER } from '../features/misc/index.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 

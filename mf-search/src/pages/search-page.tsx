@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, KitLink, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
+import { SEARCH_TOP_PAGE } from '../features/top/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /search and /search/search: choose a prefecture, then how to search it. */

@@ -2,9 +2,7 @@ import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { BUILDING_TYPES, RENT_PRICES } from '@sumika/spec';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
-import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
-import { SEARCH_PLACE } from '../features/results/api/search-place.js';
-import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
+import { SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION } from '../features/results/index.js';
 import { bukkenCard } from '../testing/fixtures.js';
 import SearchResultsPage from './search-results-page.js';
 

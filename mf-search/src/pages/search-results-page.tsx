@@ -2,16 +2,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/shell-kit';
 import type { Breadcrumb, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
-import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
-import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_BUKKENS } from '../features/results/api/search-bukkens.js';
-import { SEARCH_PLACE } from '../features/results/api/search-place.js';
-import { SET_LAST_SEARCH_CONDITION } from '../features/results/api/set-last-search-condition.js';
-import { FilterForm } from '../features/results/components/filter-form.js';
-import { Pager } from '../features/results/components/pager.js';
-import { SaveConditionButton } from '../features/results/components/save-condition-button.js';
-import { SortSelect } from '../features/results/components/sort-select.js';
-import { parseSearch } from '../features/results/search-args.js';
+import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
+import { FilterForm, Pager, SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION, SaveConditionButton, SortSelect, parseSearch } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /search/results, /search/words, city, station, town and campus searches: one listing page. */

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchSitemapQuery, SearchSitemapQueryVariables } from '../__generated__/operations.js';
 import { SPEC_MESSAGES } from '@sumika/spec';
-import { SEARCH_SITEMAP } from '../features/misc/api/search-sitemap.js';
+import { SEARCH_SITEMAP } from '../features/misc/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import SitemapPage from './sitemap-page.js';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { ListingsUnavailable } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_SITEMAP } from '../features/misc/api/search-sitemap.js';
+import { ListingsUnavailable } from '../features/bukken-card/index.js';
+import { SEARCH_SITEMAP } from '../features/misc/index.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SearchTopPageQuery } from '../__generated__/operations.js';
-import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
+import { SEARCH_TOP_PAGE } from '../features/top/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import TopPage from './top-page.js';
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_TOP_PAGE } from '../features/top/api/search-top-page.js';
-import { SpecialList } from '../features/top/components/special-list.js';
+import { SEARCH_TOP_PAGE, SpecialList } from '../features/top/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 export default function TopPage({ setMeta }: RemotePageProps) {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchTopicPageQuery } from '../__generated__/operations.js';
-import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';
+import { SEARCH_TOPIC_PAGE } from '../features/topic/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { bukkenCard } from '../testing/fixtures.js';
 import TopicPage from './topic-page.js';

@@ -1,9 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, RegionMapPicker } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { BukkenCard } from '../features/bukken-card/components/bukken-card.js';
-import { ListingsUnavailable, presentListings } from '../features/bukken-card/components/listings-unavailable.js';
-import { SEARCH_TOPIC_PAGE } from '../features/topic/api/search-topic-page.js';
+import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
+import { SEARCH_TOPIC_PAGE } from '../features/topic/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /topic/{specialName}: a special feature with its texts, pickups, FAQ and a prefecture picker. */

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { UserCompareBukkensQuery } from '../__generated__/operations.js';
-import { COMPARE_BUKKENS } from '../features/compare/api/compare-bukkens.js';
+import { COMPARE_BUKKENS } from '../features/compare/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import CompareBukkensPage from './compare-bukkens-page.js';
 

@@ -3,7 +3,7 @@ import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import type { ReactNode } from 'react';
 import type { UserCompareBukkensQuery } from '../__generated__/operations.js';
-import { COMPARE_BUKKENS } from '../features/compare/api/compare-bukkens.js';
+import { COMPARE_BUKKENS } from '../features/compare/index.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { UserStyles } from '../ui/styles.js';
 

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryKind, UserDeleteHistoriesMutation, UserHistoriesQuery } from '../__generated__/operations.js';
-import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
-import { USER_HISTORIES } from '../features/histories/api/user-histories.js';
+import { DELETE_HISTORIES, USER_HISTORIES } from '../features/histories/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { stockBukken } from '../testing/fixtures.js';
 import DetailHistoryPage from './detail-history-page.js';

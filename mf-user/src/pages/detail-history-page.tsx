@@ -2,10 +2,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
-import { DELETE_HISTORIES } from '../features/histories/api/delete-histories.js';
-import { USER_HISTORIES } from '../features/histories/api/user-histories.js';
-import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
-import { StockRow } from '../features/stock/components/stock-row.js';
+import { DELETE_HISTORIES, USER_HISTORIES } from '../features/histories/index.js';
+import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
 import { UserStyles } from '../ui/styles.js';
 
 const KIND_LABEL = { applied: '問い合わせ済み', viewed: '閲覧', viewed_incompleted: '問い合わせ途中' } as const;

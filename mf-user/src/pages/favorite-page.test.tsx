@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { UserFavoritesQuery } from '../__generated__/operations.js';
-import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
+import { USER_FAVORITES } from '../features/favorites/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { stockBukken } from '../testing/fixtures.js';
 import FavoritePage from './favorite-page.js';

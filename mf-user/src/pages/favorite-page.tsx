@@ -2,10 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
-import { USER_FAVORITES } from '../features/favorites/api/user-favorites.js';
-import { FAVORITE_SORTS, sortFavorites, type FavoriteSort } from '../features/favorites/sort-favorites.js';
-import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
-import { StockRow } from '../features/stock/components/stock-row.js';
+import { FAVORITE_SORTS, type FavoriteSort, USER_FAVORITES, sortFavorites } from '../features/favorites/index.js';
+import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /favorite: the visitor's favorites (max 50), sorted, selected for inquiry, compare or delete. */

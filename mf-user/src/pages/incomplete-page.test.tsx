@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserDeleteIncompleteInquiriesMutation, UserIncompleteInquiriesQuery } from '../__generated__/operations.js';
-import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
-import { USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/user-incomplete-inquiries.js';
+import { DELETE_INCOMPLETE_INQUIRIES, USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { stockBukken } from '../testing/fixtures.js';
 import IncompletePage from './incomplete-page.js';

@@ -2,10 +2,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, MESSAGES, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
-import { DELETE_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/delete-incomplete-inquiries.js';
-import { USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/api/user-incomplete-inquiries.js';
-import { ListingsUnavailable } from '../features/stock/components/listings-unavailable.js';
-import { StockRow } from '../features/stock/components/stock-row.js';
+import { DELETE_INCOMPLETE_INQUIRIES, USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/index.js';
+import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /incomplete: inquiries started and not sent; resume them or clear them. */

@@ -1,9 +1,7 @@
 import { jest } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserDeleteSearchConditionMutation, UserRegisterNewsLetterForListMutation, UserSearchConditionsQuery } from '../__generated__/operations.js';
-import { DELETE_SEARCH_CONDITION } from '../features/searches/api/delete-search-condition.js';
-import { REGISTER_NEWS_LETTER_FOR_LIST } from '../features/searches/api/register-news-letter-for-list.js';
-import { USER_SEARCH_CONDITIONS } from '../features/searches/api/user-search-conditions.js';
+import { DELETE_SEARCH_CONDITION, REGISTER_NEWS_LETTER_FOR_LIST, USER_SEARCH_CONDITIONS } from '../features/searches/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import StockSearchPage from './stock-search-page.js';
 

@@ -2,9 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatDate, KitLink, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
-import { DELETE_SEARCH_CONDITION } from '../features/searches/api/delete-search-condition.js';
-import { REGISTER_NEWS_LETTER_FOR_LIST } from '../features/searches/api/register-news-letter-for-list.js';
-import { USER_SEARCH_CONDITIONS } from '../features/searches/api/user-search-conditions.js';
+import { DELETE_SEARCH_CONDITION, REGISTER_NEWS_LETTER_FOR_LIST, USER_SEARCH_CONDITIONS } from '../features/searches/index.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /stock_search: saved search conditions (max 20), run again or delete; new-listing mails. */

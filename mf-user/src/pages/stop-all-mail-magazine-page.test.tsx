@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { UserStopAllMailMagazineMutation } from '../__generated__/operations.js';
-import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/api/stop-all-mail-magazine.js';
+import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import StopAllMailMagazinePage from './stop-all-mail-magazine-page.js';
 

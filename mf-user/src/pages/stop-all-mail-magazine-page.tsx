@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/api/stop-all-mail-magazine.js';
+import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/index.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /stop_all_mail_magazine(?token=…): stops every mail; the link in a mail works without the cookie. */

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { DetailBuildingQuery, DetailBuildingQueryVariables } from '../../../__generated__/operations.js';
-import { LISTING_CARD_FRAGMENT } from '../../listing/api/listing-card-fragment.js';
+import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
 
 export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuildingQueryVariables> = gql`
   query DetailBuilding($key: String!) {

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { DetailCompanyQuery, DetailCompanyQueryVariables } from '../../../__generated__/operations.js';
-import { LISTING_CARD_FRAGMENT } from '../../listing/api/listing-card-fragment.js';
+import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
 
 export const COMPANY_DETAIL: TypedDocumentNode<DetailCompanyQuery, DetailCompanyQueryVariables> = gql`
   query DetailCompany($key: String!, $page: Int!) {

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { DetailBukkenQuery, DetailBukkenQueryVariables } from '../../../__generated__/operations.js';
-import { LISTING_CARD_FRAGMENT } from '../../listing/api/listing-card-fragment.js';
+import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
 
 export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQueryVariables> = gql`
   query DetailBukken($globalKey: ID!) {

@@ -4,9 +4,9 @@
 import { createKitCache } from '@sumika/shell-kit';
 import { Kind, print, visit, type DocumentNode, type FieldNode } from 'graphql';
 import type { DetailBuildingQuery, DetailListingCardFragment } from '../../../__generated__/operations.js';
-import { BUILDING_DETAIL } from '../../building/api/building-detail.js';
-import { COMPANY_DETAIL } from '../../company/api/company-detail.js';
-import { BUKKEN_DETAIL } from '../../detail/api/bukken-detail.js';
+import { BUILDING_DETAIL } from '../../building/index.js';
+import { COMPANY_DETAIL } from '../../company/index.js';
+import { BUKKEN_DETAIL } from '../../detail/index.js';
 import { LISTING_CARD_FRAGMENT } from './listing-card-fragment.js';
 
 // Every selected field of the generated fragment type, no more (the compiler checks both ways).

@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchPrefecturePageQuery, SearchPrefecturePageQueryVariables } from '../../../__generated__/operations.js';
-import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/api/bukken-card-fragment.js';
+import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/index.js';
 
 export const SEARCH_PREFECTURE_PAGE: TypedDocumentNode<SearchPrefecturePageQuery, SearchPrefecturePageQueryVariables> = gql`
   query SearchPrefecturePage($path: String!) {

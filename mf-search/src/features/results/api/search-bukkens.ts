@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchBukkensQuery, SearchBukkensQueryVariables } from '../../../__generated__/operations.js';
-import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/api/bukken-card-fragment.js';
+import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/index.js';
 
 export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkensQueryVariables> = gql`
   query SearchBukkens(

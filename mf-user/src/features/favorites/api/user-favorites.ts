@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { UserFavoritesQuery, UserFavoritesQueryVariables } from '../../../__generated__/operations.js';
-import { STOCK_BUKKEN_FRAGMENT } from '../../stock/api/stock-bukken-fragment.js';
+import { STOCK_BUKKEN_FRAGMENT } from '../../stock/index.js';
 
 export const USER_FAVORITES: TypedDocumentNode<UserFavoritesQuery, UserFavoritesQueryVariables> = gql`
   query UserFavorites {

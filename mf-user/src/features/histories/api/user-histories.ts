@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { UserHistoriesQuery, UserHistoriesQueryVariables } from '../../../__generated__/operations.js';
-import { STOCK_BUKKEN_FRAGMENT } from '../../stock/api/stock-bukken-fragment.js';
+import { STOCK_BUKKEN_FRAGMENT } from '../../stock/index.js';
 
 export const USER_HISTORIES: TypedDocumentNode<UserHistoriesQuery, UserHistoriesQueryVariables> = gql`
   query UserHistories {

@@ -1,0 +1,5 @@
+// The apply feature's public entry: what pages, other features and outside tests use.
+export { APPLY_PAGE_DATA } from './api/apply-page-data.js';
+export { CREATE_APPLY } from './api/create-apply.js';
+export { MARK_INQUIRIES_SENT } from './api/mark-inquiries-sent.js';
+export { START_INQUIRY } from './api/start-inquiry.js';

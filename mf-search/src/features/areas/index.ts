@@ -1,0 +1,2 @@
+// The areas feature's public entry: what pages, other features and outside tests use.
+export { SEARCH_AREA_LISTS } from './api/search-area-lists.js';

@@ -1,0 +1,4 @@
+// The bukken-card feature's public entry: what pages, other features and outside tests use.
+export { BUKKEN_CARD_FRAGMENT } from './api/bukken-card-fragment.js';
+export { BukkenCard } from './components/bukken-card.js';
+export { ListingsUnavailable, presentListings } from './components/listings-unavailable.js';

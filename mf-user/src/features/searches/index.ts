@@ -1,0 +1,4 @@
+// The searches feature's public entry: what pages, other features and outside tests use.
+export { DELETE_SEARCH_CONDITION } from './api/delete-search-condition.js';
+export { REGISTER_NEWS_LETTER_FOR_LIST } from './api/register-news-letter-for-list.js';
+export { USER_SEARCH_CONDITIONS } from './api/user-search-conditions.js';
