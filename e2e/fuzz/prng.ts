@@ -1,31 +1,19 @@
-/** A small seeded PRNG (sfc32): the same seed gives the same requests, so a failure can be replayed with --seed. */
+import { Random } from '@sumika/domain';
+
+/**
+ * The fuzz suite's draws over the repository's one seeded PRNG (@sumika/domain's Random): the same
+ * seed gives the same requests, so a failure can be replayed with --seed.
+ */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  private readonly random: Random;
 
   constructor(readonly seed: number) {
-    this.a = 0x9e3779b9;
-    this.b = 0x243f6a88;
-    this.c = 0xb7e15162;
-    this.d = seed >>> 0;
-    for (let i = 0; i < 15; i++) this.next();
+    this.random = new Random(seed >>> 0);
   }
 
   /** A float in [0, 1). */
   next(): number {
-    this.a >>>= 0;
-    this.b >>>= 0;
-    this.c >>>= 0;
-    this.d >>>= 0;
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return (t >>> 0) / 4294967296;
+    return this.random.next();
   }
 
   /** An integer in [0, n). */
@@ -34,7 +22,7 @@ export class Rng {
   }
 
   chance(p: number): boolean {
-    return this.next() < p;
+    return this.random.chance(p);
   }
 
   pick<T>(items: readonly T[]): T {

@@ -49,6 +49,7 @@ const FORBIDDEN: { name: string; pattern: RegExp }[] = [
   { name: 'mulberry32 step', pattern: /Math\.imul\(t \^ \(t >>> 15\)/ },
   { name: 'mulberry32 constant', pattern: /0x6d2b79f5/i },
   { name: 'FNV-1a offset basis', pattern: /0x811c9dc5/i },
+  { name: 'sfc32 state', pattern: /0x9e3779b9/i },
 ];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
