@@ -5,15 +5,9 @@ import { formatNumber } from '../core/format.js';
 import { appPlatformOf, appStoreLink } from '../core/links.js';
 import { MESSAGES } from '../core/messages.js';
 import { CloseIcon, HouseMark, MessageIcon } from './icons.js';
-import type { LeavePopupVariant } from './leave-popup.js';
+import type { LeavePopupDialogProps } from './leave-popup-types.js';
 
-export interface LeavePopupDialogProps {
-  variant: LeavePopupVariant;
-  /** Stay: forward again, re-arming the marker. */
-  close(): void;
-  /** Go back for real. */
-  leave(): void;
-}
+export type { LeavePopupDialogProps };
 
 /**
  * The open leave-page popup 'お知らせ' (see LeavePopup). A lazy chunk of its own: only a back press on

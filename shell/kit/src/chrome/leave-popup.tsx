@@ -4,7 +4,7 @@ import { useClientContext } from '../client-context/client-context-provider.js';
 import { PATHS } from '../core/constants.js';
 import { lazyView } from '../core/lazy-view.js';
 import { useOptionalLocation } from '../router/router.js';
-import type { LeavePopupDialogProps } from './leave-popup-dialog.js';
+import type { LeavePopupDialogProps, LeavePopupVariant } from './leave-popup-types.js';
 
 /** The history.state field that marks the entries around the landing page. */
 export const LEAVE_MARKER_KEY = 'sumikaLeave';
@@ -34,7 +34,7 @@ export const isLeaveMarker = (state: unknown): boolean => markerOf(state) === 'b
 export const shouldArmLeavePopup = (ctx: { isExternalReferrer: boolean; isApp: boolean }, pathname: string): boolean =>
   ctx.isExternalReferrer && !ctx.isApp && !(pathname === PATHS.apply || pathname.startsWith(`${PATHS.apply}/`));
 
-export type LeavePopupVariant = 'app' | 'line';
+export type { LeavePopupVariant };
 
 /**
  * The popup's markup: a lazy chunk, rendered only while open (never on the server or during
