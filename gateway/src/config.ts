@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { COMMON_ENV, dataDir, DEFAULT_ISSUER, envVar, parseEnv, repoRoot, type EnvShape, type SubgraphName } from '@sumika/server-kit';
+import { AUTH_ENV, COMMON_ENV, dataDir, envVar, parseEnv, repoRoot, type EnvShape, type SubgraphName } from '@sumika/server-kit';
 
 export interface GatewayConfig {
   port: number;
@@ -49,9 +49,10 @@ const SUBGRAPH_NAMES = ['search', 'bukken', 'user', 'company', 'forms'] as const
 /** Every variable the gateway reads, with its default (README's table). */
 const GATEWAY_ENV = {
   ...COMMON_ENV,
-  GATEWAY_PORT: envVar.portOr(4000),
+  // Declared once with the subgraphs' side, which derives the JWKS URL and checks the issuer from them.
+  GATEWAY_PORT: AUTH_ENV.GATEWAY_PORT,
   SUPERGRAPH_FILE: envVar.text(),
-  JWT_ISSUER: envVar.textOr(DEFAULT_ISSUER),
+  JWT_ISSUER: AUTH_ENV.JWT_ISSUER,
   GATEWAY_SIGNING_KEY: envVar.text(),
   ADMIN_TOKEN: envVar.text(),
   RESPONSE_CACHE_TTL: envVar.intOr(0, 60),

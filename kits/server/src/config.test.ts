@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { configOrExit, EnvError, envVar, parseEnv } from './config.js';
+import { redisTimeoutMs } from './cache/redis-connection.js';
 import { databaseUrlFor, dataDir, repoRoot, subgraphEnv, SUBGRAPHS } from './env.js';
+import { loggerOptions } from './logging.js';
+import { limitsFromEnv } from './server/app.js';
+import { authFromEnv } from './server/run.js';
 
 describe('parseEnv', () => {
   const shape = {
@@ -97,5 +101,24 @@ describe("the subgraphs' common environment", () => {
     expect(dataDir({})).toBe(path.join(repoRoot(), '.data'));
     expect(dataDir({ DATA_DIR: '' })).toBe(path.join(repoRoot(), '.data'));
     expect(dataDir({ DATA_DIR: '/tmp/sumika-data' })).toBe('/tmp/sumika-data');
+  });
+});
+
+describe("the kit's readers, each through its one shape", () => {
+  it('keep their documented defaults', () => {
+    expect(authFromEnv({})).toEqual({ jwks: 'http://127.0.0.1:4000/.well-known/jwks.json', issuer: 'sumika-gateway' });
+    expect(authFromEnv({ GATEWAY_PORT: '4100', JWT_ISSUER: 'iss' })).toEqual({ jwks: 'http://127.0.0.1:4100/.well-known/jwks.json', issuer: 'iss' });
+    expect(limitsFromEnv({})).toEqual({ maxCost: 1_000_000, maxDepth: 16, maxTokens: 5000, defaultListSize: 100 });
+    expect(loggerOptions({})).toEqual({ level: 'info' });
+    expect(loggerOptions({ LOG_LEVEL: 'warn', LOG_FORMAT: 'pretty' })).toMatchObject({ level: 'warn', transport: { target: 'pino-pretty' } });
+    expect(redisTimeoutMs({})).toBe(200);
+    expect(redisTimeoutMs({ REDIS_TIMEOUT_MS: '50' })).toBe(50);
+  });
+
+  it('refuse a bad value by name instead of using NaN or falling back', () => {
+    expect(() => authFromEnv({ GATEWAY_PORT: 'x' })).toThrow(/GATEWAY_PORT="x": must be a port number/);
+    expect(() => limitsFromEnv({ SUBGRAPH_MAX_DEPTH: 'deep' })).toThrow(/SUBGRAPH_MAX_DEPTH="deep": must be a whole number >= 1/);
+    expect(() => loggerOptions({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL="loud": must be one of fatal, /);
+    expect(() => redisTimeoutMs({ REDIS_TIMEOUT_MS: '0' })).toThrow(/REDIS_TIMEOUT_MS="0": must be a whole number of milliseconds >= 1/);
   });
 });

@@ -34,7 +34,11 @@ const whole = (min: number) => int(min, min === 0 ? 'a whole number >= 0' : `a w
 const millis = (min: number) => int(min, `a whole number of milliseconds >= ${min}`);
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const anyUrl = () => z.url({ error: 'must be a URL' });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 const flag = () => z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+
+/** pino's levels, for LOG_LEVEL. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
  * Variable kinds: each takes the documented default (the value when unset or empty), or none
@@ -57,10 +61,12 @@ export const envVar = {
     return variable(z.coerce.number({ error: what }).min(min, what).max(max, what));
   },
   httpUrl: () => variable(httpUrl()),
+  httpUrlOr: (fallback: string) => variableOr(httpUrl(), fallback),
   /** Any URL (postgres://, redis://, smtp://, …). */
   url: () => variable(anyUrl()),
   flag: () => variable(flag()),
-  oneOf: <const T extends readonly [string, ...string[]]>(values: T) => variable(z.enum(values, { error: `must be one of ${values.join(', ')}` })),
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T) => variable(oneOf(values)),
+  oneOfOr: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => variableOr(oneOf(values), fallback),
 };
 
 /**

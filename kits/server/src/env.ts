@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { envVar, parseEnv, type EnvOf, type EnvShape } from './config.js';
+import { envVar, LOG_LEVELS, parseEnv, type EnvOf, type EnvShape } from './config.js';
+import { DEFAULT_ISSUER } from './server/jwt.js';
 
 /** The names of the subgraphs; each owns exactly one PostgreSQL schema. */
 export const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
@@ -18,30 +19,56 @@ export const DEFAULT_SCHEMA: Record<SubgraphName, string> = {
 /** Each subgraph's port when `<NAME>_PORT` is unset. */
 export const SUBGRAPH_DEFAULT_PORTS: Record<SubgraphName, number> = { search: 4001, bukken: 4002, user: 4003, company: 4004, forms: 4005 };
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Logging (logging.ts): pino's level, and JSON lines unless `pretty` (the local runner). */
+export const LOG_ENV = {
+  LOG_LEVEL: envVar.oneOfOr(LOG_LEVELS, 'info'),
+  LOG_FORMAT: envVar.oneOfOr(['json', 'pretty'], 'json'),
+} satisfies EnvShape;
+
+/** Redis (cache/cache.ts, cache/redis-connection.ts): none means the in-process stand-ins. */
+export const REDIS_ENV = {
+  REDIS_URL: envVar.url(),
+  REDIS_TIMEOUT_MS: envVar.millisOr(1, 200),
+} satisfies EnvShape;
+
+/** PostgreSQL (the storage kit): none means embedded PGlite; the pool's budgets (0 = no statement timeout). */
+export const POSTGRES_ENV = {
+  DATABASE_URL: envVar.url(),
+  PG_CONNECT_TIMEOUT_MS: envVar.millisOr(0, 2000),
+  PG_STATEMENT_TIMEOUT_MS: envVar.millisOr(0, 15_000),
+} satisfies EnvShape;
 
 /** Variables every service reads (README's tables); defaults as documented there. */
 export const COMMON_ENV = {
   NODE_ENV: envVar.text(),
   HOST: envVar.textOr('127.0.0.1'),
   DATA_DIR: envVar.text(),
-  DATABASE_URL: envVar.url(),
-  REDIS_URL: envVar.url(),
-  REDIS_TIMEOUT_MS: envVar.millisOr(1, 200),
+  DATABASE_URL: POSTGRES_ENV.DATABASE_URL,
+  ...REDIS_ENV,
   SHUTDOWN_GRACE_MS: envVar.millisOr(0, 10_000),
-  LOG_LEVEL: envVar.oneOf(LOG_LEVELS),
-  LOG_FORMAT: envVar.oneOf(['json', 'pretty']),
+  ...LOG_ENV,
 } satisfies EnvShape;
 
-/** What every subgraph reads besides its own variables: the common ones, the gateway's JWKS, the subgraph limits. */
-export const SUBGRAPH_ENV = {
-  ...COMMON_ENV,
+/** How subgraphs verify the gateway's tokens (server/run.ts `authFromEnv`): its JWKS, else the local gateway's. */
+export const AUTH_ENV = {
   GATEWAY_PORT: envVar.portOr(4000),
   GATEWAY_JWKS_URL: envVar.httpUrl(),
-  JWT_ISSUER: envVar.text(),
+  JWT_ISSUER: envVar.textOr(DEFAULT_ISSUER),
+} satisfies EnvShape;
+
+/** A subgraph's own backstop limits (server/app.ts `limitsFromEnv`). */
+export const LIMITS_ENV = {
   SUBGRAPH_MAX_COST: envVar.intOr(1, 1_000_000),
   SUBGRAPH_MAX_DEPTH: envVar.intOr(1, 16),
   SUBGRAPH_MAX_TOKENS: envVar.intOr(1, 5000),
+} satisfies EnvShape;
+
+/** What every subgraph reads besides its own variables: the common ones, PostgreSQL's, the gateway's JWKS, the subgraph limits. */
+export const SUBGRAPH_ENV = {
+  ...COMMON_ENV,
+  ...POSTGRES_ENV,
+  ...AUTH_ENV,
+  ...LIMITS_ENV,
 } satisfies EnvShape;
 
 export interface SubgraphEnv<S extends EnvShape> {

@@ -1,12 +1,14 @@
 import type { LoggerOptions } from 'pino';
+import { parseEnv } from './config.js';
+import { LOG_ENV } from './env.js';
 
 /**
  * Logger options for every service: JSON lines in production, one readable line per
  * event under the local runner (`LOG_FORMAT=pretty`).
  */
 export function loggerOptions(env: NodeJS.ProcessEnv = process.env): LoggerOptions {
-  const level = env.LOG_LEVEL ?? 'info';
-  if (env.LOG_FORMAT !== 'pretty') return { level };
+  const { LOG_LEVEL: level, LOG_FORMAT } = parseEnv(LOG_ENV, env);
+  if (LOG_FORMAT !== 'pretty') return { level };
   return {
     level,
     transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } },

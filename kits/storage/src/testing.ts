@@ -1,5 +1,5 @@
 import { openDatabase, type Database } from './db/database.js';
-import type { SubgraphName } from '@sumika/server-kit';
+import { parseEnv, POSTGRES_ENV, type SubgraphName } from '@sumika/server-kit';
 
 export interface TestBackend {
   name: 'pglite' | 'postgres';
@@ -21,7 +21,7 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
       open: (subgraph, opts) => openDatabase({ subgraph, url: null, pgliteDir: 'memory://', ...(opts?.schema ? { schema: opts.schema } : {}) }),
     },
   ];
-  const url = env.DATABASE_URL;
+  const url = parseEnv({ DATABASE_URL: POSTGRES_ENV.DATABASE_URL }, env).DATABASE_URL;
   if (url) {
     backends.push({
       name: 'postgres',

@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import { parseEnv } from '../config.js';
+import { REDIS_ENV } from '../env.js';
 import { RedisConnection, type RedisResilience } from './redis-connection.js';
 
 /** 'ok': Redis answers; 'degraded': Redis is down or slow and the cache is bypassed; 'memory': no Redis configured. */
@@ -167,7 +169,7 @@ export interface OpenCacheOptions extends RedisResilience {
  */
 export async function openCache(opts: OpenCacheOptions = {}): Promise<Cache> {
   const env = opts.env ?? process.env;
-  const url = opts.url === null ? undefined : (opts.url ?? env.REDIS_URL);
+  const url = opts.url === null ? undefined : (opts.url ?? parseEnv({ REDIS_URL: REDIS_ENV.REDIS_URL }, env).REDIS_URL);
   if (!url) return new MemoryCache();
   const prefix = opts.prefix ?? '';
   return RedisCache.connect(url, prefix, { ...opts, env, name: opts.name ?? (prefix.replace(/:$/, '') || undefined) });

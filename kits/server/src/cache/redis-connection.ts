@@ -1,6 +1,8 @@
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, timeout, TimeoutStrategy, wrap, type IPolicy } from 'cockatiel';
 import { pino } from 'pino';
 import { createClient, ErrorReply } from 'redis';
+import { parseEnv } from '../config.js';
+import { REDIS_ENV } from '../env.js';
 import { loggerOptions } from '../logging.js';
 
 /** The pino-compatible subset the Redis connection logs through. */
@@ -22,11 +24,9 @@ export interface RedisResilience {
   env?: NodeJS.ProcessEnv;
 }
 
-export const DEFAULT_REDIS_TIMEOUT_MS = 200;
-
+/** `REDIS_TIMEOUT_MS` (env.ts `REDIS_ENV`); a bad value throws, as it stops the service at start. */
 export function redisTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.REDIS_TIMEOUT_MS);
-  return Number.isFinite(v) && v > 0 ? v : DEFAULT_REDIS_TIMEOUT_MS;
+  return parseEnv({ REDIS_TIMEOUT_MS: REDIS_ENV.REDIS_TIMEOUT_MS }, env).REDIS_TIMEOUT_MS;
 }
 
 /** Reconnect delay: 100 ms doubling to 2 s, with jitter so restarted fleets do not reconnect in step. */

@@ -3,6 +3,8 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
+import { parseEnv } from '../config.js';
+import { LIMITS_ENV } from '../env.js';
 import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
 import { checkInput, inputError, inputProblem } from './input-rules.js';
@@ -66,10 +68,11 @@ export interface SubgraphLimits {
  * stations, ~430,000).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): SubgraphLimits {
+  const vars = parseEnv(LIMITS_ENV, env);
   return {
-    maxCost: Number(env.SUBGRAPH_MAX_COST ?? 1_000_000),
-    maxDepth: Number(env.SUBGRAPH_MAX_DEPTH ?? 16),
-    maxTokens: Number(env.SUBGRAPH_MAX_TOKENS ?? 5000),
+    maxCost: vars.SUBGRAPH_MAX_COST,
+    maxDepth: vars.SUBGRAPH_MAX_DEPTH,
+    maxTokens: vars.SUBGRAPH_MAX_TOKENS,
     defaultListSize: 100,
   };
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { onShutdown } from '../shutdown.js';
-import { DEFAULT_ISSUER, type VerifierOptions } from './jwt.js';
+import { parseEnv } from '../config.js';
+import { AUTH_ENV, COMMON_ENV } from '../env.js';
+import type { VerifierOptions } from './jwt.js';
 
 export { shutdownGraceMs } from '../shutdown.js';
 
 /** How subgraphs verify the gateway's tokens, from the environment. */
 export function authFromEnv(env: NodeJS.ProcessEnv = process.env): VerifierOptions {
+  const vars = parseEnv(AUTH_ENV, env);
   return {
-    jwks: env.GATEWAY_JWKS_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 4000}/.well-known/jwks.json`,
-    issuer: env.JWT_ISSUER ?? DEFAULT_ISSUER,
+    jwks: vars.GATEWAY_JWKS_URL ?? `http://127.0.0.1:${vars.GATEWAY_PORT}/.well-known/jwks.json`,
+    issuer: vars.JWT_ISSUER,
   };
 }
 
@@ -33,5 +36,5 @@ export async function listen(app: FastifyInstance, port: number, env: NodeJS.Pro
       await app.close();
     },
   });
-  await app.listen({ port, host: env.HOST ?? '127.0.0.1' });
+  await app.listen({ port, host: parseEnv({ HOST: COMMON_ENV.HOST }, env).HOST });
 }

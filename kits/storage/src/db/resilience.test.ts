@@ -40,6 +40,7 @@ describe('pool settings', () => {
   it('bounds connects and statements by default, each configurable, 0 = no statement cap', () => {
     expect(poolTimeoutsFromEnv({})).toEqual({ connectTimeoutMs: 2000, statementTimeoutMs: 15_000 });
     expect(poolTimeoutsFromEnv({ PG_CONNECT_TIMEOUT_MS: '500', PG_STATEMENT_TIMEOUT_MS: '0' })).toEqual({ connectTimeoutMs: 500, statementTimeoutMs: 0 });
+    expect(() => poolTimeoutsFromEnv({ PG_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/PG_CONNECT_TIMEOUT_MS="soon": /);
     expect(resilientPoolConfig({ connectTimeoutMs: 2000, statementTimeoutMs: 15_000 })).toMatchObject({
       connectionTimeoutMillis: 2000,
       statement_timeout: 15_000,

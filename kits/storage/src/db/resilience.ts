@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { pino } from 'pino';
-import { isConnectionError, loggerOptions } from '@sumika/server-kit';
+import { isConnectionError, loggerOptions, parseEnv, POSTGRES_ENV } from '@sumika/server-kit';
 
 /**
  * What keeps a PostgreSQL restart from taking a service down: pool settings with timeouts, an
@@ -31,14 +31,10 @@ export interface PoolTimeouts {
   statementTimeoutMs: number;
 }
 
-function envMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  const v = raw === undefined || raw === '' ? NaN : Number(raw);
-  return Number.isFinite(v) && v >= 0 ? v : fallback;
-}
-
+/** From the server kit's `POSTGRES_ENV`; a bad value throws, as it stops the subgraph at start. */
 export function poolTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): PoolTimeouts {
-  return { connectTimeoutMs: envMs(env, 'PG_CONNECT_TIMEOUT_MS', 2000), statementTimeoutMs: envMs(env, 'PG_STATEMENT_TIMEOUT_MS', 15_000) };
+  const { PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS } = parseEnv(POSTGRES_ENV, env);
+  return { connectTimeoutMs: PG_CONNECT_TIMEOUT_MS, statementTimeoutMs: PG_STATEMENT_TIMEOUT_MS };
 }
 
 /** node-postgres Pool settings for a service: bounded connects and statements, TCP keepalive. */
