@@ -1,10 +1,11 @@
-import { authFromEnv, configOrExit, envVar, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
+import { IMAGE_ORIGIN_ENV } from './images/urls.js';
 import type { DB } from './repositories/db.js';
 
 // Every variable checked before anything opens; images/urls.ts reads the image origin.
-const config = configOrExit(() => subgraphEnv('company', { PUBLIC_COMPANY_IMAGE_ORIGIN: envVar.httpUrl() }), 'company');
+const config = configOrExit(() => subgraphEnv('company', IMAGE_ORIGIN_ENV), 'company');
 const database = await openDatabase<DB>({ subgraph: 'company', lastGoodCopy: true });
 const cache = await openCache({ prefix: 'company:' });
 const app = await build({ db: database.db, cache, auth: authFromEnv(), logger: loggerOptions() });

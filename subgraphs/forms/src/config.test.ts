@@ -1,5 +1,6 @@
+import { DEFAULT_MAIL_FROM, outboxConfigFromEnv } from '@sumika/mail-kit';
 import { subgraphEnv } from '@sumika/server-kit';
-import { DEFAULT_MAIL_CONFIG, DEFAULT_MAIL_FROM, FORMS_ENV, mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
+import { DEFAULT_MAIL_CONFIG, FORMS_ENV, mailConfigFromEnv } from './config.js';
 
 describe('forms config from the environment', () => {
   it('keeps the defaults', () => {

@@ -1,8 +1,9 @@
 import { envVar, parseEnv, type EnvShape } from '@sumika/server-kit';
+import { OUTBOX_ENV, SMTP_ENV } from '@sumika/mail-kit';
 import type { FormKind } from './domain/receipt.js';
 import type { MailConfig } from './mail/compose.js';
-
-export const DEFAULT_MAIL_FROM = 'sumika <no-reply@sumika.example>';
+import { RATE_LIMIT_ENV } from './rate-limit/rate-limit.js';
+import { RECAPTCHA_ENV } from './recaptcha/recaptcha.js';
 
 /** The operator's desks, each overridable: FORMS_NOTIFY_INQUIRY, _INBOUND, _VIOLATION, _APPLY, _CASHBACK. */
 export const DEFAULT_OPERATORS: Record<FormKind, string> = {
@@ -39,34 +40,6 @@ export function mailConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MailCon
 
 export const DEFAULT_MAIL_CONFIG: MailConfig = mailConfigFromEnv({});
 
-export interface OutboxConfig {
-  from: string;
-  intervalMs: number;
-  batchSize: number;
-  leaseMs: number;
-  maxAttempts: number;
-}
-
-/** The outbox worker's settings. */
-export const OUTBOX_ENV = {
-  MAIL_FROM: envVar.textOr(DEFAULT_MAIL_FROM),
-  OUTBOX_INTERVAL_MS: envVar.millisOr(1, 5_000),
-  OUTBOX_BATCH_SIZE: envVar.intOr(1, 20),
-  OUTBOX_LEASE_MS: envVar.millisOr(1, 5 * 60_000),
-  OUTBOX_MAX_ATTEMPTS: envVar.intOr(1, 10),
-} satisfies EnvShape;
-
-export function outboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): OutboxConfig {
-  const vars = parseEnv(OUTBOX_ENV, env);
-  return {
-    from: vars.MAIL_FROM,
-    intervalMs: vars.OUTBOX_INTERVAL_MS,
-    batchSize: vars.OUTBOX_BATCH_SIZE,
-    leaseMs: vars.OUTBOX_LEASE_MS,
-    maxAttempts: vars.OUTBOX_MAX_ATTEMPTS,
-  };
-}
-
 /**
  * Everything the forms subgraph reads besides the common variables, checked at start: mail,
  * outbox, rate limits (rate-limit.ts), reCAPTCHA (recaptcha.ts) and SMTP (the mail kit).
@@ -74,12 +47,7 @@ export function outboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Outbo
 export const FORMS_ENV = {
   ...MAIL_ENV,
   ...OUTBOX_ENV,
-  FORMS_RATE_VISITOR_POINTS: envVar.int(1),
-  FORMS_RATE_VISITOR_WINDOW_SEC: envVar.int(1),
-  FORMS_RATE_IP_POINTS: envVar.int(1),
-  FORMS_RATE_IP_WINDOW_SEC: envVar.int(1),
-  RECAPTCHA_SECRET: envVar.text(),
-  RECAPTCHA_MIN_SCORE: envVar.number(0, 1),
-  RECAPTCHA_TEST_TOKEN: envVar.text(),
-  SMTP_URL: envVar.url(),
+  ...RATE_LIMIT_ENV,
+  ...RECAPTCHA_ENV,
+  ...SMTP_ENV,
 } satisfies EnvShape;

@@ -1,8 +1,8 @@
 import { authFromEnv, configOrExit, listen, loggerOptions, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
-import { OutboxWorker, transportFromEnv } from '@sumika/mail-kit';
+import { OutboxWorker, outboxConfigFromEnv, transportFromEnv } from '@sumika/mail-kit';
 import { build } from './app.js';
-import { FORMS_ENV, mailConfigFromEnv, outboxConfigFromEnv } from './config.js';
+import { FORMS_ENV, mailConfigFromEnv } from './config.js';
 import { createFormRateLimiter, rateLimitsFromEnv } from './rate-limit/rate-limit.js';
 import { connectRedis } from './rate-limit/redis.js';
 import { recaptchaFromEnv } from './recaptcha/recaptcha.js';

@@ -1,9 +1,11 @@
 import { authFromEnv, configOrExit, envVar, listen, loggerOptions, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
-import { OutboxWorker, transportFromEnv } from '@sumika/mail-kit';
+import { OUTBOX_ENV, OutboxWorker, SMTP_ENV, transportFromEnv } from '@sumika/mail-kit';
+import { SITE_ORIGIN_ENV } from './alerts/mail.js';
 import { startAlertScanner } from './alerts/scheduler.js';
 import { build } from './app.js';
 import { gatewayAlertSource } from './gateway/alert-source.js';
+import { GATEWAY_CLIENT_ENV } from './gateway/client.js';
 import type { DB } from './repositories/db.js';
 
 // Every variable checked before anything opens; GATEWAY_URL is read by gateway/client.ts, PUBLIC_SITE_ORIGIN by alerts/mail.ts.
@@ -11,11 +13,12 @@ const config = configOrExit(
   () =>
     subgraphEnv('user', {
       ALERT_SCAN_INTERVAL_SECONDS: envVar.intOr(0, 600),
-      MAIL_FROM: envVar.textOr('sumika <no-reply@sumika.example>'),
-      OUTBOX_INTERVAL_MS: envVar.millisOr(1, 5_000),
-      GATEWAY_URL: envVar.httpUrl(),
-      PUBLIC_SITE_ORIGIN: envVar.httpUrl(),
-      SMTP_URL: envVar.url(),
+      // The worker here takes only these two outbox settings.
+      MAIL_FROM: OUTBOX_ENV.MAIL_FROM,
+      OUTBOX_INTERVAL_MS: OUTBOX_ENV.OUTBOX_INTERVAL_MS,
+      ...GATEWAY_CLIENT_ENV,
+      ...SITE_ORIGIN_ENV,
+      ...SMTP_ENV,
     }),
   'user',
 );

@@ -140,5 +140,6 @@ describe('transportFromEnv', () => {
     const file = transportFromEnv('forms', { DATA_DIR: '/tmp/sumika-data' });
     expect(file).toBeInstanceOf(FileTransport);
     expect((file as FileTransport).dir).toBe(path.join('/tmp/sumika-data', 'outbox', 'forms'));
+    expect(() => transportFromEnv('forms', { SMTP_URL: 'mail' })).toThrow(/SMTP_URL="mail": must be a URL/);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import { dataDir } from '@sumika/server-kit';
+import { dataDir, envVar, parseEnv, type EnvShape } from '@sumika/server-kit';
 
 /** One message as the worker hands it over: everything a transport needs, nothing it must look up. */
 export interface OutboundMail {
@@ -101,9 +101,12 @@ export class FileTransport implements MailTransport {
   }
 }
 
+/** The transport's variable; a service's start check spreads it into its shape. */
+export const SMTP_ENV = { SMTP_URL: envVar.url() } satisfies EnvShape;
+
 /** SMTP when `SMTP_URL` is set, else `.eml` files under `<DATA_DIR>/outbox/<subgraph>/`. */
 export function transportFromEnv(subgraph: string, env: NodeJS.ProcessEnv = process.env): MailTransport {
-  const url = env.SMTP_URL;
+  const url = parseEnv(SMTP_ENV, env).SMTP_URL;
   if (url) return new SmtpTransport(url);
   return new FileTransport(path.join(dataDir(env), 'outbox', subgraph));
 }

@@ -1,6 +1,9 @@
 import { claimDue, markDelivered, markFailed, type OutboxDatabase, type OutboxRow } from './outbox.js';
 import type { MailTransport } from './transport.js';
 
+/** The worker's settings when not given (and the OUTBOX_* variables' defaults, config.ts). */
+export const OUTBOX_DEFAULTS = { batchSize: 20, intervalMs: 5_000, leaseMs: 5 * 60_000, maxAttempts: 10 } as const;
+
 /** The slice of a pino / fastify logger the worker uses. */
 export interface OutboxLogger {
   info(obj: object, msg: string): void;
@@ -75,10 +78,10 @@ export class OutboxWorker {
 
   constructor(private readonly opts: OutboxWorkerOptions) {
     this.messageIdDomain = opts.messageIdDomain ?? domainOf(opts.from);
-    this.batchSize = opts.batchSize ?? 20;
-    this.intervalMs = opts.intervalMs ?? 5_000;
-    this.leaseMs = opts.leaseMs ?? 5 * 60_000;
-    this.maxAttempts = opts.maxAttempts ?? 10;
+    this.batchSize = opts.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+    this.intervalMs = opts.intervalMs ?? OUTBOX_DEFAULTS.intervalMs;
+    this.leaseMs = opts.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
+    this.maxAttempts = opts.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
     this.backoffMs = opts.backoffMs ?? defaultBackoff;
     this.log = opts.logger ?? silent;
   }

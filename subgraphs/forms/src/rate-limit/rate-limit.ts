@@ -1,4 +1,4 @@
-import { AppError, type CacheState, type RedisConnection } from '@sumika/server-kit';
+import { AppError, envVar, parseEnv, type CacheState, type EnvShape, type RedisConnection } from '@sumika/server-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FormKind } from '../domain/receipt.js';
 
@@ -21,14 +21,19 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   ip: { points: 20, durationSec: 600 },
 };
 
+export const RATE_LIMIT_ENV = {
+  FORMS_RATE_VISITOR_POINTS: envVar.intOr(1, DEFAULT_RATE_LIMITS.visitor.points),
+  FORMS_RATE_VISITOR_WINDOW_SEC: envVar.intOr(1, DEFAULT_RATE_LIMITS.visitor.durationSec),
+  FORMS_RATE_IP_POINTS: envVar.intOr(1, DEFAULT_RATE_LIMITS.ip.points),
+  FORMS_RATE_IP_WINDOW_SEC: envVar.intOr(1, DEFAULT_RATE_LIMITS.ip.durationSec),
+} satisfies EnvShape;
+
+/** The limits from RATE_LIMIT_ENV; a bad value throws an EnvError (the start check refuses it first). */
 export function rateLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
-  const n = (name: string, fallback: number) => {
-    const v = Number(env[name]);
-    return Number.isFinite(v) && v > 0 ? v : fallback;
-  };
+  const vars = parseEnv(RATE_LIMIT_ENV, env);
   return {
-    visitor: { points: n('FORMS_RATE_VISITOR_POINTS', DEFAULT_RATE_LIMITS.visitor.points), durationSec: n('FORMS_RATE_VISITOR_WINDOW_SEC', DEFAULT_RATE_LIMITS.visitor.durationSec) },
-    ip: { points: n('FORMS_RATE_IP_POINTS', DEFAULT_RATE_LIMITS.ip.points), durationSec: n('FORMS_RATE_IP_WINDOW_SEC', DEFAULT_RATE_LIMITS.ip.durationSec) },
+    visitor: { points: vars.FORMS_RATE_VISITOR_POINTS, durationSec: vars.FORMS_RATE_VISITOR_WINDOW_SEC },
+    ip: { points: vars.FORMS_RATE_IP_POINTS, durationSec: vars.FORMS_RATE_IP_WINDOW_SEC },
   };
 }
 

@@ -116,5 +116,6 @@ describe('recaptchaFromEnv', () => {
     expect(await local.verify('test-recaptcha-token')).toBe(true);
     expect(await recaptchaFromEnv({ RECAPTCHA_TEST_TOKEN: 'dev' }).verify('dev')).toBe(true);
     expect(() => recaptchaFromEnv({ NODE_ENV: 'production' })).toThrow(/RECAPTCHA_SECRET/);
+    expect(() => recaptchaFromEnv({ RECAPTCHA_SECRET: 'x', RECAPTCHA_MIN_SCORE: 'high' })).toThrow(/RECAPTCHA_MIN_SCORE="high": must be a number from 0 to 1/);
   });
 });

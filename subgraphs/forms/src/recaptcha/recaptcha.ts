@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { COMMON_ENV, envVar, parseEnv, type EnvShape } from '@sumika/server-kit';
 
 /** Checks a reCAPTCHA response token from a form page. */
 export interface RecaptchaVerifier {
@@ -8,6 +9,13 @@ export interface RecaptchaVerifier {
 
 /** The token the local default accepts (override with RECAPTCHA_TEST_TOKEN). */
 export const DEFAULT_RECAPTCHA_TEST_TOKEN = 'test-recaptcha-token';
+
+/** reCAPTCHA's variables (README's table); the forms start check spreads them into FORMS_ENV. */
+export const RECAPTCHA_ENV = {
+  RECAPTCHA_SECRET: envVar.text(),
+  RECAPTCHA_MIN_SCORE: envVar.number(0, 1),
+  RECAPTCHA_TEST_TOKEN: envVar.textOr(DEFAULT_RECAPTCHA_TEST_TOKEN),
+} satisfies EnvShape;
 export const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
 export const RECAPTCHA_FAILED = 'reCAPTCHAによる確認に失敗しました。ページを再読み込みして、もう一度お試しください。';
@@ -93,14 +101,15 @@ export class GoogleRecaptchaVerifier implements RecaptchaVerifier {
  * production a missing secret is a configuration error, never a silent bypass.
  */
 export function recaptchaFromEnv(env: NodeJS.ProcessEnv = process.env, onError?: (err: unknown) => void): RecaptchaVerifier {
-  const secret = env.RECAPTCHA_SECRET;
+  const vars = parseEnv({ ...RECAPTCHA_ENV, NODE_ENV: COMMON_ENV.NODE_ENV }, env);
+  const secret = vars.RECAPTCHA_SECRET;
   if (secret) {
     return new GoogleRecaptchaVerifier({
       secret,
-      ...(env.RECAPTCHA_MIN_SCORE ? { minScore: Number(env.RECAPTCHA_MIN_SCORE) } : {}),
+      ...(vars.RECAPTCHA_MIN_SCORE !== undefined ? { minScore: vars.RECAPTCHA_MIN_SCORE } : {}),
       ...(onError ? { onError } : {}),
     });
   }
-  if (env.NODE_ENV === 'production') throw new Error('RECAPTCHA_SECRET must be set in production');
-  return new TestTokenVerifier(env.RECAPTCHA_TEST_TOKEN || DEFAULT_RECAPTCHA_TEST_TOKEN);
+  if (vars.NODE_ENV === 'production') throw new Error('RECAPTCHA_SECRET must be set in production');
+  return new TestTokenVerifier(vars.RECAPTCHA_TEST_TOKEN);
 }

@@ -1,3 +1,4 @@
+import { envVar, parseEnv, type EnvShape } from '@sumika/server-kit';
 import type { MailableAlert } from '../repositories/alert-scan.js';
 
 export const ALERT_MAIL_KIND = 'user_alert';
@@ -12,9 +13,11 @@ export interface OutboxMail {
 
 const yen = (n: number | null): string => `${(n ?? 0).toLocaleString('ja-JP')}円`;
 
-/** The site's public origin for links in mails (PUBLIC_SITE_ORIGIN). */
+/** The site's public origin for links in mails; the user subgraph's start check spreads it into its shape. */
+export const SITE_ORIGIN_ENV = { PUBLIC_SITE_ORIGIN: envVar.httpUrlOr('http://localhost:3000') } satisfies EnvShape;
+
 export function siteOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.PUBLIC_SITE_ORIGIN ?? 'http://localhost:3000').replace(/\/+$/, '');
+  return parseEnv(SITE_ORIGIN_ENV, env).PUBLIC_SITE_ORIGIN.replace(/\/+$/, '');
 }
 
 /** One plain-text mail per visitor with everything this scan found for them. */

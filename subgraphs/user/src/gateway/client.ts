@@ -1,7 +1,10 @@
-import { AppError, isErrorCode } from '@sumika/server-kit';
+import { AppError, envVar, isErrorCode, parseEnv, type EnvShape } from '@sumika/server-kit';
 
 /** The gateway's public GraphQL endpoint, which the user subgraph asks like any client would. */
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:4000/graphql';
+
+/** The client's variable; the user subgraph's start check spreads it into its shape. */
+export const GATEWAY_CLIENT_ENV = { GATEWAY_URL: envVar.httpUrlOr(DEFAULT_GATEWAY_URL) } satisfies EnvShape;
 
 /** The gateway could not be asked (network, status, or a body that is not GraphQL). */
 export class GatewayUnavailable extends Error {
@@ -24,7 +27,7 @@ export interface GatewayClientOptions {
  * (the caller's input was wrong); anything else is GatewayUnavailable.
  */
 export function gatewayClient(opts: GatewayClientOptions = {}): GraphQLRequester {
-  const url = opts.url ?? process.env.GATEWAY_URL ?? DEFAULT_GATEWAY_URL;
+  const url = opts.url ?? parseEnv(GATEWAY_CLIENT_ENV).GATEWAY_URL;
   const timeoutMs = opts.timeoutMs ?? 5_000;
   const doFetch = opts.fetch ?? fetch;
   return async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
