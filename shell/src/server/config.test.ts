@@ -20,6 +20,7 @@ describe('configFromEnv', () => {
       remoteCheckTtlMs: 2000,
       remoteLoadTimeoutMs: 5000,
       production: false,
+      log: { level: 'info', pretty: true },
       publicConfig: { env: 'localhost', recaptchaTestToken: 'test-recaptcha-token' },
     });
     expect(config.devKeyFile).toMatch(/\.data\/shell\/signing-key\.json$/);
@@ -57,17 +58,19 @@ describe('configFromEnv', () => {
       publicConfig: { env: 'production', recaptchaSiteKey: 'site-key' },
     });
     expect(configFromEnv({ PUBLIC_ORIGIN: 'https://sumika.example', HSTS: 'false', APP_ENV: 'staging' })).toMatchObject({ hsts: false, publicConfig: { env: 'staging' } });
+    expect(configFromEnv({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }).log).toEqual({ level: 'warn', pretty: false });
   });
 
   it.each([
     ['SHELL_PORT', 'abc', 'must be a port number'],
     ['SHELL_PORT', '70000', 'must be a port number'],
     ['GATEWAY_PORT', '40.5', 'must be a port number'],
-    ['SHELL_GATEWAY_TIMEOUT_MS', '0', 'must be at least 1 ms'],
-    ['SHELL_GATEWAY_TIMEOUT_MS', 'soon', 'must be a number of milliseconds'],
-    ['REMOTE_LOAD_TIMEOUT_MS', '-5', 'must be at least 1 ms'],
+    ['SHELL_GATEWAY_TIMEOUT_MS', '0', 'must be a whole number of milliseconds >= 1'],
+    ['SHELL_GATEWAY_TIMEOUT_MS', 'soon', 'must be a whole number of milliseconds >= 1'],
+    ['REMOTE_LOAD_TIMEOUT_MS', '-5', 'must be a whole number of milliseconds >= 1'],
     ['HSTS', 'yes', 'must be true or false'],
     ['APP_ENV', 'prod', 'must be one of localhost, develop, staging, test, production'],
+    ['LOG_LEVEL', 'verbose', 'must be one of fatal, error, warn, info, debug, trace, silent'],
     ['PUBLIC_ORIGIN', 'sumika.example', 'is not a URL'],
     ['PUBLIC_ORIGIN', 'ftp://sumika.example', 'must be http(s)'],
     ['GATEWAY_URL', 'localhost:4000/graphql', 'must be an http(s) URL'],

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { envVar, LOG_LEVELS, parseEnv, type EnvShape } from '@sumika/server-kit/config';
 import type { PublicConfig } from '@sumika/shell-kit';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = path.resolve(shellDir, '..');
+/** The shell's browser build (webpack) unless SHELL_CLIENT_DIR says otherwise. */
+export const defaultClientDir = path.join(shellDir, 'dist', 'client');
 
 export interface ShellConfig {
   port: number;
@@ -38,6 +41,8 @@ export interface ShellConfig {
   /** The shell's browser build (webpack), served under /assets/. */
   clientDir: string;
   production: boolean;
+  /** pino's level (LOG_LEVEL) and readable lines unless LOG_FORMAT=json. */
+  log: { level: string; pretty: boolean };
   publicConfig: PublicConfig;
 }
 
@@ -55,63 +60,45 @@ export function parsePublicOrigin(value: string): string {
   return url.origin;
 }
 
-// An empty variable counts as unset, as in a compose file's `NAME=`.
-const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
-const text = optional(z.string());
-const port = optional(z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number'));
-const millis = (min: number) => optional(z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(min, `must be at least ${min} ms`));
-const httpUrl = optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
-
 /** Every variable the shell reads, checked at start: a bad value stops it with the variable's name. */
-const EnvSchema = z.object({
-  NODE_ENV: text,
-  APP_ENV: optional(z.enum(ENV_NAMES, { error: `must be one of ${ENV_NAMES.join(', ')}` })),
-  HOST: text,
-  SHELL_PORT: port,
-  PUBLIC_ORIGIN: optional(z.string().transform((v, ctx) => {
+const SHELL_ENV = {
+  NODE_ENV: envVar.text(),
+  APP_ENV: envVar.oneOf(ENV_NAMES),
+  HOST: envVar.textOr('127.0.0.1'),
+  SHELL_PORT: envVar.portOr(3000),
+  PUBLIC_ORIGIN: envVar.text().transform((v, ctx) => {
+    if (v === undefined) return v;
     try {
       return parsePublicOrigin(v);
     } catch (err) {
       ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message.replace(/^PUBLIC_ORIGIN /, '') : String(err) });
       return z.NEVER;
     }
-  })),
-  HSTS: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
-  SHELL_GATEWAY_TIMEOUT_MS: millis(1),
-  GATEWAY_URL: httpUrl,
-  GATEWAY_PORT: port,
-  BUKKEN_IMAGES_URL: httpUrl,
-  BUKKEN_PORT: port,
-  COMPANY_IMAGES_URL: httpUrl,
-  COMPANY_PORT: port,
-  SHELL_JWT_ISSUER: text,
-  SHELL_SIGNING_KEY: text,
-  DATA_DIR: text,
-  REMOTES_FILE: text,
-  REMOTE_CHECK_TTL_MS: millis(0),
-  REMOTE_LOAD_TIMEOUT_MS: millis(1),
-  SHELL_CLIENT_DIR: text,
-  RECAPTCHA_SITE_KEY: text,
-  RECAPTCHA_TEST_TOKEN: text,
-});
+  }),
+  HSTS: envVar.flag(),
+  // Below the page's budget, above the gateway's own 2 s per subgraph call.
+  SHELL_GATEWAY_TIMEOUT_MS: envVar.millisOr(1, 2500),
+  GATEWAY_URL: envVar.httpUrl(),
+  GATEWAY_PORT: envVar.portOr(4000),
+  BUKKEN_IMAGES_URL: envVar.httpUrl(),
+  BUKKEN_PORT: envVar.portOr(4002),
+  COMPANY_IMAGES_URL: envVar.httpUrl(),
+  COMPANY_PORT: envVar.portOr(4004),
+  SHELL_JWT_ISSUER: envVar.textOr('sumika-shell'),
+  SHELL_SIGNING_KEY: envVar.text(),
+  DATA_DIR: envVar.text(),
+  REMOTES_FILE: envVar.text(),
+  REMOTE_CHECK_TTL_MS: envVar.millisOr(0, 2000),
+  REMOTE_LOAD_TIMEOUT_MS: envVar.millisOr(1, 5000),
+  SHELL_CLIENT_DIR: envVar.text(),
+  RECAPTCHA_SITE_KEY: envVar.text(),
+  // The forms subgraph's local verifier accepts this token when it has no RECAPTCHA_SECRET.
+  RECAPTCHA_TEST_TOKEN: envVar.textOr('test-recaptcha-token'),
+  LOG_LEVEL: envVar.oneOfOr(LOG_LEVELS, 'info'),
+  // Readable lines by default, unlike the other services: the shell is mostly run by hand.
+  LOG_FORMAT: envVar.oneOfOr(['json', 'pretty'], 'pretty'),
+} satisfies EnvShape;
 const REMOTE_URL_ENV = /^MF_[A-Z]+_(PUBLIC_)?URL$/;
-
-/** The environment checked against the schema, or an error naming every bad variable and its value. */
-function parseEnv(env: NodeJS.ProcessEnv): { vars: z.infer<typeof EnvSchema>; remoteEnv: Record<string, string | undefined> } {
-  const remoteNames = Object.keys(env).filter((k) => REMOTE_URL_ENV.test(k));
-  const schema = EnvSchema.extend(Object.fromEntries(remoteNames.map((k) => [k, httpUrl])));
-  const result = schema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '?');
-      return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
-    });
-    throw new Error(`bad environment\n  ${lines.join('\n  ')}`);
-  }
-  const data = result.data as Record<string, string | undefined>;
-  return { vars: result.data, remoteEnv: Object.fromEntries(remoteNames.map((k) => [k, data[k]])) };
-}
 
 function dataDir(dir: string | undefined): string {
   return dir ? path.resolve(dir) : path.join(repoRoot, '.data');
@@ -119,38 +106,39 @@ function dataDir(dir: string | undefined): string {
 
 /** The shell's settings from its environment (defaults for local runs); throws at start on a bad value, naming the variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ShellConfig {
-  const { vars, remoteEnv } = parseEnv(env);
+  const remoteNames = Object.keys(env).filter((k) => REMOTE_URL_ENV.test(k));
+  const remoteShape: EnvShape = Object.fromEntries(remoteNames.map((k) => [k, envVar.httpUrl()]));
+  const vars = parseEnv({ ...SHELL_ENV, ...remoteShape }, env);
+  const remoteVars = vars as Record<string, unknown>;
   const production = vars.NODE_ENV === 'production';
   const appEnv: PublicConfig['env'] = vars.APP_ENV ?? (production ? 'production' : 'localhost');
-  const gatewayPort = vars.GATEWAY_PORT ?? 4000;
-  const port = vars.SHELL_PORT ?? 3000;
+  const port = vars.SHELL_PORT;
   const publicOrigin = vars.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   return {
     port,
-    host: vars.HOST ?? '127.0.0.1',
+    host: vars.HOST,
     publicOrigin,
-    hsts: vars.HSTS ? vars.HSTS === 'true' : publicOrigin.startsWith('https:'),
-    // Below the page's budget, above the gateway's own 2 s per subgraph call.
-    gatewayTimeoutMs: vars.SHELL_GATEWAY_TIMEOUT_MS ?? 2500,
+    hsts: vars.HSTS ?? publicOrigin.startsWith('https:'),
+    gatewayTimeoutMs: vars.SHELL_GATEWAY_TIMEOUT_MS,
     proxyTimeoutMs: 10_000,
     imagesTimeoutMs: 5000,
-    gatewayUrl: vars.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql`,
-    bukkenImagesUrl: vars.BUKKEN_IMAGES_URL ?? `http://127.0.0.1:${vars.BUKKEN_PORT ?? 4002}`,
-    companyImagesUrl: vars.COMPANY_IMAGES_URL ?? `http://127.0.0.1:${vars.COMPANY_PORT ?? 4004}`,
-    issuer: vars.SHELL_JWT_ISSUER ?? 'sumika-shell',
+    gatewayUrl: vars.GATEWAY_URL ?? `http://127.0.0.1:${vars.GATEWAY_PORT}/graphql`,
+    bukkenImagesUrl: vars.BUKKEN_IMAGES_URL ?? `http://127.0.0.1:${vars.BUKKEN_PORT}`,
+    companyImagesUrl: vars.COMPANY_IMAGES_URL ?? `http://127.0.0.1:${vars.COMPANY_PORT}`,
+    issuer: vars.SHELL_JWT_ISSUER,
     signingKeyJson: vars.SHELL_SIGNING_KEY,
     devKeyFile: path.join(dataDir(vars.DATA_DIR), 'shell', 'signing-key.json'),
     remotesFile: vars.REMOTES_FILE,
-    remoteEnv,
-    remoteCheckTtlMs: vars.REMOTE_CHECK_TTL_MS ?? 2000,
-    remoteLoadTimeoutMs: vars.REMOTE_LOAD_TIMEOUT_MS ?? 5000,
-    clientDir: vars.SHELL_CLIENT_DIR ?? path.join(shellDir, 'dist', 'client'),
+    remoteEnv: Object.fromEntries(remoteNames.map((k) => [k, remoteVars[k] as string | undefined])),
+    remoteCheckTtlMs: vars.REMOTE_CHECK_TTL_MS,
+    remoteLoadTimeoutMs: vars.REMOTE_LOAD_TIMEOUT_MS,
+    clientDir: vars.SHELL_CLIENT_DIR ?? defaultClientDir,
     production,
+    log: { level: vars.LOG_LEVEL, pretty: vars.LOG_FORMAT === 'pretty' },
     publicConfig: {
       env: appEnv,
       ...(vars.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: vars.RECAPTCHA_SITE_KEY } : {}),
-      // The forms subgraph's local verifier accepts this token when it has no RECAPTCHA_SECRET.
-      ...(!production && !vars.RECAPTCHA_SITE_KEY ? { recaptchaTestToken: vars.RECAPTCHA_TEST_TOKEN ?? 'test-recaptcha-token' } : {}),
+      ...(!production && !vars.RECAPTCHA_SITE_KEY ? { recaptchaTestToken: vars.RECAPTCHA_TEST_TOKEN } : {}),
     },
   };
 }

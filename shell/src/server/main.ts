@@ -6,13 +6,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { configFromEnv } from './config.js';
+import { configOrExit } from '@sumika/server-kit/config';
+import { configFromEnv, defaultClientDir } from './config.js';
 import type * as Start from './start.js';
 
 const shellDir = fileURLToPath(new URL('../..', import.meta.url));
 
+// A bad variable is the operator's to fix: say which, without a stack trace, before any build.
+const config = configOrExit(() => configFromEnv(), 'shell');
+
 // `npm start` on a fresh clone: build the browser bundle once when it is missing.
-if (!process.env.SHELL_CLIENT_DIR && !existsSync(path.join(shellDir, 'dist', 'client', 'assets.json'))) {
+if (config.clientDir === defaultClientDir && !existsSync(path.join(defaultClientDir, 'assets.json'))) {
   console.log('[shell] no browser build yet: building it (once)…');
   const webpack = path.join(shellDir, '..', 'node_modules', '.bin', 'webpack');
   const res = spawnSync(webpack, ['--config', path.join(shellDir, 'webpack.config.js'), '--mode', 'production'], { cwd: shellDir, stdio: 'inherit' });
@@ -20,18 +24,10 @@ if (!process.env.SHELL_CLIENT_DIR && !existsSync(path.join(shellDir, 'dist', 'cl
 }
 
 // The shell's own rules for production (SHELL_SIGNING_KEY required, no reCAPTCHA test token) follow
-// NODE_ENV=production, read here. React's build is another matter: its development build (prop checks,
+// NODE_ENV=production, read above. React's build is another matter: its development build (prop checks,
 // warnings) makes every server render ~6× slower (docs/benchmarks.md), so the server renders with
 // React's production build unless NODE_ENV=development asks for the development one. React reads
 // NODE_ENV once, when start.ts first imports it.
-let config: ReturnType<typeof configFromEnv>;
-try {
-  config = configFromEnv();
-} catch (err) {
-  // A bad variable is the operator's to fix: say which, without a stack trace.
-  console.error(`[shell] ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
-}
 if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production';
 
 const { start } = (await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') })) as typeof Start;

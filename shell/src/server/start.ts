@@ -9,10 +9,10 @@ import type { ShellConfig } from './config.js';
  * connections close as they go idle, then the process exits 0 (1 after an error or past the grace period).
  */
 export async function start(config: ShellConfig): Promise<void> {
-  const pretty = (process.env.LOG_FORMAT ?? 'pretty') === 'pretty';
+  const { level, pretty } = config.log;
   const app = await build({
     config,
-    logger: { level: process.env.LOG_LEVEL ?? 'info', ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}) },
+    logger: { level, ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}) },
   });
   onShutdown({ log: app.log, close: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
