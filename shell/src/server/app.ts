@@ -5,6 +5,7 @@ import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
 import { createShellSigner } from './gateway/token.js';
 import clientAssets from './plugins/client-assets.js';
+import compression from './plugins/compression.js';
 import gatewayProxy from './plugins/gateway-proxy.js';
 import health from './plugins/health.js';
 import imagesProxy from './plugins/images-proxy.js';
@@ -77,6 +78,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404)));
 
+  // First: its onSend hook covers every reply registered after it (pages compress themselves, see render-page).
+  await app.register(compression);
   await app.register(securityHeaders, {
     hsts: config.hsts,
     https: config.publicOrigin.startsWith('https:'),

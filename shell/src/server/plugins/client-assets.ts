@@ -11,6 +11,9 @@ declare module 'fastify' {
   }
 }
 
+/** A content-hashed file name (react.d519a148.js): its URL changes with its content. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
 /**
  * The shell's browser build under /assets/ (hashed names: cached for a year) and the list of entry
  * scripts and stylesheets the HTML loads (assets.json, written by the build; re-read when it changes).
@@ -35,8 +38,10 @@ export default fp(
         root: opts.clientDir,
         prefix: '/assets/',
         index: false,
+        // The .br/.gz sibling the build wrote beside each script and stylesheet, when the browser takes it.
+        preCompressed: true,
         setHeaders: (res, file) => {
-          res.header('cache-control', /\.[0-9a-f]{8}\.(js|css)$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header('cache-control', HASHED.test(file.replace(/\.(br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }

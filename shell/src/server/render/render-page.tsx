@@ -19,6 +19,7 @@ import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors } from '../gateway/gateway-session.js';
 import type { ShellSigner } from '../gateway/token.js';
+import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
 import { canonicalUrl, pageUrl, validHost } from './page-url.js';
 
@@ -230,16 +231,20 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
       onShellReady() {
         res.statusCode = status;
         res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.setHeader('cache-control', 'private, no-store');
-        res.setHeader('vary', 'user-agent, cookie');
+        // A page carries the visitor's state: never shared, but kept for back/forward (no-store would
+        // bar the bfcache) and revalidated on reuse. Error pages stay out of every cache.
+        res.setHeader('cache-control', status < 400 ? 'private, no-cache' : 'private, no-store');
+        res.setHeader('vary', 'user-agent, cookie, accept-encoding');
         if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
         if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
-        res.write(head);
+        const out = compressedBody(res, req.headers['accept-encoding']);
+        out.write(head);
+        out.flush();
         const body = new PassThrough();
-        body.on('data', (chunk: Buffer) => res.write(chunk));
+        body.on('data', (chunk: Buffer) => out.write(chunk));
         body.on('end', () => {
           const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
-          res.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
+          out.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
           done();
         });
         pipe(body);
