@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedFor } from './build/federation-shared.js';
-import { browserCss, browserPlugins, browserRules, resolveOptions } from './build/remote-webpack.js';
+import { browserCss, browserPlugins, browserRules, precompressPlugins, resolveOptions } from './build/remote-webpack.js';
 import federation from './module-federation.config.js';
 
 const require = createRequire(import.meta.url);
@@ -81,6 +81,7 @@ export default (_env, argv) => {
         experiments: { optimization: { target: 'web', disableSnapshot: true } },
       }),
       new AssetsManifestPlugin(),
+      ...(mode === 'production' ? precompressPlugins() : []),
     ],
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },

@@ -1,6 +1,7 @@
 // The tiny static server of a remote: dist/ (client/ and server/ builds) with CORS, ETags and
-// revalidation for the unhashed files (mf-manifest.json, remoteEntry.js). Builds first when dist/
-// is missing, so `npm start` works on a fresh clone.
+// revalidation for the unhashed files (mf-manifest.json, remoteEntry.js), and the build's .br/.gz
+// sibling of a file when the browser accepts it. Builds first when dist/ is missing, so `npm start`
+// works on a fresh clone.
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,6 +10,39 @@ import path from 'node:path';
 
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8' };
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+const EXTENSIONS = { br: '.br', gzip: '.gz' };
+
+/**
+ * The encodings to try for an Accept-Encoding header, best first: br and gzip by their q (br on a
+ * tie), those with q=0 left out.
+ * @param {string | string[] | undefined} header
+ * @returns {('br' | 'gzip')[]}
+ */
+export function acceptedEncodings(header) {
+  const weights = new Map();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = (name) => weights.get(name) ?? weights.get('*') ?? 0;
+  return /** @type {('br' | 'gzip')[]} */ (['br', 'gzip'].filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a)));
+}
+
+/** The precompressed sibling to send for `file`, if one accepted exists and is not older than the file. */
+async function siblingFor(file, st, header) {
+  for (const encoding of acceptedEncodings(header)) {
+    try {
+      const sib = await stat(file + EXTENSIONS[encoding]);
+      if (sib.isFile() && sib.mtimeMs >= st.mtimeMs) return { encoding, file: file + EXTENSIONS[encoding], st: sib };
+    } catch {
+      // no sibling in this encoding
+    }
+  }
+  return undefined;
+}
 
 /** Builds the remote when dist/ has no manifests yet. */
 export function buildIfMissing(dir, log = console.log) {
@@ -41,15 +75,21 @@ export function serveRemote({ dir, port, host = process.env.HOST ?? '127.0.0.1',
       return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
     if (!st.isFile()) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+    const compressible = Object.values(EXTENSIONS).every((ext) => !file.endsWith(ext));
+    const sibling = compressible ? await siblingFor(file, st, req.headers['accept-encoding']) : undefined;
+    const sent = sibling ?? { file, st };
+    // One ETag per representation: a cache must not answer a gzip request's revalidation with the br body.
+    const etag = `"${sent.st.size.toString(16)}-${Math.floor(sent.st.mtimeMs).toString(16)}${sibling ? `-${sibling.encoding}` : ''}"`;
     res.setHeader('etag', etag);
     res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.setHeader('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+    if (compressible) res.setHeader('vary', 'accept-encoding');
+    if (sibling) res.setHeader('content-encoding', sibling.encoding);
     if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
-    res.setHeader('content-length', st.size);
+    res.setHeader('content-length', sent.st.size);
     res.writeHead(200);
     if (req.method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    createReadStream(sent.file).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
