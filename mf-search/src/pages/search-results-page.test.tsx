@@ -124,3 +124,16 @@ it('keeps the heading, the count and the cards of the page before, dimmed, while
   expect(screen.getByTestId('search-results').getAttribute('aria-busy')).toBeNull();
   await act(async () => undefined);
 });
+
+it('fetches the first card’s photo at once and with high priority (the largest paint), every other image lazily', async () => {
+  cityPage([searchMock(1, { data: answer(1) }), placeMock(), rememberMock]);
+  await screen.findByText('テストハイツ11');
+  const images = screen.getAllByTestId('bukken-card').flatMap((c) => Array.from(c.querySelectorAll('img')));
+  expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+    ['eager', 'high'],
+    ['lazy', null],
+    ['lazy', null],
+    ['lazy', null],
+  ]);
+  await act(async () => undefined);
+});

@@ -107,8 +107,8 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             <>
               {missing && <ListingsUnavailable />}
               <ul className={stale ? 's-cards s-cards--stale' : 's-cards'}>
-                {listings.map((b) => (
-                  <BukkenCard key={b.globalKey} bukken={b} />
+                {listings.map((b, i) => (
+                  <BukkenCard key={b.globalKey} bukken={b} priority={i === 0} />
                 ))}
               </ul>
               <Pager pagination={result.pagination} />

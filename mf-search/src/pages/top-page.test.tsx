@@ -34,3 +34,13 @@ it('shows the error box when the top page could not be read', async () => {
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('top-page')).toBeNull();
 });
+
+it('fetches the first special’s image at once and with high priority (the largest paint), the others lazily', async () => {
+  const specials = [top.specials[0]!, { ...top.specials[0]!, path: 'designers', name: 'デザイナーズ', topImage: '/d.jpg' }];
+  renderPage(TopPage, { path: '/', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: { ...top, specials } } }] });
+  const images = Array.from((await screen.findByTestId('special-list')).querySelectorAll('img'));
+  expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+    ['eager', 'high'],
+    ['lazy', null],
+  ]);
+});

@@ -2,12 +2,13 @@ import { FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
 import type { SearchBukkenCardFragment } from '../../../__generated__/operations.js';
 
-export function BukkenCard({ bukken }: { bukken: SearchBukkenCardFragment }) {
+/** `priority`: the page's first card, whose photo is the largest paint: fetched at once, ahead of the rest (issue 15). */
+export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenCardFragment; priority?: boolean }) {
   const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
   return (
     <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>
       <KitLink className="s-card__images" to={href} tabIndex={-1} aria-hidden="true">
-        <img src={bukken.imageGroup.gaikanUrl} alt="" loading="lazy" width={150} height={112} />
+        <img src={bukken.imageGroup.gaikanUrl} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} width={150} height={112} />
         <img src={bukken.imageGroup.madoriUrl} alt="" loading="lazy" width={150} height={112} />
       </KitLink>
       <div className="s-card__body">

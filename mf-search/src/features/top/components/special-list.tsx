@@ -7,10 +7,11 @@ type SpecialSummary = SearchTopPageQuery['specials'][number] | SearchPrefectureP
 export function SpecialList({ specials, prefecturePath }: { specials: SpecialSummary[]; prefecturePath?: string }) {
   return (
     <ul className="s-specials" data-testid="special-list">
-      {specials.map((s) => (
+      {specials.map((s, i) => (
         <li key={s.path} className="s-special">
           <KitLink to={prefecturePath ? `/search/cities/${prefecturePath}/topic/${s.path}` : `/topic/${s.path}`}>
-            <img src={s.topImage} alt="" loading="lazy" />
+            {/* On the top page the first special's image is the largest paint: fetched at once (issue 15). */}
+            <img src={s.topImage} alt="" loading={!prefecturePath && i === 0 ? 'eager' : 'lazy'} fetchPriority={!prefecturePath && i === 0 ? 'high' : undefined} />
             <span>{s.name}</span>
             <small>{formatNumber(s.bukkenCount)}件</small>
           </KitLink>
