@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { envVar, LOG_LEVELS, parseEnv, type EnvOf, type EnvShape } from './config.js';
 import { DEFAULT_ISSUER } from './server/jwt.js';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './shutdown.js';
 
 /** The names of the subgraphs; each owns exactly one PostgreSQL schema. */
 export const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
@@ -45,7 +46,7 @@ export const COMMON_ENV = {
   DATA_DIR: envVar.text(),
   DATABASE_URL: POSTGRES_ENV.DATABASE_URL,
   ...REDIS_ENV,
-  SHUTDOWN_GRACE_MS: envVar.millisOr(0, 10_000),
+  SHUTDOWN_GRACE_MS: envVar.millisOr(0, DEFAULT_SHUTDOWN_GRACE_MS),
   ...LOG_ENV,
 } satisfies EnvShape;
 

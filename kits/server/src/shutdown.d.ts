@@ -4,6 +4,9 @@ export interface ShutdownLog {
   error(obj: unknown, msg?: string): void;
 }
 
+/** SHUTDOWN_GRACE_MS when unset (10 s). */
+export const DEFAULT_SHUTDOWN_GRACE_MS: number;
+
 /** How long a shutdown may take before the process is ended anyway (SHUTDOWN_GRACE_MS, default 10 s). */
 export function shutdownGraceMs(env?: NodeJS.ProcessEnv): number;
 

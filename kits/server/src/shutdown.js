@@ -3,9 +3,12 @@
 // run under node without a TypeScript loader, use the same helper as the TypeScript services.
 import closeWithGrace from 'close-with-grace';
 
+/** SHUTDOWN_GRACE_MS when unset; the services' start checks (env.ts COMMON_ENV, the shell's config) take it from here. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
 /** How long a shutdown may take before the process is ended anyway (SHUTDOWN_GRACE_MS, default 10 s). */
 export function shutdownGraceMs(env = process.env) {
-  return Number(env.SHUTDOWN_GRACE_MS ?? 10_000);
+  return Number(env.SHUTDOWN_GRACE_MS || DEFAULT_SHUTDOWN_GRACE_MS);
 }
 
 /**

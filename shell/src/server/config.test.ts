@@ -71,6 +71,7 @@ describe('configFromEnv', () => {
     ['HSTS', 'yes', 'must be true or false'],
     ['APP_ENV', 'prod', 'must be one of localhost, develop, staging, test, production'],
     ['LOG_LEVEL', 'verbose', 'must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['SHUTDOWN_GRACE_MS', 'soon', 'must be a whole number of milliseconds >= 0'],
     ['PUBLIC_ORIGIN', 'sumika.example', 'is not a URL'],
     ['PUBLIC_ORIGIN', 'ftp://sumika.example', 'must be http(s)'],
     ['GATEWAY_URL', 'localhost:4000/graphql', 'must be an http(s) URL'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { envVar, LOG_LEVELS, parseEnv, type EnvShape } from '@sumika/server-kit/config';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '@sumika/server-kit/shutdown';
 import type { PublicConfig } from '@sumika/shell-kit';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -94,6 +95,8 @@ const SHELL_ENV = {
   RECAPTCHA_SITE_KEY: envVar.text(),
   // The forms subgraph's local verifier accepts this token when it has no RECAPTCHA_SECRET.
   RECAPTCHA_TEST_TOKEN: envVar.textOr('test-recaptcha-token'),
+  // Read by onShutdown (start.ts); checked here so a bad value stops the start, not the shutdown.
+  SHUTDOWN_GRACE_MS: envVar.millisOr(0, DEFAULT_SHUTDOWN_GRACE_MS),
   LOG_LEVEL: envVar.oneOfOr(LOG_LEVELS, 'info'),
   // Readable lines by default, unlike the other services: the shell is mostly run by hand.
   LOG_FORMAT: envVar.oneOfOr(['json', 'pretty'], 'pretty'),
