@@ -154,3 +154,31 @@ describe('client assets: precompressed siblings and cache headers', () => {
     }
   });
 });
+
+describe('compressedBody when the visitor leaves', () => {
+  it('frees the compressor once the response closes unfinished, and later writes do not throw', async () => {
+    const app = Fastify();
+    let closed!: () => void;
+    const compressorGone = new Promise<void>((resolve) => (closed = resolve));
+    app.get('/page', async (req, reply) => {
+      reply.hijack();
+      const out = compressedBody(reply.raw, req.headers['accept-encoding']);
+      out.write('<!DOCTYPE html><head></head>');
+      out.flush();
+      reply.raw.once('close', () =>
+        setImmediate(() => {
+          out.write(PAGE);
+          out.end('</html>');
+          closed();
+        }),
+      );
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const ctrl = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/page`, { headers: { 'accept-encoding': 'br' }, signal: ctrl.signal });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    ctrl.abort();
+    await compressorGone;
+    await app.close();
+  });
+});

@@ -57,6 +57,10 @@ export function compressedBody(res: ServerResponse, acceptEncoding: string | str
       ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
       : createGzip({ level: 6 });
   z.on('error', (err) => res.destroy(err));
+  // A visitor who leaves mid-page: free the compressor now, not when the render ends.
+  res.on('close', () => {
+    if (!res.writableFinished) z.destroy();
+  });
   z.pipe(res);
   return { write: (chunk) => void z.write(chunk), flush: () => z.flush(), end: (chunk) => void (chunk === undefined ? z.end() : z.end(chunk)) };
 }
