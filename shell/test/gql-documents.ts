@@ -119,7 +119,10 @@ export function evaluate(file: string, source: string, load: (file: string) => R
     if (spec.startsWith('.')) {
       const target = path.resolve(path.dirname(file), spec).replace(/\.js$/, '');
       const doc = documentFiles.find((f) => f.replace(/\.tsx?$/, '') === target);
-      return doc ? load(doc) : stub;
+      if (doc) return load(doc);
+      // A feature's public entry (index.ts) re-exports documents from its files: follow those.
+      const reexported = reexportedDocumentFiles(`${target}.ts`);
+      return reexported.length ? new Proxy({}, { get: (_t, key) => reexported.map(load).find((m) => typeof key === 'string' && key in m)?.[key as string] ?? stub }) : stub;
     }
     if (spec === '@sumika/shell-kit') {
       const kit = documentFiles.filter((f) => f.includes('/shell/kit/src/'));
@@ -130,6 +133,19 @@ export function evaluate(file: string, source: string, load: (file: string) => R
   const module = { exports: {} as Record<string, unknown> };
   new Function('exports', 'require', 'module', js)(module.exports, requireIn, module);
   return module.exports;
+}
+
+/** The document files an entry module re-exports from (`export … from './x.js'`), if it exists. */
+function reexportedDocumentFiles(entry: string): string[] {
+  let source: string;
+  try {
+    source = readFileSync(entry, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...source.matchAll(/export\s[^;]*?from\s+'(\.[^']+)'/g)]
+    .map(([, spec]) => path.resolve(path.dirname(entry), spec!).replace(/\.js$/, ''))
+    .flatMap((target) => documentFiles.filter((f) => f.replace(/\.tsx?$/, '') === target));
 }
 
 /** Every document file's emitted module, evaluated, with `__documents__` listing all its documents by name. */
