@@ -11,10 +11,18 @@ const subgraphs = ['search', 'bukken', 'user', 'company', 'forms'];
 const root = import.meta.dirname;
 
 const otherSubgraphs = (sg) =>
-  subgraphs.filter((o) => o !== sg).map((o) => ({ group: [`@sumika/subgraph-${o}`, `@sumika/subgraph-${o}/*`], message: 'A subgraph asks other subgraphs through the supergraph, never by import.' }));
+  subgraphs
+    .filter((o) => o !== sg)
+    .map((o) => ({
+      group: [`@sumika/subgraph-${o}`, `@sumika/subgraph-${o}/*`],
+      message: 'A subgraph asks other subgraphs through the supergraph, never by import.',
+    }));
 
 /** Feature folders of a remote, read from disk so a new feature is covered without editing this file. */
-const featuresOf = (remote) => readdirSync(`${root}/${remote}/src/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featuresOf = (remote) =>
+  readdirSync(`${root}/${remote}/src/features`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/__generated__/**', '.data/**', 'coverage/**'] },
@@ -51,9 +59,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...remotes.filter((r) => r !== remote).map((r) => ({ group: [`@sumika/${r}`, `@sumika/${r}/*`, `**/${r}/**`], message: 'A remote never imports another remote; share through the shell kit.' })),
-            { group: ['@sumika/shell', '@sumika/shell/*', '**/shell/src/**', '**/shell/kit/**'], message: "A remote reaches the shell through '@sumika/shell-kit' only (the page contract is exported there)." },
-            { group: ['@sumika/shell-kit/*', '!@sumika/shell-kit/testing'], message: "Import '@sumika/shell-kit' itself: its index is the remotes' one entry." },
+            ...remotes
+              .filter((r) => r !== remote)
+              .map((r) => ({
+                group: [`@sumika/${r}`, `@sumika/${r}/*`, `**/${r}/**`],
+                message: 'A remote never imports another remote; share through the shell kit.',
+              })),
+            {
+              group: ['@sumika/shell', '@sumika/shell/*', '**/shell/src/**', '**/shell/kit/**'],
+              message: "A remote reaches the shell through '@sumika/shell-kit' only (the page contract is exported there).",
+            },
+            {
+              group: ['@sumika/shell-kit/*', '!@sumika/shell-kit/testing'],
+              message: "Import '@sumika/shell-kit' itself: its index is the remotes' one entry.",
+            },
           ],
         },
       ],
@@ -63,7 +82,12 @@ export default tseslint.config(
     // The kit's test entry is for tests only.
     files: remotes.map((r) => `${r}/src/**/*.{ts,tsx}`),
     ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
-    rules: { 'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='@sumika/shell-kit/testing']", message: '@sumika/shell-kit/testing is for tests.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='@sumika/shell-kit/testing']", message: '@sumika/shell-kit/testing is for tests.' },
+      ],
+    },
   },
   // A subgraph never imports another subgraph's code; shared code lives in kits/ (decision 016).
   ...subgraphs.map((sg) => ({
@@ -74,7 +98,27 @@ export default tseslint.config(
   {
     files: ['gateway/**/*.ts', 'kits/server/**/*.ts', 'kits/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@sumika/storage-kit', '@sumika/storage-kit/*', '@sumika/mail-kit', '@sumika/mail-kit/*', '@sumika/subgraph-*', '@sumika/infra', '@sumika/infra/*', '@sumika/integration', '@sumika/integration/*'], message: 'The gateway and the server kit depend on neither storage nor mail (decision 016).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@sumika/storage-kit',
+                '@sumika/storage-kit/*',
+                '@sumika/mail-kit',
+                '@sumika/mail-kit/*',
+                '@sumika/subgraph-*',
+                '@sumika/infra',
+                '@sumika/infra/*',
+                '@sumika/integration',
+                '@sumika/integration/*',
+              ],
+              message: 'The gateway and the server kit depend on neither storage nor mail (decision 016).',
+            },
+          ],
+        },
+      ],
     },
   },
   // Import boundaries and cycles resolved the way tsc does (NodeNext `.js` → `.ts`, workspace packages, paths); decision 018.
@@ -83,7 +127,13 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: ['*/tsconfig.json', 'kits/*/tsconfig.json', 'subgraphs/*/tsconfig.json', 'shell/kit/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['*/tsconfig.json', 'kits/*/tsconfig.json', 'subgraphs/*/tsconfig.json', 'shell/kit/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -130,7 +180,10 @@ export default tseslint.config(
         {
           patterns: [
             ...otherSubgraphs(sg),
-            { group: ['kysely', 'kysely/*', 'pg', 'pg-*', '@electric-sql/pglite', '@electric-sql/pglite/*', '@sumika/storage-kit', '@sumika/storage-kit/*'], message: 'SQL lives in repositories (STYLE 6): a resolver calls a repository, never the driver or Kysely.' },
+            {
+              group: ['kysely', 'kysely/*', 'pg', 'pg-*', '@electric-sql/pglite', '@electric-sql/pglite/*', '@sumika/storage-kit', '@sumika/storage-kit/*'],
+              message: 'SQL lives in repositories (STYLE 6): a resolver calls a repository, never the driver or Kysely.',
+            },
           ],
         },
       ],

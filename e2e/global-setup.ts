@@ -1,7 +1,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanEnv, ensureBuilds, freePort, REMOTES, repoRoot, run, startService, stopService, SUBGRAPHS, waitForHttp, type ServiceInfo, type StackState } from './support/stack.js';
+import {
+  cleanEnv,
+  ensureBuilds,
+  freePort,
+  REMOTES,
+  repoRoot,
+  run,
+  startService,
+  stopService,
+  SUBGRAPHS,
+  waitForHttp,
+  type ServiceInfo,
+  type StackState,
+} from './support/stack.js';
 import { saveState, STATE_FILE } from './support/state.js';
 import { prepareStores } from './support/stores.js';
 
@@ -33,7 +46,8 @@ export default async function globalSetup(): Promise<void> {
   };
 
   try {
-    for (const s of SUBGRAPHS) start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
+    for (const s of SUBGRAPHS)
+      start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
     await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/healthz`, 90_000, s)));
     // The gateway verifies the shell's token with the shell's keys (the visitor's address via the shell).
     const shellJwks = { SHELL_JWKS_URL: `http://127.0.0.1:${ports.shell}/.well-known/jwks.json` };

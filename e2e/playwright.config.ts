@@ -4,7 +4,14 @@ import { defineConfig, devices } from '@playwright/test';
  * Cross-app journeys against the whole site (global-setup starts it on free ports). Debian's
  * Chromium, never a downloaded browser (STACK.md).
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: './tests',

@@ -16,7 +16,10 @@ class AssetsManifestPlugin {
     compiler.hooks.thisCompilation.tap('AssetsManifestPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'AssetsManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
-        const scripts = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.js'));
+        const scripts = compilation.entrypoints
+          .get('main')
+          .getFiles()
+          .filter((f) => f.endsWith('.js'));
         // Every async chunk but the shell's own pages (loaded on their routes) and the lazy chunks
         // (loaded when used). The shared singletons are eager, in the entry's own chunks, so today
         // this is empty; a chunk split off the startup path would be preloaded here.
@@ -26,8 +29,15 @@ class AssetsManifestPlugin {
           for (const f of group.getFiles()) if (f.endsWith('.js') && !scripts.includes(f) && !preload.includes(f)) preload.push(f);
         }
         // The kit's and the shell's stylesheet (content-hashed), linked by the SSR document.
-        const styles = compilation.entrypoints.get('main').getFiles().filter((f) => f.endsWith('.css'));
-        const json = JSON.stringify({ scripts: scripts.map((f) => publicPath + f), styles: styles.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) }, null, 2);
+        const styles = compilation.entrypoints
+          .get('main')
+          .getFiles()
+          .filter((f) => f.endsWith('.css'));
+        const json = JSON.stringify(
+          { scripts: scripts.map((f) => publicPath + f), styles: styles.map((f) => publicPath + f), preload: preload.map((f) => publicPath + f) },
+          null,
+          2,
+        );
         compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
       });
     });
@@ -64,7 +74,13 @@ export default (_env, argv) => {
       // often than the shell and kit, and main.js is revalidated on every load.
       splitChunks: {
         cacheGroups: {
-          react: { name: 'react', filename: 'react.[contenthash:8].js', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, chunks: 'initial', enforce: true },
+          react: {
+            name: 'react',
+            filename: 'react.[contenthash:8].js',
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            chunks: 'initial',
+            enforce: true,
+          },
         },
       },
     },

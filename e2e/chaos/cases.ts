@@ -74,10 +74,15 @@ async function killAndWatch(ctx: Ctx, name: ServiceName) {
   if (!old) throw new Error(`no pid for ${name} (services.json: ${before.fromFile})`);
   const t0 = Date.now();
   process.kill(old, 'SIGKILL');
-  const restarted = await waitFor(() => {
-    const pid = ctx.runner.pidOf(name);
-    return pid !== undefined && pid !== old;
-  }, 30_000, 50, t0);
+  const restarted = await waitFor(
+    () => {
+      const pid = ctx.runner.pidOf(name);
+      return pid !== undefined && pid !== old;
+    },
+    30_000,
+    50,
+    t0,
+  );
   const healthy = await waitFor(async () => ctx.runner.pidOf(name) !== old && (await ctx.runner.healthy(name)), 45_000, 100, t0);
   return { before, old, t0, restarted, healthy, tHealthy: healthy === undefined ? Date.now() : t0 + healthy * 1000 };
 }
@@ -101,7 +106,11 @@ const caseA: ChaosCase = {
       const f = figures(samples.filter((s) => s.kind === k));
       return `${k} ${f.requests} (p50 ${f.p50} / p99 ${f.p99} ms)`;
     });
-    return { failures, notes: [`${ctx.loadSeconds} s at concurrency ${ctx.concurrency}: ${byKind.join(', ')}`, `statuses ${histogram(samples)}`, ...servicesFileNote(before)], figures: figures(samples) };
+    return {
+      failures,
+      notes: [`${ctx.loadSeconds} s at concurrency ${ctx.concurrency}: ${byKind.join(', ')}`, `statuses ${histogram(samples)}`, ...servicesFileNote(before)],
+      figures: figures(samples),
+    };
   },
 };
 
@@ -120,14 +129,16 @@ const caseB: ChaosCase = {
     await sleep(3000);
     const [loadSamples, detailSamples, resultSamples] = await Promise.all([load.stop(), detail.stop(), results.stop()]);
     const failures: string[] = [];
-    if (k.restarted === undefined || k.restarted > 5) failures.push(`the runner did not restart company within 5 s (${k.restarted === undefined ? 'not at all in 30 s' : `${s1(k.restarted)} s`})`);
+    if (k.restarted === undefined || k.restarted > 5)
+      failures.push(`the runner did not restart company within 5 s (${k.restarted === undefined ? 'not at all in 30 s' : `${s1(k.restarted)} s`})`);
     if (k.healthy === undefined) failures.push('company not healthy again within 45 s');
     const outage = inWindow(detailSamples, k.t0, k.tHealthy);
     const notOk = outage.filter((s) => s.status !== 200);
     const withNotice = outage.filter((s) => s.flags.includes('notice'));
     if (outage.length === 0) failures.push('no detail page answered while company was down');
     if (notOk.length) failures.push(`${notOk.length}/${outage.length} detail pages during the outage were not 200 (${histogram(notOk)})`);
-    if (outage.length && withNotice.length === 0) failures.push(`no detail page during the outage showed the company notice (${outage.length} answered: ${histogram(outage)})`);
+    if (outage.length && withNotice.length === 0)
+      failures.push(`no detail page during the outage showed the company notice (${outage.length} answered: ${histogram(outage)})`);
     const searchBad = resultSamples.filter((s) => s.status !== 200);
     if (searchBad.length) failures.push(`search pages affected: ${searchBad.length}/${resultSamples.length} not 200 (${histogram(searchBad)})`);
     const bad = failedRequests(loadSamples);
@@ -204,7 +215,11 @@ const caseD: ChaosCase = {
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
     await sleep(3000);
     // The body says why when it is not ready (which dependency).
-    const ready = new Probe(() => ({ kind: 'readyz', url: ctx.runner.url('gateway', '/readyz'), inspect: (body) => [body.replace(/\s+/g, ' ').slice(0, 200)] }), 500, 5000).start();
+    const ready = new Probe(
+      () => ({ kind: 'readyz', url: ctx.runner.url('gateway', '/readyz'), inspect: (body) => [body.replace(/\s+/g, ' ').slice(0, 200)] }),
+      500,
+      5000,
+    ).start();
     const t0 = Date.now();
     await redis.stop();
     await sleep(10_000);
@@ -219,7 +234,10 @@ const caseD: ChaosCase = {
     if (bad.length) failures.push(`${bad.length} requests failed (${histogram(bad)}): ${describe(bad)}`);
     const down = inWindow(samples, t0, t1);
     const notReady = readySamples.filter((s) => s.status !== 200);
-    if (notReady.length) failures.push(`gateway /readyz not 200 ${notReady.length}/${readySamples.length} times (${histogram(notReady)}; first: ${notReady[0]!.flags[0] ?? notReady[0]!.error}): Redis down must leave it ready (degraded)`);
+    if (notReady.length)
+      failures.push(
+        `gateway /readyz not 200 ${notReady.length}/${readySamples.length} times (${histogram(notReady)}; first: ${notReady[0]!.flags[0] ?? notReady[0]!.error}): Redis down must leave it ready (degraded)`,
+      );
     const changed = pidsChanged(before, ctx.runner.services());
     if (changed.length) failures.push(`services restarted: ${changed.join(', ')}`);
     if (keysBack === undefined) failures.push('nothing written to Redis within 30 s of its restart (the services did not reconnect)');
@@ -286,7 +304,8 @@ const caseE: ChaosCase = {
     const { specs, pg } = ctx;
     const before = ctx.runner.services();
     const writers: Writer[][] = [];
-    for (let i = 0; i < 2; i++) writers.push(await Promise.all([0, 1, 2].map(async () => ({ cookie: await mintCookie(ctx.runner), acked: new Set<string>(), samples: [] as Sample[] }))));
+    for (let i = 0; i < 2; i++)
+      writers.push(await Promise.all([0, 1, 2].map(async () => ({ cookie: await mintCookie(ctx.runner), acked: new Set<string>(), samples: [] as Sample[] }))));
     const reader = ctx.specs.data.cookies[0]!;
     let stopWriting = false;
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
@@ -306,7 +325,8 @@ const caseE: ChaosCase = {
     const failures: string[] = [];
     const changed = pidsChanged(before, ctx.runner.services());
     if (changed.length) failures.push(`processes exited or restarted: ${changed.join(', ')}`);
-    if (readsBack === undefined || readsBack > 5) failures.push(`reads did not answer within 5 s of PostgreSQL's return (${readsBack === undefined ? 'not in 20 s' : `${s1(readsBack)} s`})`);
+    if (readsBack === undefined || readsBack > 5)
+      failures.push(`reads did not answer within 5 s of PostgreSQL's return (${readsBack === undefined ? 'not in 20 s' : `${s1(readsBack)} s`})`);
     // Every acknowledged write is there after.
     let acked = 0;
     const missing: string[] = [];
@@ -374,7 +394,10 @@ const caseF: ChaosCase = {
     const notOk = frozen.filter((s) => s.status !== 200);
     const noNotice = frozen.filter((s) => s.status === 200 && !s.flags.includes('notice'));
     if (frozen.length === 0) failures.push('no detail page answered while company was frozen');
-    if (slow.length) failures.push(`${slow.length}/${frozen.length} detail pages took over 3 s while company was frozen (max ${Math.max(...frozen.map((s) => s.end - s.start))} ms)`);
+    if (slow.length)
+      failures.push(
+        `${slow.length}/${frozen.length} detail pages took over 3 s while company was frozen (max ${Math.max(...frozen.map((s) => s.end - s.start))} ms)`,
+      );
     if (notOk.length) failures.push(`${notOk.length}/${frozen.length} detail pages were not 200 (${histogram(notOk)})`);
     if (noNotice.length) failures.push(`${noNotice.length}/${frozen.length} detail pages did not show the company notice (not degraded)`);
     const slowResults = resultSamples.filter((s) => s.status !== 200 || s.end - s.start > 3000);
@@ -414,10 +437,15 @@ const caseG: ChaosCase = {
     const t0 = Date.now();
     process.kill(old, 'SIGTERM');
     const exited = await waitFor(() => !alive(old), 30_000, 50, t0);
-    const restarted = await waitFor(() => {
-      const pid = ctx.runner.pidOf('gateway');
-      return pid !== undefined && pid !== old;
-    }, 45_000, 50, t0);
+    const restarted = await waitFor(
+      () => {
+        const pid = ctx.runner.pidOf('gateway');
+        return pid !== undefined && pid !== old;
+      },
+      45_000,
+      50,
+      t0,
+    );
     const back = await waitFor(async () => ctx.runner.pidOf('gateway') !== old && (await ctx.runner.healthy('gateway')), 90_000, 100, t0);
     await sleep(3000);
     const [gwSamples, pageSamples] = await Promise.all([gateway.stop(), pages.stop()]);
@@ -425,7 +453,10 @@ const caseG: ChaosCase = {
     const sentBefore = gwSamples.filter((s) => s.start < t0);
     const inflight = sentBefore.filter((s) => s.end >= t0);
     const lost = sentBefore.filter((s) => s.error || s.status >= 500);
-    if (lost.length) failures.push(`${lost.length} of ${sentBefore.length} gateway requests sent before the signal failed (${inflight.length} were in flight): ${histogram(lost)}`);
+    if (lost.length)
+      failures.push(
+        `${lost.length} of ${sentBefore.length} gateway requests sent before the signal failed (${inflight.length} were in flight): ${histogram(lost)}`,
+      );
     if (inflight.length === 0) failures.push('no request was in flight at the signal (the case proved nothing)');
     if (exited === undefined) failures.push('the gateway had not exited 30 s after SIGTERM (the drain is ≤ 10 s)');
     if (restarted === undefined) failures.push('the runner did not start a new gateway within 45 s');
@@ -449,4 +480,3 @@ const caseG: ChaosCase = {
 };
 
 export const CASES: readonly ChaosCase[] = [caseA, caseB, caseC, caseD, caseE, caseF, caseG];
-

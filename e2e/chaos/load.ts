@@ -35,7 +35,15 @@ export async function request(spec: RequestSpec, timeoutMs = TIMEOUT_MS): Promis
     const res = await fetch(spec.url, { ...spec.init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     const body = await res.text();
     const retryAfter = res.headers.get('retry-after') ?? undefined;
-    return { kind: spec.kind, url: spec.url, start, end: Date.now(), status: res.status, flags: spec.inspect?.(body) ?? [], ...(retryAfter ? { retryAfter } : {}) };
+    return {
+      kind: spec.kind,
+      url: spec.url,
+      start,
+      end: Date.now(),
+      status: res.status,
+      flags: spec.inspect?.(body) ?? [],
+      ...(retryAfter ? { retryAfter } : {}),
+    };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     return { kind: spec.kind, url: spec.url, start, end: Date.now(), status: 0, error: e.cause?.code ?? e.cause?.message ?? e.name ?? String(err), flags: [] };

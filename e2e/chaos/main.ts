@@ -63,7 +63,9 @@ async function main(): Promise<number> {
   await runner.waitReady(360_000);
   const setupSeconds = (Date.now() - started) / 1000;
   const file = runner.services();
-  console.log(`[chaos] site up in ${setupSeconds.toFixed(0)} s: shell :${runner.ports.shell}, gateway :${runner.ports.gateway}; services.json ${file.fromFile ? 'present' : 'MISSING (pids from listening sockets)'}`);
+  console.log(
+    `[chaos] site up in ${setupSeconds.toFixed(0)} s: shell :${runner.ports.shell}, gateway :${runner.ports.gateway}; services.json ${file.fromFile ? 'present' : 'MISSING (pids from listening sockets)'}`,
+  );
   const specs = new Specs(runner, await discover(runner, 12));
   const ctx: Ctx = { runner, pg, redis, specs, concurrency: Math.max(10, Number(args.concurrency)), loadSeconds: Number(args['load-seconds']) };
 
@@ -75,7 +77,14 @@ async function main(): Promise<number> {
     try {
       result = { id: c.id, title: c.title, ...(await c.run(ctx)), seconds: 0 };
     } catch (err) {
-      result = { id: c.id, title: c.title, failures: [`the case could not run: ${err instanceof Error ? err.message : String(err)}`], notes: [], figures: figures([]), seconds: 0 };
+      result = {
+        id: c.id,
+        title: c.title,
+        failures: [`the case could not run: ${err instanceof Error ? err.message : String(err)}`],
+        notes: [],
+        figures: figures([]),
+        seconds: 0,
+      };
     }
     result.seconds = (Date.now() - t) / 1000;
     results.push(result);
@@ -112,18 +121,42 @@ async function main(): Promise<number> {
 
 function printCase(r: CaseResult): void {
   const f = r.figures;
-  console.log(`[chaos] ${r.id} ${r.failures.length ? 'FAIL' : 'pass'} in ${r.seconds.toFixed(0)} s: ${f.requests} requests, ${f.fivexx} 5xx, ${f.errors} errors, p50 ${f.p50} ms, p99 ${f.p99} ms, recovery ${r.recovery === undefined ? '—' : `${r.recovery.toFixed(1)} s`}`);
+  console.log(
+    `[chaos] ${r.id} ${r.failures.length ? 'FAIL' : 'pass'} in ${r.seconds.toFixed(0)} s: ${f.requests} requests, ${f.fivexx} 5xx, ${f.errors} errors, p50 ${f.p50} ms, p99 ${f.p99} ms, recovery ${r.recovery === undefined ? '—' : `${r.recovery.toFixed(1)} s`}`,
+  );
   for (const n of r.notes) console.log(`    ${n}`);
   for (const x of r.failures) console.log(`    FAIL ${x}`);
 }
 
 function printSummary(results: CaseResult[], total: number, setup: number): void {
   console.log(`\n[chaos] ${results.length} cases in ${total.toFixed(0)} s (setup ${setup.toFixed(0)} s)`);
-  console.log(['case'.padEnd(6), 'result'.padEnd(7), 'requests'.padStart(8), '5xx'.padStart(6), 'errors'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'recovery s'.padStart(11), '  what'].join(' '));
+  console.log(
+    [
+      'case'.padEnd(6),
+      'result'.padEnd(7),
+      'requests'.padStart(8),
+      '5xx'.padStart(6),
+      'errors'.padStart(7),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'recovery s'.padStart(11),
+      '  what',
+    ].join(' '),
+  );
   for (const r of results) {
     const f = r.figures;
     console.log(
-      [r.id.padEnd(6), (r.failures.length ? 'FAIL' : 'pass').padEnd(7), String(f.requests).padStart(8), String(f.fivexx).padStart(6), String(f.errors).padStart(7), String(f.p50).padStart(7), String(f.p99).padStart(7), (r.recovery === undefined ? '—' : r.recovery.toFixed(1)).padStart(11), `  ${r.title}`].join(' '),
+      [
+        r.id.padEnd(6),
+        (r.failures.length ? 'FAIL' : 'pass').padEnd(7),
+        String(f.requests).padStart(8),
+        String(f.fivexx).padStart(6),
+        String(f.errors).padStart(7),
+        String(f.p50).padStart(7),
+        String(f.p99).padStart(7),
+        (r.recovery === undefined ? '—' : r.recovery.toFixed(1)).padStart(11),
+        `  ${r.title}`,
+      ].join(' '),
     );
   }
   const failed = results.filter((r) => r.failures.length);

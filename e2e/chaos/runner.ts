@@ -86,7 +86,12 @@ export class Runner {
     delete env.NODE_ENV; // as `npm start` runs
     mkdirSync(this.dataDir, { recursive: true });
     const out = openSync(this.log, 'a');
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/src/runner/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', out, out], detached: true });
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/src/runner/main.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', out, out],
+      detached: true,
+    });
     child.unref();
     if (!child.pid) throw new Error('the runner did not start');
     this.pid = child.pid;
@@ -121,7 +126,9 @@ export class Runner {
     let missing: string[] = [];
     while (Date.now() < deadline) {
       if (!alive(this.pid)) throw new Error(`the runner exited during start (log: ${this.log})`);
-      missing = (await Promise.all(SERVICES.map(async ([name]) => ((await this.healthy(name)) ? undefined : name)))).filter((n): n is ServiceName => n !== undefined);
+      missing = (await Promise.all(SERVICES.map(async ([name]) => ((await this.healthy(name)) ? undefined : name)))).filter(
+        (n): n is ServiceName => n !== undefined,
+      );
       if (missing.length === 0 && (await ok(this.url('shell', '/')))) return;
       await sleep(1000);
     }
@@ -158,7 +165,12 @@ export class Runner {
     } catch {
       // the group is empty
     }
-    return { left: left.map((pid) => (pid === this.pid ? `runner (${pid})` : `${Object.entries(before.services).find(([, s]) => s.pid === pid)?.[0] ?? 'service'} (${pid})`)), seconds };
+    return {
+      left: left.map((pid) =>
+        pid === this.pid ? `runner (${pid})` : `${Object.entries(before.services).find(([, s]) => s.pid === pid)?.[0] ?? 'service'} (${pid})`,
+      ),
+      seconds,
+    };
   }
 
   /** The runner's log lines that mention a service exiting or restarting (for the report). */

@@ -38,8 +38,13 @@ export async function discover(runner: Runner, cookies: number): Promise<SiteDat
   const cities = new Map<number, number>();
   for (const pref of PREFECTURES) {
     for (let page = 1; page <= 4 && keys.length < 400; page++) {
-      const { data } = await gql(runner, `{ searchBukkens(prefecturePath: "${pref}", perPage: 50, page: ${page}) { result { bukkenList { globalKey building { cityCode } } } } }`);
-      const list = (data as { searchBukkens?: { result: { bukkenList: { globalKey: string; building: { cityCode: number } }[] } } } | undefined)?.searchBukkens?.result.bukkenList ?? [];
+      const { data } = await gql(
+        runner,
+        `{ searchBukkens(prefecturePath: "${pref}", perPage: 50, page: ${page}) { result { bukkenList { globalKey building { cityCode } } } } }`,
+      );
+      const list =
+        (data as { searchBukkens?: { result: { bukkenList: { globalKey: string; building: { cityCode: number } }[] } } } | undefined)?.searchBukkens?.result
+          .bukkenList ?? [];
       for (const b of list) {
         if (!keys.includes(b.globalKey)) keys.push(b.globalKey);
         if (pref === 'tokyo') cities.set(b.building.cityCode, (cities.get(b.building.cityCode) ?? 0) + 1);
@@ -85,7 +90,12 @@ export class Specs {
   }
 
   page(kind: string, path: string, cookie = pick(this.data.cookies), inspect?: (body: string) => string[]): RequestSpec {
-    return { kind, url: this.runner.url('shell', path), init: { headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 sumika-chaos' } }, ...(inspect ? { inspect } : {}) };
+    return {
+      kind,
+      url: this.runner.url('shell', path),
+      init: { headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 sumika-chaos' } },
+      ...(inspect ? { inspect } : {}),
+    };
   }
 
   detail(key = pick(this.data.loadKeys)): RequestSpec {
@@ -107,13 +117,21 @@ export class Specs {
 
   /** A search through the gateway with a random rent ceiling: most miss the response cache. */
   searchQuery(): RequestSpec {
-    return this.graphql('gql-search', 'query ChaosSearch($max: Int) { searchBukkens(prefecturePath: "tokyo", perPage: 10, searchCondition: { chinryou: { max: $max } }) { result { bukkenTotal { count } bukkenList { globalKey name chinryou } } } }', {
-      max: 50_000 + Math.floor(Math.random() * 200) * 1000,
-    });
+    return this.graphql(
+      'gql-search',
+      'query ChaosSearch($max: Int) { searchBukkens(prefecturePath: "tokyo", perPage: 10, searchCondition: { chinryou: { max: $max } }) { result { bukkenTotal { count } bukkenList { globalKey name chinryou } } } }',
+      {
+        max: 50_000 + Math.floor(Math.random() * 200) * 1000,
+      },
+    );
   }
 
   detailQuery(key = pick(this.data.loadKeys)): RequestSpec {
-    return this.graphql('gql-detail', 'query ChaosDetail($k: ID!) { bukken(globalKey: $k) { globalKey name chinryou favorited company { clientName } building { name } } }', { k: key });
+    return this.graphql(
+      'gql-detail',
+      'query ChaosDetail($k: ID!) { bukken(globalKey: $k) { globalKey name chinryou favorited company { clientName } building { name } } }',
+      { k: key },
+    );
   }
 
   favoritesRead(cookie: string): RequestSpec {

@@ -51,7 +51,18 @@ export class ChaosPostgres {
   }
 
   start(): void {
-    asPostgres('pg_ctl', ['-D', this.dir, '-l', path.join(this.dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=32MB -c max_connections=200`, 'start']);
+    asPostgres('pg_ctl', [
+      '-D',
+      this.dir,
+      '-l',
+      path.join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${this.port} -k /tmp -c listen_addresses=127.0.0.1 -c shared_buffers=32MB -c max_connections=200`,
+      'start',
+    ]);
   }
 
   /** A clean stop (`-m fast`: disconnects every client, as a restart for an upgrade would). */
@@ -77,7 +88,28 @@ export class ChaosRedis {
   }
 
   start(): void {
-    const res = spawnSync('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no', '--pidfile', this.pidFile, '--dir', this.base, '--logfile', path.join(this.base, 'redis.log')], { encoding: 'utf8' });
+    const res = spawnSync(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--daemonize',
+        'yes',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--pidfile',
+        this.pidFile,
+        '--dir',
+        this.base,
+        '--logfile',
+        path.join(this.base, 'redis.log'),
+      ],
+      { encoding: 'utf8' },
+    );
     if (res.status !== 0) throw new Error(`redis-server failed: ${res.stderr}`);
   }
 

@@ -49,7 +49,11 @@ const q = (s: string): string => {
   try {
     return encodeURIComponent(s);
   } catch {
-    return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\u0001').split('\u0001').map(encodeURIComponent).join('%ED%A0%80');
+    return s
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\u0001')
+      .split('\u0001')
+      .map(encodeURIComponent)
+      .join('%ED%A0%80');
   }
 };
 
@@ -90,8 +94,18 @@ function expectNoHostEcho(res: RawResponse): string | undefined {
 export function protocolCases(ctx: CaseContext): Case[] {
   const { rng } = ctx;
   const ok = graphqlBody('{ __typename }');
-  const c = (name: string, request: RawRequest, expect?: Case['expect']): Case => ({ category: 'protocol', name, target: 'gateway', request, ...(expect ? { expect } : {}) });
-  const get = (query: string, headers: [string, string][] = [['Apollo-Require-Preflight', 'true']]): RawRequest => ({ method: 'GET', target: `/graphql?${query}`, headers });
+  const c = (name: string, request: RawRequest, expect?: Case['expect']): Case => ({
+    category: 'protocol',
+    name,
+    target: 'gateway',
+    request,
+    ...(expect ? { expect } : {}),
+  });
+  const get = (query: string, headers: [string, string][] = [['Apollo-Require-Preflight', 'true']]): RawRequest => ({
+    method: 'GET',
+    target: `/graphql?${query}`,
+    headers,
+  });
   const pq = (persistedQuery: unknown, query?: string) => toJson({ ...(query ? { query } : {}), extensions: { persistedQuery } });
   return [
     c('GET baseline', get(`query=${q('{ __typename }')}`)),
@@ -111,7 +125,13 @@ export function protocolCases(ctx: CaseContext): Case[] {
     c('GET junk params', get('a[b][c][d]=1&__proto__[x]=1&constructor[prototype][y]=2&%zz=%zz&=&&&')),
     c('POST text/plain', gqlPost(ok, [['Content-Type', 'text/plain']]), expect4xx),
     c('POST form-urlencoded', gqlPost(`query=${q('{ __typename }')}`, [['Content-Type', 'application/x-www-form-urlencoded']]), expect4xx),
-    c('POST multipart', gqlPost('--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":"{ __typename }"}\r\n--x--\r\n', [['Content-Type', 'multipart/form-data; boundary=x']]), expect4xx),
+    c(
+      'POST multipart',
+      gqlPost('--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":"{ __typename }"}\r\n--x--\r\n', [
+        ['Content-Type', 'multipart/form-data; boundary=x'],
+      ]),
+      expect4xx,
+    ),
     c('POST application/graphql', gqlPost('{ __typename }', [['Content-Type', 'application/graphql']]), expect4xx),
     c('POST no content type', gqlPost(ok, []), expect4xx),
     c('POST json latin1 charset', gqlPost(ok, [['Content-Type', 'application/json; charset=latin1']])),
@@ -140,7 +160,11 @@ export function protocolCases(ctx: CaseContext): Case[] {
     c('POST 2 MB body', gqlPost(graphqlBody('query($s: String) { __typename }', { s: hugeString(rng, 2 * 1024 * 1024) })), expect4xx),
     c('POST 12 MB body', gqlPost(toJson({ query: '{ __typename }', variables: { s: 'x'.repeat(12 * 1024 * 1024) } })), expect4xx),
     c('POST declared 10 GB', { method: 'POST', target: '/graphql', headers: [JSON_CT, ['Content-Length', '10737418240']], body: ok }, expect4xx),
-    c('POST broken chunked', { method: 'POST', target: '/graphql', headers: [JSON_CT, ['Transfer-Encoding', 'chunked']], body: 'zz\r\nabc\r\n0\r\n\r\n' }, expect4xx),
+    c(
+      'POST broken chunked',
+      { method: 'POST', target: '/graphql', headers: [JSON_CT, ['Transfer-Encoding', 'chunked']], body: 'zz\r\nabc\r\n0\r\n\r\n' },
+      expect4xx,
+    ),
     c('POST gzip that is not gzip', gqlPost(ok, [JSON_CT, ['Content-Encoding', 'gzip']])),
     c('POST unknown content encoding', gqlPost(ok, [JSON_CT, ['Content-Encoding', 'zz']])),
     c('POST Accept graphql-response', gqlPost(ok, [JSON_CT, ['Accept', 'application/graphql-response+json']])),
@@ -149,7 +173,15 @@ export function protocolCases(ctx: CaseContext): Case[] {
     c('PUT /graphql', { method: 'PUT', target: '/graphql', headers: [JSON_CT], body: ok }, expect4xx),
     c('DELETE /graphql', { method: 'DELETE', target: '/graphql', headers: [] }, expect4xx),
     c('PATCH /graphql', { method: 'PATCH', target: '/graphql', headers: [JSON_CT], body: ok }, expect4xx),
-    c('OPTIONS junk origin', { method: 'OPTIONS', target: '/graphql', headers: [['Origin', 'null'], ['Access-Control-Request-Method', 'POST'], ['Access-Control-Request-Headers', 'x'.repeat(4000)]] }),
+    c('OPTIONS junk origin', {
+      method: 'OPTIONS',
+      target: '/graphql',
+      headers: [
+        ['Origin', 'null'],
+        ['Access-Control-Request-Method', 'POST'],
+        ['Access-Control-Request-Headers', 'x'.repeat(4000)],
+      ],
+    }),
     c('HEAD /graphql', { method: 'HEAD', target: '/graphql', headers: [] }),
     c('PQ hash zz', gqlPost(pq({ version: 1, sha256Hash: 'zz' })), expect4xxOrPqNotFound),
     c('PQ hash zz with query', gqlPost(pq({ version: 1, sha256Hash: 'zz' }, '{ __typename }')), expect4xx),
@@ -189,20 +221,37 @@ export function protocolCases(ctx: CaseContext): Case[] {
 
 export function shapeCases(ctx: CaseContext): Case[] {
   const { known } = ctx;
-  const c = (name: string, body: string, expect?: Case['expect']): Case => ({ category: 'shape', name, target: 'gateway', request: gqlPost(body, withCookie(ctx, [JSON_CT])), ...(expect ? { expect } : {}) });
+  const c = (name: string, body: string, expect?: Case['expect']): Case => ({
+    category: 'shape',
+    name,
+    target: 'gateway',
+    request: gqlPost(body, withCookie(ctx, [JSON_CT])),
+    ...(expect ? { expect } : {}),
+  });
   const nest = (depth: number, open: string, leaf: string) => `{ ${open.repeat(depth)}${leaf}${' }'.repeat(depth)} }`;
   const bukkenCycle = (depth: number) => `{ bukken(globalKey: "${known.globalKeys[0]}") ${'{ building '.repeat(depth)}{ key }${' }'.repeat(depth)} }`;
   return [
     c('deep nesting of unknown fields (100)', graphqlBody(nest(100, 'a { ', 'b'))),
-    c('deep nesting beyond the depth limit (bukken.building.vacancies…)', graphqlBody(`{ bukken(globalKey: "${known.globalKeys[0]}") { ${'building { vacancies { '.repeat(12)}globalKey${' } }'.repeat(12)} } }`), expect4xx),
+    c(
+      'deep nesting beyond the depth limit (bukken.building.vacancies…)',
+      graphqlBody(`{ bukken(globalKey: "${known.globalKeys[0]}") { ${'building { vacancies { '.repeat(12)}globalKey${' } }'.repeat(12)} } }`),
+      expect4xx,
+    ),
     c('deep braces (5,000)', graphqlBody(`${'{'.repeat(5000)}${'}'.repeat(5000)}`), expect4xx),
     c('deep list literal (5,000)', graphqlBody(`{ bukkens(globalKeys: ${'['.repeat(5000)}"x"${']'.repeat(5000)}) { globalKey } }`), expect4xx),
-    c('deep object literal (2,000)', graphqlBody(`{ searchBukkensCount(searchCondition: ${'{chinryou: '.repeat(2000)}1${'}'.repeat(2000)}) { count } }`), expect4xx),
+    c(
+      'deep object literal (2,000)',
+      graphqlBody(`{ searchBukkensCount(searchCondition: ${'{chinryou: '.repeat(2000)}1${'}'.repeat(2000)}) { count } }`),
+      expect4xx,
+    ),
     c('building cycle within depth', graphqlBody(bukkenCycle(3))),
     c('1,000 aliases of __typename', graphqlBody(`{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: __typename`).join(' ')} }`)),
     c('10,000 __typename fields', graphqlBody(`{ ${'__typename '.repeat(10_000)}}`)),
     c('200 aliases of specials', graphqlBody(`{ ${Array.from({ length: 200 }, (_, i) => `s${i}: specials { path }`).join(' ')} }`)),
-    c('100 fragments spread', graphqlBody(`{ ...F0 } ${Array.from({ length: 100 }, (_, i) => `fragment F${i} on Query { ${i < 99 ? `...F${i + 1}` : '__typename'} }`).join(' ')}`)),
+    c(
+      '100 fragments spread',
+      graphqlBody(`{ ...F0 } ${Array.from({ length: 100 }, (_, i) => `fragment F${i} on Query { ${i < 99 ? `...F${i + 1}` : '__typename'} }`).join(' ')}`),
+    ),
     c('fragment cycle', graphqlBody('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'), expect4xx),
     c('fragment self cycle', graphqlBody('{ ...A } fragment A on Query { __typename ...A }'), expect4xx),
     c('unknown fragment', graphqlBody('{ ...Nope }'), expect4xx),
@@ -216,8 +265,19 @@ export function shapeCases(ctx: CaseContext): Case[] {
     c('duplicate operation names', graphqlBody('query A { __typename } query A { __typename }', undefined, { operationName: 'A' }), expect4xx),
     c('subscription', graphqlBody('subscription { __typename }'), expect4xx),
     c('named subscription', graphqlBody('subscription S { prefectures { code } }', undefined, { operationName: 'S' }), expect4xx),
-    c('variables nested 10,000 deep', toJson({ query: 'query($c: SearchConditionInput) { searchBukkensCount(searchCondition: $c) { count } }', variables: { c: deepObjectJson(10_000, 'chinryou') } }), expect4xx),
-    c('list variable nested 10,000 deep', toJson({ query: 'query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey } }', variables: { k: deepArrayJson(10_000, '"x"') } }), expect4xx),
+    c(
+      'variables nested 10,000 deep',
+      toJson({
+        query: 'query($c: SearchConditionInput) { searchBukkensCount(searchCondition: $c) { count } }',
+        variables: { c: deepObjectJson(10_000, 'chinryou') },
+      }),
+      expect4xx,
+    ),
+    c(
+      'list variable nested 10,000 deep',
+      toJson({ query: 'query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey } }', variables: { k: deepArrayJson(10_000, '"x"') } }),
+      expect4xx,
+    ),
     c('10,000 variable definitions', graphqlBody(`query(${Array.from({ length: 10_000 }, (_, i) => `$v${i}: Int`).join(', ')}) { __typename }`)),
     c('undeclared variable', graphqlBody('{ prefecture(path: $p) { code } }'), expect4xx),
     c('unused variable', graphqlBody('query($p: String) { __typename }')),
@@ -239,7 +299,12 @@ export function shapeCases(ctx: CaseContext): Case[] {
     c('unknown field', graphqlBody('{ nope }'), expect4xx),
     c('scalar with selection', graphqlBody('{ __typename { x } }'), expect4xx),
     c('object without selection', graphqlBody('{ prefectures }'), expect4xx),
-    c('50 aliases of addFavorites', graphqlBody(`mutation { ${Array.from({ length: 50 }, (_, i) => `f${i}: addFavorites(globalKeys: ["${known.globalKeys[i % known.globalKeys.length]}"]) { saved }`).join(' ')} }`)),
+    c(
+      '50 aliases of addFavorites',
+      graphqlBody(
+        `mutation { ${Array.from({ length: 50 }, (_, i) => `f${i}: addFavorites(globalKeys: ["${known.globalKeys[i % known.globalKeys.length]}"]) { saved }`).join(' ')} }`,
+      ),
+    ),
     c('mutation and query mixed', graphqlBody('mutation M { registerVisitor { uid } } query Q { __typename }', undefined, { operationName: 'M' })),
     c('__typename on mutation root', graphqlBody('mutation { __typename }')),
   ];
@@ -248,7 +313,11 @@ export function shapeCases(ctx: CaseContext): Case[] {
 // ---- REST /api/v4_1/* ------------------------------------------------------------------------------------
 
 const namedType = (t: TypeNode): { name: string; list: boolean } =>
-  t.kind === Kind.NON_NULL_TYPE ? namedType(t.type) : t.kind === Kind.LIST_TYPE ? { name: namedType(t.type).name, list: true } : { name: t.name.value, list: false };
+  t.kind === Kind.NON_NULL_TYPE
+    ? namedType(t.type)
+    : t.kind === Kind.LIST_TYPE
+      ? { name: namedType(t.type).name, list: true }
+      : { name: t.name.value, list: false };
 
 function restValid(name: string, known: Known): string | undefined {
   const values: Record<string, string> = {
@@ -268,11 +337,16 @@ function restValid(name: string, known: Known): string | undefined {
 export function restCases(ctx: CaseContext, through: Target): Case[] {
   const { rng, known } = ctx;
   const out: Case[] = [];
-  const c = (name: string, request: RawRequest, expect?: Case['expect']) => out.push({ category: `rest (${through})`, name, target: through, request, ...(expect ? { expect } : {}) });
+  const c = (name: string, request: RawRequest, expect?: Case['expect']) =>
+    out.push({ category: `rest (${through})`, name, target: through, request, ...(expect ? { expect } : {}) });
   for (const op of REST_OPERATIONS) {
     const path = `/api/v4_1/${op.path}`;
     const operation = parse(op.query).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-    const vars = (operation?.variableDefinitions ?? []).map((d) => ({ name: d.variable.name.value, type: namedType(d.type).name, list: namedType(d.type).list }));
+    const vars = (operation?.variableDefinitions ?? []).map((d) => ({
+      name: d.variable.name.value,
+      type: namedType(d.type).name,
+      list: namedType(d.type).list,
+    }));
     const cookie: [string, string] = ['Cookie', ctx.cookie];
     if (op.method === 'GET') {
       const base = vars.flatMap((v) => (restValid(v.name, known) !== undefined ? [`${v.name}=${q(restValid(v.name, known)!)}`] : []));
@@ -287,19 +361,53 @@ export function restCases(ctx: CaseContext, through: Target): Case[] {
         const others = base.filter((p) => !p.startsWith(`${v.name}=`));
         c(`GET ${op.path} ${v.name} junk`, { method: 'GET', target: `${path}?${[...others, `${v.name}=${junk}`].join('&')}`, headers: [cookie] });
       }
-      c(`GET ${op.path} repeated and bracketed keys`, { method: 'GET', target: `${path}?${vars.map((v) => `${v.name}[]=1&${v.name}=2&${v.name}[a]=3`).join('&')}&%zz=1`, headers: [cookie] });
+      c(`GET ${op.path} repeated and bracketed keys`, {
+        method: 'GET',
+        target: `${path}?${vars.map((v) => `${v.name}[]=1&${v.name}=2&${v.name}[a]=3`).join('&')}&%zz=1`,
+        headers: [cookie],
+      });
     } else {
       const body: Record<string, unknown> = {};
-      for (const v of vars) body[v.name] = v.list ? known.globalKeys.slice(0, 1) : v.name === 'email' ? 'fuzz@example.com' : v.name === 'reviewPeriod' ? 30 : v.name === 'deleteIndex' ? 0 : null;
+      for (const v of vars)
+        body[v.name] = v.list
+          ? known.globalKeys.slice(0, 1)
+          : v.name === 'email'
+            ? 'fuzz@example.com'
+            : v.name === 'reviewPeriod'
+              ? 30
+              : v.name === 'deleteIndex'
+                ? 0
+                : null;
       const json: [string, string] = ['Content-Type', 'application/json'];
       c(`${op.method} ${op.path} baseline`, { method: op.method, target: path, headers: [json, cookie], body: toJson(body) });
       c(`${op.method} ${op.path} invalid JSON`, { method: op.method, target: path, headers: [json, cookie], body: '{"globalKeys":' }, expect4xx);
-      c(`${op.method} ${op.path} text/plain`, { method: op.method, target: path, headers: [['Content-Type', 'text/plain'], cookie], body: toJson(body) }, expect4xx);
+      c(
+        `${op.method} ${op.path} text/plain`,
+        { method: op.method, target: path, headers: [['Content-Type', 'text/plain'], cookie], body: toJson(body) },
+        expect4xx,
+      );
       c(`${op.method} ${op.path} array body`, { method: op.method, target: path, headers: [json, cookie], body: '[1,2]' });
-      c(`${op.method} ${op.path} NUL`, { method: op.method, target: path, headers: [json, cookie], body: toJson(Object.fromEntries(vars.map((v) => [v.name, v.list ? ['\u0000'] : 'a\u0000b']))) }, expect4xx);
+      c(
+        `${op.method} ${op.path} NUL`,
+        {
+          method: op.method,
+          target: path,
+          headers: [json, cookie],
+          body: toJson(Object.fromEntries(vars.map((v) => [v.name, v.list ? ['\u0000'] : 'a\u0000b']))),
+        },
+        expect4xx,
+      );
       const v = vars.length > 0 ? rng.pick(vars) : undefined;
       if (v) {
-        const junk = rng.pick<unknown>([Array.from({ length: 10_000 }, (_, i) => `bk${i}`), deepObjectJson(10_000), hugeString(rng), 2147483648, new RawJson('1e400'), { $gt: '' }, [[[null]]]]);
+        const junk = rng.pick<unknown>([
+          Array.from({ length: 10_000 }, (_, i) => `bk${i}`),
+          deepObjectJson(10_000),
+          hugeString(rng),
+          2147483648,
+          new RawJson('1e400'),
+          { $gt: '' },
+          [[[null]]],
+        ]);
         c(`${op.method} ${op.path} ${v.name} junk`, { method: op.method, target: path, headers: [json, cookie], body: toJson({ ...body, [v.name]: junk }) });
       }
     }
@@ -360,11 +468,51 @@ export function shellCases(ctx: CaseContext): Case[] {
   const { rng, known } = ctx;
   const out: Case[] = [];
   const ua: [string, string] = ['User-Agent', BROWSER_UA];
-  const c = (name: string, request: RawRequest, expect?: Case['expect']) => out.push({ category: 'shell', name, target: 'shell', request, ...(expect ? { expect } : {}) });
+  const c = (name: string, request: RawRequest, expect?: Case['expect']) =>
+    out.push({ category: 'shell', name, target: 'shell', request, ...(expect ? { expect } : {}) });
   const get = (target: string, headers: [string, string][] = [ua]): RawRequest => ({ method: 'GET', target, headers });
 
   // Paths.
-  for (const p of ['//', '///', '////search', '/%zz', '/%', '/%00', '/a%00b', '/..', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/search/%ff%fe', '/%F0%9F%8F%A0', '/🏠', '/\\', '/\\\\evil.example', '/;a=b', '/search;x=1', '/*', '/bukken/detail/', '/bukken/detail/%', '/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/assets/%00', '/images/bukken/%00/madori.svg', '/images/bukken/..%2f..%2f/madori.svg', '/images/company/%zz/storefront.svg', '/index.html', '/favicon.ico', '/robots.txt?%zz', '/.well-known/jwks.json/..', '/.env', '/graphql?query=%00', '/api/v4_1/%zz', '/search/tokyo/city/%00', '/search/tokyo//city', `/${'a'.repeat(8000)}`, `/${'a/'.repeat(3000)}`, `/search/${'%zz'.repeat(2000)}`]) {
+  for (const p of [
+    '//',
+    '///',
+    '////search',
+    '/%zz',
+    '/%',
+    '/%00',
+    '/a%00b',
+    '/..',
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/search/%ff%fe',
+    '/%F0%9F%8F%A0',
+    '/🏠',
+    '/\\',
+    '/\\\\evil.example',
+    '/;a=b',
+    '/search;x=1',
+    '/*',
+    '/bukken/detail/',
+    '/bukken/detail/%',
+    '/assets/../../package.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/assets/%00',
+    '/images/bukken/%00/madori.svg',
+    '/images/bukken/..%2f..%2f/madori.svg',
+    '/images/company/%zz/storefront.svg',
+    '/index.html',
+    '/favicon.ico',
+    '/robots.txt?%zz',
+    '/.well-known/jwks.json/..',
+    '/.env',
+    '/graphql?query=%00',
+    '/api/v4_1/%zz',
+    '/search/tokyo/city/%00',
+    '/search/tokyo//city',
+    `/${'a'.repeat(8000)}`,
+    `/${'a/'.repeat(3000)}`,
+    `/search/${'%zz'.repeat(2000)}`,
+  ]) {
     c(`path ${p.slice(0, 60)}`, get(p));
   }
   c('//evil.example/ (no open redirect)', get('//evil.example/'), expectNoOffsiteRedirect);
@@ -376,21 +524,69 @@ export function shellCases(ctx: CaseContext): Case[] {
   c('absolute-form target', get('http://evil.example/'), expectNoHostEcho);
 
   // Query strings on the pages that read them.
-  for (const base of ['/', '/search/words', '/search/results', `/search/tokyo/city/${known.cityCode}`, '/favorite', '/users_inquiry', `/bukken/detail/${known.globalKeys[0]}`]) {
+  for (const base of [
+    '/',
+    '/search/words',
+    '/search/results',
+    `/search/tokyo/city/${known.cityCode}`,
+    '/favorite',
+    '/users_inquiry',
+    `/bukken/detail/${known.globalKeys[0]}`,
+  ]) {
     for (const qs of rng.sample(JUNK_QUERIES, 5)) c(`query ${base}${qs.slice(0, 50)}`, get(`${base}${qs}`));
   }
 
   // Headers.
-  const hosts = ['', '[', 'a b', '<script>', 'evil.example:99999', '[::1]:x', 'localhost:0', '%zz', 'xn--zz', 'a'.repeat(300), '127.0.0.1:1:2', 'evil.example\u0007'];
-  for (const host of hosts) c(`Host ${JSON.stringify(host).slice(0, 40)}`, { method: 'GET', target: '/', headers: [['Host', host], ua] }, host === '' || host === '[' || host === 'a b' ? expect4xx : undefined);
+  const hosts = [
+    '',
+    '[',
+    'a b',
+    '<script>',
+    'evil.example:99999',
+    '[::1]:x',
+    'localhost:0',
+    '%zz',
+    'xn--zz',
+    'a'.repeat(300),
+    '127.0.0.1:1:2',
+    'evil.example\u0007',
+  ];
+  for (const host of hosts)
+    c(
+      `Host ${JSON.stringify(host).slice(0, 40)}`,
+      { method: 'GET', target: '/', headers: [['Host', host], ua] },
+      host === '' || host === '[' || host === 'a b' ? expect4xx : undefined,
+    );
   c('Host evil.example (not echoed)', { method: 'GET', target: '/', headers: [['Host', 'evil.example'], ua] }, expectNoHostEcho);
-  c('Host evil.example on a listing (not echoed)', { method: 'GET', target: `/bukken/detail/${known.globalKeys[0]}`, headers: [['Host', 'evil.example'], ua] }, expectNoHostEcho);
-  c('X-Forwarded-Host evil.example (not echoed)', { method: 'GET', target: '/', headers: [['X-Forwarded-Host', 'evil.example'], ['X-Forwarded-Proto', 'javascript'], ua] }, expectNoHostEcho);
+  c(
+    'Host evil.example on a listing (not echoed)',
+    { method: 'GET', target: `/bukken/detail/${known.globalKeys[0]}`, headers: [['Host', 'evil.example'], ua] },
+    expectNoHostEcho,
+  );
+  c(
+    'X-Forwarded-Host evil.example (not echoed)',
+    { method: 'GET', target: '/', headers: [['X-Forwarded-Host', 'evil.example'], ['X-Forwarded-Proto', 'javascript'], ua] },
+    expectNoHostEcho,
+  );
   c('no Host (HTTP/1.1)', { method: 'GET', target: '/', headers: [], raw: Buffer.from('GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 'latin1') }, expect4xx);
   c('NUL in Host', { method: 'GET', target: '/', headers: [['Host', '\u0000x'], ua] }, expect4xx);
   c('two Hosts', { method: 'GET', target: '/', headers: [['Host', 'a.example'], ['Host', 'evil.example'], ua] }, expectNoHostEcho);
-  for (const agent of ['', 'x'.repeat(10_000), '<script>alert(1)</script>', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', 'sumika-app/9.9 (iOS; webview)', '\u00ff\u00fe', '() { :; }; echo vulnerable']) {
-    c(`User-Agent ${JSON.stringify(agent).slice(0, 40)}`, { method: 'GET', target: rng.pick(['/', `/search/tokyo/city/${known.cityCode}`, '/favorite']), headers: [['User-Agent', agent]] });
+  for (const agent of [
+    '',
+    'x'.repeat(10_000),
+    '<script>alert(1)</script>',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    'curl/8.5.0',
+    'sumika-app/9.9 (iOS; webview)',
+    '\u00ff\u00fe',
+    '() { :; }; echo vulnerable',
+  ]) {
+    c(`User-Agent ${JSON.stringify(agent).slice(0, 40)}`, {
+      method: 'GET',
+      target: rng.pick(['/', `/search/tokyo/city/${known.cityCode}`, '/favorite']),
+      headers: [['User-Agent', agent]],
+    });
   }
   const junkHeaders: [string, string][] = [
     ['Cookie', `big=${'x'.repeat(14 * 1024)}`],
@@ -412,7 +608,12 @@ export function shellCases(ctx: CaseContext): Case[] {
     ['Transfer-Encoding', 'zz'],
     ['Sec-Fetch-Dest', 'document\u0001'],
   ];
-  for (const h of junkHeaders) c(`header ${h[0]}: ${h[1].slice(0, 30)}`, { method: 'GET', target: rng.pick(['/', `/search/tokyo/city/${known.cityCode}`, `/bukken/detail/${known.globalKeys[0]}`]), headers: [h, ua] });
+  for (const h of junkHeaders)
+    c(`header ${h[0]}: ${h[1].slice(0, 30)}`, {
+      method: 'GET',
+      target: rng.pick(['/', `/search/tokyo/city/${known.cityCode}`, `/bukken/detail/${known.globalKeys[0]}`]),
+      headers: [h, ua],
+    });
   c('cookie 40 KB', { method: 'GET', target: '/', headers: [['Cookie', `big=${'x'.repeat(40 * 1024)}`], ua] }, expect4xx);
   c('POST to a page', { method: 'POST', target: '/', headers: [['Content-Type', 'application/x-www-form-urlencoded'], ua], body: 'a=1' });
   c('PUT to a page', { method: 'PUT', target: '/favorite', headers: [ua], body: 'x' });
@@ -432,7 +633,9 @@ export function shellCases(ctx: CaseContext): Case[] {
       const rule = route.params?.[name] ?? 'slug';
       c(`route ${route.id} ${name} junk`, get(fill({ [name]: rng.pick(JUNK_PARAMS[rule]) })));
     }
-    const unknown = Object.fromEntries(names.map((n) => [n, route.params?.[n] === 'int' ? '99999' : route.params?.[n] === 'key' ? 'zz999999999' : 'zzunknown']));
+    const unknown = Object.fromEntries(
+      names.map((n) => [n, route.params?.[n] === 'int' ? '99999' : route.params?.[n] === 'key' ? 'zz999999999' : 'zzunknown']),
+    );
     c(`route ${route.id} unknown codes`, get(`${fill(unknown)}${rng.chance(0.3) ? rng.pick(JUNK_QUERIES) : ''}`));
   }
   return out;
@@ -445,12 +648,17 @@ export const COST_BOMB = '{ prefecture(path:"tottori") { cities { prefecture { c
 export function abuseCases(ctx: CaseContext): Case[] {
   const { known } = ctx;
   const out: Case[] = [];
-  const gql = (name: string, body: string, expect: Case['expect']) => out.push({ category: 'abuse', name, target: 'gateway', request: gqlPost(body, [JSON_CT, ['Cookie', ctx.cookie]]), expect });
+  const gql = (name: string, body: string, expect: Case['expect']) =>
+    out.push({ category: 'abuse', name, target: 'gateway', request: gqlPost(body, [JSON_CT, ['Cookie', ctx.cookie]]), expect });
   const badRequest = expectStatusCode(400, 'BAD_REQUEST');
   const nul = 'a\u0000b';
   // Finding 2: a NUL byte in each argument the issue names, as a variable and as an inline literal.
   const nulFields: [string, string, string][] = [
-    ['searchBukkens word', 'query($c: SearchConditionInput) { searchBukkens(prefecturePath: "tokyo", searchCondition: $c) { result { bukkenTotal { count } } } }', 'c'],
+    [
+      'searchBukkens word',
+      'query($c: SearchConditionInput) { searchBukkens(prefecturePath: "tokyo", searchCondition: $c) { result { bukkenTotal { count } } } }',
+      'c',
+    ],
     ['stationSuggests keyword', 'query($v: String!) { stationSuggests(keyword: $v) { name } }', 'v'],
     ['company key', 'query($v: String!) { company(key: $v) { key } }', 'v'],
     ['bukken globalKey', 'query($v: ID!) { bukken(globalKey: $v) { globalKey } }', 'v'],
@@ -461,7 +669,11 @@ export function abuseCases(ctx: CaseContext): Case[] {
     const value = v === 'c' ? { word: nul } : nul;
     gql(`NUL in ${name} (variable)`, graphqlBody(query, { [v]: value }), badRequest);
   }
-  gql('NUL in searchBukkens word (literal)', graphqlBody('{ searchBukkens(prefecturePath: "tokyo", searchCondition: { word: "a\\u0000b" }) { result { bukkenTotal { count } } } }'), badRequest);
+  gql(
+    'NUL in searchBukkens word (literal)',
+    graphqlBody('{ searchBukkens(prefecturePath: "tokyo", searchCondition: { word: "a\\u0000b" }) { result { bukkenTotal { count } } } }'),
+    badRequest,
+  );
   gql('NUL in stationSuggests keyword (literal)', graphqlBody('{ stationSuggests(keyword: "\\u0000") { name } }'), badRequest);
   gql('NUL in company key (literal)', graphqlBody('{ company(key: "\\u0000") { key } }'), badRequest);
   gql('NUL in bukken globalKey (literal)', graphqlBody('{ bukken(globalKey: "\\u0000") { globalKey } }'), badRequest);
@@ -470,16 +682,47 @@ export function abuseCases(ctx: CaseContext): Case[] {
   gql('BEL in stationSuggests keyword', graphqlBody('query($v: String!) { stationSuggests(keyword: $v) { name } }', { v: 'shin\u0007juku' }), badRequest);
   gql('ESC in prefecture path', graphqlBody('query($v: String!) { prefecture(path: $v) { code } }', { v: '\u001btokyo' }), badRequest);
   gql('DEL in company key', graphqlBody('query($v: String!) { company(key: $v) { key } }', { v: `${known.companyKey}\u007f` }), badRequest);
-  gql('tab and newline are text', graphqlBody('query($v: String!) { stationSuggests(keyword: $v) { name } }', { v: '新\t宿\r\n' }), (res) => (res.status === 200 ? undefined : `expected 200 (\\t \\r \\n are allowed), got ${res.status}`));
+  gql('tab and newline are text', graphqlBody('query($v: String!) { stationSuggests(keyword: $v) { name } }', { v: '新\t宿\r\n' }), (res) =>
+    res.status === 200 ? undefined : `expected 200 (\\t \\r \\n are allowed), got ${res.status}`,
+  );
   gql('unknown operationName', graphqlBody('query A { __typename }', undefined, { operationName: 'Nope' }), expect4xx);
   gql('two operations without a name', graphqlBody('{ __typename } { prefectures { code } }'), expect4xx);
   gql('fragment cycle', graphqlBody('query { ...A } fragment A on Query { ...B } fragment B on Query { prefectures { code } ...A }'), expect4xx);
   gql('subscription', graphqlBody('subscription { prefectures { code } }'), expect4xx);
-  gql('variables nested 10,000 deep', toJson({ query: 'query($c: SearchConditionInput) { searchBukkensCount(searchCondition: $c) { count } }', variables: { c: deepObjectJson(10_000, 'word', '"x"') } }), expect4xx);
-  gql('malformed persisted-query hash', toJson({ query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: 'not-a-hash' } } }), expect4xx);
-  out.push({ category: 'abuse', name: 'REST station_suggests keyword=%00', target: 'gateway', request: { method: 'GET', target: '/api/v4_1/station_suggests?keyword=%00', headers: [['Cookie', ctx.cookie]] }, expect: expectStatusCode(400, 'BAD_REQUEST') });
-  out.push({ category: 'abuse', name: 'REST station_suggests keyword=a%00b via the shell', target: 'shell', request: { method: 'GET', target: '/api/v4_1/station_suggests?keyword=a%00b', headers: [] }, expect: expectStatusCode(400, 'BAD_REQUEST') });
-  out.push({ category: 'abuse', name: 'REST favorites POST NUL', target: 'gateway', request: { method: 'POST', target: '/api/v4_1/favorites', headers: [JSON_CT, ['Cookie', ctx.cookie]], body: toJson({ globalKeys: ['\u0000'] }) }, expect: expectStatusCode(400, 'BAD_REQUEST') });
+  gql(
+    'variables nested 10,000 deep',
+    toJson({
+      query: 'query($c: SearchConditionInput) { searchBukkensCount(searchCondition: $c) { count } }',
+      variables: { c: deepObjectJson(10_000, 'word', '"x"') },
+    }),
+    expect4xx,
+  );
+  gql(
+    'malformed persisted-query hash',
+    toJson({ query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: 'not-a-hash' } } }),
+    expect4xx,
+  );
+  out.push({
+    category: 'abuse',
+    name: 'REST station_suggests keyword=%00',
+    target: 'gateway',
+    request: { method: 'GET', target: '/api/v4_1/station_suggests?keyword=%00', headers: [['Cookie', ctx.cookie]] },
+    expect: expectStatusCode(400, 'BAD_REQUEST'),
+  });
+  out.push({
+    category: 'abuse',
+    name: 'REST station_suggests keyword=a%00b via the shell',
+    target: 'shell',
+    request: { method: 'GET', target: '/api/v4_1/station_suggests?keyword=a%00b', headers: [] },
+    expect: expectStatusCode(400, 'BAD_REQUEST'),
+  });
+  out.push({
+    category: 'abuse',
+    name: 'REST favorites POST NUL',
+    target: 'gateway',
+    request: { method: 'POST', target: '/api/v4_1/favorites', headers: [JSON_CT, ['Cookie', ctx.cookie]], body: toJson({ globalKeys: ['\u0000'] }) },
+    expect: expectStatusCode(400, 'BAD_REQUEST'),
+  });
   // Finding 2 and 3 on the shell.
   const shell = (name: string, request: RawRequest, expect: Case['expect']) => out.push({ category: 'abuse', name, target: 'shell', request, expect });
   shell('/search/words?q=%00', { method: 'GET', target: '/search/words?q=%00', headers: [['User-Agent', BROWSER_UA]] }, expectStatusIn([400]));
@@ -496,15 +739,40 @@ export function costCases(ctx: CaseContext): Case[] {
   const { known } = ctx;
   const tooCostly = expectStatusCode(400, 'QUERY_TOO_COSTLY');
   // The issue names these two: they must be priced and refused. The others must answer (200 or refused), never 5xx.
-  const c = (name: string, body: string, expect?: Case['expect']): Case => ({ category: 'cost', name, target: 'gateway', request: gqlPost(body), ...(expect ? { expect } : {}), timeoutMs: 60_000 });
+  const c = (name: string, body: string, expect?: Case['expect']): Case => ({
+    category: 'cost',
+    name,
+    target: 'gateway',
+    request: gqlPost(body),
+    ...(expect ? { expect } : {}),
+    timeoutMs: 60_000,
+  });
   const keys = Array.from({ length: 10_000 }, (_, i) => known.globalKeys[i % known.globalKeys.length]);
   return [
-    c('50 aliases of prefectures { cities }', graphqlBody(`{ ${Array.from({ length: 50 }, (_, i) => `p${i}: prefectures { cities { name } }`).join(' ')} }`), tooCostly),
-    c('recommendations(limit: 2^31-1) in a bukkens list', graphqlBody(`{ bukkens(globalKeys: ${JSON.stringify(known.globalKeys.slice(0, 5))}) { recommendations(limit: 2147483647) { globalKey recommendations(limit: 2147483647) { globalKey } } } }`)),
-    c('searchBukkens perPage 1,000,000', graphqlBody('{ searchBukkens(prefecturePath: "tokyo", perPage: 1000000) { result { bukkenList { globalKey company { key } } } } }')),
+    c(
+      '50 aliases of prefectures { cities }',
+      graphqlBody(`{ ${Array.from({ length: 50 }, (_, i) => `p${i}: prefectures { cities { name } }`).join(' ')} }`),
+      tooCostly,
+    ),
+    c(
+      'recommendations(limit: 2^31-1) in a bukkens list',
+      graphqlBody(
+        `{ bukkens(globalKeys: ${JSON.stringify(known.globalKeys.slice(0, 5))}) { recommendations(limit: 2147483647) { globalKey recommendations(limit: 2147483647) { globalKey } } } }`,
+      ),
+    ),
+    c(
+      'searchBukkens perPage 1,000,000',
+      graphqlBody('{ searchBukkens(prefecturePath: "tokyo", perPage: 1000000) { result { bukkenList { globalKey company { key } } } } }'),
+    ),
     c('mapBukkens limit 2^31-1', graphqlBody('{ mapBukkens(south: 20, west: 120, north: 50, east: 150, limit: 2147483647) { globalKey building { key } } }')),
-    c('bukkens of 10,000 keys', graphqlBody('query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey company { key reviews(first: 1000000) { __typename } } } }', { k: keys })),
-    c('prefectures { cities { towns } } × 20 aliases', graphqlBody(`{ ${Array.from({ length: 20 }, (_, i) => `p${i}: prefectures { cities { towns { name } wards { towns { name } } } }`).join(' ')} }`)),
+    c(
+      'bukkens of 10,000 keys',
+      graphqlBody('query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey company { key reviews(first: 1000000) { __typename } } } }', { k: keys }),
+    ),
+    c(
+      'prefectures { cities { towns } } × 20 aliases',
+      graphqlBody(`{ ${Array.from({ length: 20 }, (_, i) => `p${i}: prefectures { cities { towns { name } wards { towns { name } } } }`).join(' ')} }`),
+    ),
     // The issue's query, verbatim: it ran the search subgraph out of memory (exit 134).
     c('cost bomb (finding 1, verbatim)', graphqlBody(COST_BOMB), tooCostly),
   ];

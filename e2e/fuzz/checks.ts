@@ -28,13 +28,20 @@ export const LEAK_RULES: readonly LeakRule[] = [
     pattern:
       /syntax error at or near|relation "[^"]*" does not exist|column "[^"]*" (?:does not exist|of relation)|duplicate key value|violates (?:not-null|foreign key|unique|check) constraint|invalid input syntax for type|invalid byte sequence for encoding|unterminated quoted string|\bSQLSTATE\b|\bpg_catalog\b|\bPGlite\b|\bkysely\b|\b(?:SELECT|select) [\w"*., ()]{1,200} (?:FROM|from) "?[a-z_]+"?\."?[a-z_]+|\bINSERT INTO "?[a-z_]+|\bUPDATE "?[a-z_]+"?\."?[a-z_]+"? SET\b|\bDELETE FROM "?[a-z_]+/,
   },
-  { name: 'runtime error', pattern: /\b(?:TypeError|ReferenceError|RangeError|SyntaxError: Unexpected|Maximum call stack size exceeded|Cannot read propert(?:y|ies) of|is not a function|heap out of memory)\b/ },
+  {
+    name: 'runtime error',
+    pattern:
+      /\b(?:TypeError|ReferenceError|RangeError|SyntaxError: Unexpected|Maximum call stack size exceeded|Cannot read propert(?:y|ies) of|is not a function|heap out of memory)\b/,
+  },
 ];
 
 /** host:port of every internal service (the subgraphs, and the gateway behind the shell): never in a body. */
 export function internalAddressRule(ports: number[]): LeakRule {
   const alternatives = ports.map(String).join('|');
-  return { name: 'internal address', pattern: new RegExp(`(?:127\\.0\\.0\\.1|localhost|\\[::1\\]|0\\.0\\.0\\.0):(?:${alternatives})\\b|(?:127\\.0\\.0\\.1|localhost):40\\d\\d\\b`) };
+  return {
+    name: 'internal address',
+    pattern: new RegExp(`(?:127\\.0\\.0\\.1|localhost|\\[::1\\]|0\\.0\\.0\\.0):(?:${alternatives})\\b|(?:127\\.0\\.0\\.1|localhost):40\\d\\d\\b`),
+  };
 }
 
 export interface Problem {

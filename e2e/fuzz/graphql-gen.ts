@@ -177,7 +177,10 @@ export function literal(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${k}: ${literal(v)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${k}: ${literal(v)}`)
+      .join(', ')}}`;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
   return JSON.stringify(value);
 }
@@ -227,7 +230,8 @@ export function selection(type: GraphQLOutputType, opts: SelectionOptions, depth
 
 function hostileLiteralValue(rng: Rng, a: GraphQLArgument): unknown {
   const named = getNamedType(a.type);
-  if (named.name === 'Int' || named.name === 'Float') return rng.pick([0, -1, 2147483647, new RawJson('2147483648'), new RawJson('99999999999999999999'), new RawJson('1e308')]);
+  if (named.name === 'Int' || named.name === 'Float')
+    return rng.pick([0, -1, 2147483647, new RawJson('2147483648'), new RawJson('99999999999999999999'), new RawJson('1e308')]);
   return rng.pick([withControl(rng, 'tokyo'), '🏠', 'x'.repeat(2000), new RawJson('1'), new RawJson('[]')]);
 }
 
@@ -290,7 +294,15 @@ function hostileValue(rng: Rng, mode: Mode, arg: GraphQLArgument, valid: unknown
       if (!isInputObjectType(named)) return withControl(rng, 'tokyo');
       const obj = Array.isArray(valid) ? { ...(valid[0] as object) } : { ...((valid as object) ?? {}) };
       const f = rng.pick(Object.values(named.getFields()));
-      (obj as Record<string, unknown>)[f.name] = rng.pick<unknown>([withControl(rng, 'x'), hugeString(rng, 20_000), rng.pick(BOUNDARY_NUMBERS), rng.pick(ODD_STRINGS), null, [null], { x: 1 }]);
+      (obj as Record<string, unknown>)[f.name] = rng.pick<unknown>([
+        withControl(rng, 'x'),
+        hugeString(rng, 20_000),
+        rng.pick(BOUNDARY_NUMBERS),
+        rng.pick(ODD_STRINGS),
+        null,
+        [null],
+        { x: 1 },
+      ]);
       if (rng.chance(0.3)) (obj as Record<string, unknown>).unknownField = 1;
       return Array.isArray(valid) ? [obj] : obj;
     }
@@ -332,7 +344,18 @@ export function generate(rng: Rng, root: RootField, mode: Mode, known: Known, ta
       const value =
         mode === 'literalControl'
           ? withControl(rng, typeof valid === 'string' ? valid : 'tokyo')
-          : rng.pick<unknown>([new RawJson('99999999999999999999'), new RawJson('1e400'), new RawJson('-0'), new RawJson('""'), new RawJson('"""block\u0000"""'), hugeString(rng, 20_000), rng.pick(ODD_STRINGS), new RawJson('$undeclared'), new RawJson('[[[[1]]]]'), new RawJson('{a: {b: {c: 1}}}')]);
+          : rng.pick<unknown>([
+              new RawJson('99999999999999999999'),
+              new RawJson('1e400'),
+              new RawJson('-0'),
+              new RawJson('""'),
+              new RawJson('"""block\u0000"""'),
+              hugeString(rng, 20_000),
+              rng.pick(ODD_STRINGS),
+              new RawJson('$undeclared'),
+              new RawJson('[[[[1]]]]'),
+              new RawJson('{a: {b: {c: 1}}}'),
+            ]);
       args.push(`${arg.name}: ${literal(value)}`);
       continue;
     }
@@ -354,7 +377,11 @@ export function generate(rng: Rng, root: RootField, mode: Mode, known: Known, ta
   const head = defs.length > 0 ? `${operation} Fuzz(${defs.join(', ')})` : `${operation} Fuzz`;
   const call = args.length > 0 ? `${field.name}(${args.join(', ')})` : field.name;
   const query = `${head} { ${call} ${sel} }`;
-  return { name: label, body: graphqlBody(query, Object.keys(variables).length > 0 ? variables : undefined), baseline: mode === 'valid' && operation === 'query' };
+  return {
+    name: label,
+    body: graphqlBody(query, Object.keys(variables).length > 0 ? variables : undefined),
+    baseline: mode === 'valid' && operation === 'query',
+  };
 }
 
 /** The modes that make sense for an argument (control characters and odd strings for text first). */

@@ -107,7 +107,14 @@ export function send(port: number, req: RawRequest, timeoutMs: number): Promise<
       const parsed = parseResponse(Buffer.concat(chunks));
       // A server may answer early (413, 431) and close while the rest is still being written: that is an answer.
       if (parsed) resolve({ ...parsed, ms });
-      else resolve({ status: 0, headers: {}, body: Buffer.concat(chunks).toString('utf8').slice(0, 2000), ms, error: error ?? 'connection closed without a response' });
+      else
+        resolve({
+          status: 0,
+          headers: {},
+          body: Buffer.concat(chunks).toString('utf8').slice(0, 2000),
+          ms,
+          error: error ?? 'connection closed without a response',
+        });
     };
     const timer = setTimeout(() => finish(`no complete response within ${timeoutMs} ms`), timeoutMs);
     // write, not end: a half-closed socket is not what browsers send.

@@ -98,7 +98,12 @@ async function discover(port: number): Promise<{ known: Known; cookie: string }>
       known.stationGroupCode = station.groupCode;
     },
   );
-  await pick('specials', '{ specials { path } }', (d) => (d as { specials: { path: string }[] }).specials[0]?.path, (p) => (known.specialName = p));
+  await pick(
+    'specials',
+    '{ specials { path } }',
+    (d) => (d as { specials: { path: string }[] }).specials[0]?.path,
+    (p) => (known.specialName = p),
+  );
   await pick(
     'campuses',
     '{ institutes(prefecturePath: "tokyo") { campuses { id } } }',
@@ -136,7 +141,9 @@ function schemaCases(rng: Rng, known: Known, cookie: string, budget: number): Ca
     const modes = modesFor(arg);
     push(root, rng.chance(0.8) ? rng.pick(modes) : rng.pick(MODES), arg.name);
   }
-  console.log(`[fuzz] schema: ${roots.length} root fields, ${roots.reduce((n, r) => n + r.field.args.length, 0)} arguments, ${coverage} coverage documents, ${out.length - coverage} random`);
+  console.log(
+    `[fuzz] schema: ${roots.length} root fields, ${roots.reduce((n, r) => n + r.field.args.length, 0)} arguments, ${coverage} coverage documents, ${out.length - coverage} random`,
+  );
   return out;
 }
 
@@ -146,7 +153,10 @@ async function runAll(cases: Case[], ports: Record<'gateway' | 'shell', number>,
     while (next < cases.length) {
       const c = cases[next++]!;
       const port = ports[c.target];
-      const request = c.request.raw || c.request.headers.some(([k]) => k.toLowerCase() === 'host') ? c.request : { ...c.request, headers: [['Host', `127.0.0.1:${port}`] as [string, string], ...c.request.headers] };
+      const request =
+        c.request.raw || c.request.headers.some(([k]) => k.toLowerCase() === 'host')
+          ? c.request
+          : { ...c.request, headers: [['Host', `127.0.0.1:${port}`] as [string, string], ...c.request.headers] };
       const res = await send(port, request, c.timeoutMs ?? TIMEOUT_MS);
       const problems: string[] = [];
       if (res.error) problems.push(`no response: ${res.error}`);
@@ -168,14 +178,15 @@ async function health(site: Site): Promise<string[]> {
         const res = await fetch(`http://127.0.0.1:${s.port}/healthz`, { signal: AbortSignal.timeout(5000) });
         if (res.status !== 200) down.push(`${s.name} (/healthz ${res.status})`);
       } catch (err) {
-        down.push(`${s.name} (${err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err)})`);
+        down.push(`${s.name} (${err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err)})`);
       }
     }),
   );
   return down.sort();
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!));
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 
 function describeRequest(c: Case): string {
   const r = c.request;
@@ -199,7 +210,15 @@ async function main(): Promise<number> {
     const rules = [...LEAK_RULES, internalAddressRule(internalPorts)];
 
     // Fixed lists first (they are cheap to count), then the schema documents fill the count.
-    const fixed: Case[][] = [protocolCases(ctx), shapeCases(ctx), restCases(ctx, 'gateway'), restCases(ctx, 'shell').filter(() => rng.chance(0.3)), shellCases(ctx), abuseCases(ctx), costCases(ctx)];
+    const fixed: Case[][] = [
+      protocolCases(ctx),
+      shapeCases(ctx),
+      restCases(ctx, 'gateway'),
+      restCases(ctx, 'shell').filter(() => rng.chance(0.3)),
+      shellCases(ctx),
+      abuseCases(ctx),
+      costCases(ctx),
+    ];
     const fixedCount = fixed.reduce((n, l) => n + l.length, 0);
     const schema = schemaCases(rng, known, cookie, Math.max(0, COUNT - fixedCount));
     // The cost cases go last: until finding 1 is fixed they can take the search subgraph down.
@@ -218,7 +237,9 @@ async function main(): Promise<number> {
       const t = Date.now();
       await runAll(cases, { gateway: site.gatewayPort, shell: site.shellPort }, rules, outcomes);
       const down = await health(site);
-      console.log(`[fuzz] ${name}: ${cases.length} requests in ${((Date.now() - t) / 1000).toFixed(1)} s${down.length ? `; DOWN after it: ${down.join(', ')}` : ''}`);
+      console.log(
+        `[fuzz] ${name}: ${cases.length} requests in ${((Date.now() - t) / 1000).toFixed(1)} s${down.length ? `; DOWN after it: ${down.join(', ')}` : ''}`,
+      );
       if (down.length) downAfter.push([name, down]);
     }
     // Services still up after everything (a second look: a dying process may take a moment).
@@ -233,39 +254,79 @@ async function main(): Promise<number> {
 function report(outcomes: Outcome[], downAfter: [string, string[]][], finalDown: string[], started: number): number {
   const categories = [...new Set(outcomes.map((o) => o.c.category))];
   console.log(`\n[fuzz] ${outcomes.length} requests, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  console.log(['category'.padEnd(16), 'requests'.padStart(8), '2xx'.padStart(6), '3xx'.padStart(6), '4xx'.padStart(6), '5xx'.padStart(6), 'none'.padStart(6), 'failed'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7)].join(' '));
+  console.log(
+    [
+      'category'.padEnd(16),
+      'requests'.padStart(8),
+      '2xx'.padStart(6),
+      '3xx'.padStart(6),
+      '4xx'.padStart(6),
+      '5xx'.padStart(6),
+      'none'.padStart(6),
+      'failed'.padStart(7),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+    ].join(' '),
+  );
   for (const cat of categories) {
     const list = outcomes.filter((o) => o.c.category === cat);
     const band = (lo: number) => list.filter((o) => !o.res.error && o.res.status >= lo && o.res.status < lo + 100).length;
     const ms = list.map((o) => o.res.ms).sort((a, b) => a - b);
     console.log(
-      [cat.padEnd(16), String(list.length).padStart(8), String(band(200)).padStart(6), String(band(300)).padStart(6), String(band(400)).padStart(6), String(band(500)).padStart(6), String(list.filter((o) => o.res.error).length).padStart(6), String(list.filter((o) => o.problems.length > 0).length).padStart(7), String(pct(ms, 50)).padStart(7), String(pct(ms, 99)).padStart(7)].join(' '),
+      [
+        cat.padEnd(16),
+        String(list.length).padStart(8),
+        String(band(200)).padStart(6),
+        String(band(300)).padStart(6),
+        String(band(400)).padStart(6),
+        String(band(500)).padStart(6),
+        String(list.filter((o) => o.res.error).length).padStart(6),
+        String(list.filter((o) => o.problems.length > 0).length).padStart(7),
+        String(pct(ms, 50)).padStart(7),
+        String(pct(ms, 99)).padStart(7),
+      ].join(' '),
     );
   }
   const histogram = new Map<string, number>();
   for (const o of outcomes) histogram.set(o.res.error ? 'none' : String(o.res.status), (histogram.get(o.res.error ? 'none' : String(o.res.status)) ?? 0) + 1);
-  console.log(`\nstatus histogram: ${[...histogram.entries()].sort().map(([k, v]) => `${k}×${v}`).join('  ')}`);
+  console.log(
+    `\nstatus histogram: ${[...histogram.entries()]
+      .sort()
+      .map(([k, v]) => `${k}×${v}`)
+      .join('  ')}`,
+  );
 
   const byRule = new Map<string, number>();
-  for (const o of outcomes) for (const p of o.problems) byRule.set(p.split(':')[0]!.replace(/^status \d+$/, 'status ≥ 500'), (byRule.get(p.split(':')[0]!.replace(/^status \d+$/, 'status ≥ 500')) ?? 0) + 1);
+  for (const o of outcomes)
+    for (const p of o.problems)
+      byRule.set(p.split(':')[0]!.replace(/^status \d+$/, 'status ≥ 500'), (byRule.get(p.split(':')[0]!.replace(/^status \d+$/, 'status ≥ 500')) ?? 0) + 1);
   if (byRule.size) console.log(`problems: ${[...byRule.entries()].map(([k, v]) => `${k} ×${v}`).join('; ')}`);
 
   const baselines = outcomes.filter((o) => o.c.baseline);
   const reached = baselines.filter((o) => o.res.status === 200 && /"data"\s*:\s*\{/.test(o.res.body));
   const sanityOk = baselines.length === 0 || reached.length / baselines.length >= 0.75;
-  console.log(`sanity: ${reached.length}/${baselines.length} query baselines answered 200 with data${sanityOk ? '' : ' (below 75%: the fuzz is not reaching the resolvers)'}`);
-  if (!sanityOk) for (const o of baselines.filter((b) => !reached.includes(b)).slice(0, 10)) console.log(`  ${o.c.name}: ${o.res.status} ${o.res.body.slice(0, 200)}`);
+  console.log(
+    `sanity: ${reached.length}/${baselines.length} query baselines answered 200 with data${sanityOk ? '' : ' (below 75%: the fuzz is not reaching the resolvers)'}`,
+  );
+  if (!sanityOk)
+    for (const o of baselines.filter((b) => !reached.includes(b)).slice(0, 10)) console.log(`  ${o.c.name}: ${o.res.status} ${o.res.body.slice(0, 200)}`);
 
   const failed = outcomes.filter((o) => o.problems.length > 0);
   if (failed.length) {
     console.log(`\nfailures (${failed.length}; first ${Math.min(SHOW_FAILURES, failed.length)}):`);
     for (const o of failed.slice(0, SHOW_FAILURES)) {
-      console.log(`- [${o.c.category}] ${o.c.name}\n    request  ${describeRequest(o.c)}\n    answer   ${o.res.error ? o.res.error : `${o.res.status} ${JSON.stringify(o.res.body.slice(0, 300)).slice(1, -1)}`}`);
+      console.log(
+        `- [${o.c.category}] ${o.c.name}\n    request  ${describeRequest(o.c)}\n    answer   ${o.res.error ? o.res.error : `${o.res.status} ${JSON.stringify(o.res.body.slice(0, 300)).slice(1, -1)}`}`,
+      );
       for (const p of o.problems) console.log(`    problem  ${p.slice(0, 400)}`);
     }
     // One line per failing case name, so a long run's failures can be read at a glance.
     const names = new Map<string, number>();
-    for (const o of failed) names.set(`[${o.c.category}] ${o.c.name.replace(/ \w+:(?:\w+)$/, '')}`, (names.get(`[${o.c.category}] ${o.c.name.replace(/ \w+:(?:\w+)$/, '')}`) ?? 0) + 1);
+    for (const o of failed)
+      names.set(
+        `[${o.c.category}] ${o.c.name.replace(/ \w+:(?:\w+)$/, '')}`,
+        (names.get(`[${o.c.category}] ${o.c.name.replace(/ \w+:(?:\w+)$/, '')}`) ?? 0) + 1,
+      );
     console.log(`\nfailing cases by name (${names.size}):`);
     for (const [n, k] of [...names.entries()].slice(0, 80)) console.log(`  ${k}× ${n}`);
   }

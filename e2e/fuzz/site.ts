@@ -10,7 +10,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { cleanEnv, ensureBuilds, freePort, REMOTES, repoRoot, run, startService, stopService, SUBGRAPHS, waitForHttp, type ServiceInfo } from '../support/stack.js';
+import {
+  cleanEnv,
+  ensureBuilds,
+  freePort,
+  REMOTES,
+  repoRoot,
+  run,
+  startService,
+  stopService,
+  SUBGRAPHS,
+  waitForHttp,
+  type ServiceInfo,
+} from '../support/stack.js';
 import { dropStores } from '../support/stores.js';
 
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
@@ -80,7 +92,13 @@ export async function startSite(listings: string): Promise<Site> {
   const ports: Record<string, number> = {};
   for (const name of [...SUBGRAPHS, 'gateway', ...Object.keys(REMOTES), 'shell']) ports[name] = await freePort();
   const subgraphUrls = Object.fromEntries(SUBGRAPHS.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}/graphql`]));
-  const common = { ...base, GATEWAY_PORT: String(ports.gateway), METRICS_PORT: String(await freePort()), PUBLIC_IMAGE_ORIGIN: '', PUBLIC_COMPANY_IMAGE_ORIGIN: '' };
+  const common = {
+    ...base,
+    GATEWAY_PORT: String(ports.gateway),
+    METRICS_PORT: String(await freePort()),
+    PUBLIC_IMAGE_ORIGIN: '',
+    PUBLIC_COMPANY_IMAGE_ORIGIN: '',
+  };
   const services: Record<string, ServiceInfo> = {};
   const start = (info: Omit<ServiceInfo, 'pid' | 'log' | 'cwd'>) => {
     services[info.name] = startService({ cwd: repoRoot, ...info, log: path.join(logDir, `${info.name}.log`) });
@@ -94,14 +112,20 @@ export async function startSite(listings: string): Promise<Site> {
     }
   };
   try {
-    for (const s of SUBGRAPHS) start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
+    for (const s of SUBGRAPHS)
+      start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
     await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/healthz`, 90_000, s)));
     const shellJwks = { SHELL_JWKS_URL: `http://127.0.0.1:${ports.shell}/.well-known/jwks.json` };
     start({ name: 'gateway', port: ports.gateway!, command: [tsx, 'gateway/src/server.ts'], env: { ...common, ...subgraphUrls, ...shellJwks } });
     await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, 90_000, 'gateway');
     const remoteEnv: Record<string, string> = {};
     for (const [name, dir] of Object.entries(REMOTES)) {
-      start({ name, port: ports[name]!, command: [process.execPath, `${dir}/serve.js`], env: { ...common, [`${name.toUpperCase()}_PORT`]: String(ports[name]) } });
+      start({
+        name,
+        port: ports[name]!,
+        command: [process.execPath, `${dir}/serve.js`],
+        env: { ...common, [`${name.toUpperCase()}_PORT`]: String(ports[name]) },
+      });
       remoteEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}`;
     }
     await Promise.all(Object.keys(REMOTES).map((name) => waitForHttp(`http://127.0.0.1:${ports[name]}/healthz`, 60_000, name)));

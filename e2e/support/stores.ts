@@ -24,7 +24,8 @@ function quoteIdent(name: string): string {
 }
 
 export async function prepareStores(source: NodeJS.ProcessEnv = process.env): Promise<Stores> {
-  if (source.E2E_EMBEDDED === '1' || (!source.DATABASE_URL && !source.REDIS_URL)) return { env: {}, describe: 'the embedded default (PGlite, in-process caches)' };
+  if (source.E2E_EMBEDDED === '1' || (!source.DATABASE_URL && !source.REDIS_URL))
+    return { env: {}, describe: 'the embedded default (PGlite, in-process caches)' };
   const env: Record<string, string> = {};
   const parts: string[] = [];
   let databaseName: string | undefined;

@@ -10,7 +10,10 @@ test('a visitor from another site who presses back gets the お知らせ popup, 
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('button', { name: /離れる/ })).toBeVisible();
   // Closing keeps the visitor on the page (forward to the re-armed entry).
-  await popup.getByRole('button', { name: /閉じる/ }).first().click();
+  await popup
+    .getByRole('button', { name: /閉じる/ })
+    .first()
+    .click();
   await expect(popup).toBeHidden();
   expect(page.url()).toBe(url);
 });

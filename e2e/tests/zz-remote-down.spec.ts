@@ -10,7 +10,16 @@ test('a remote whose server is stopped shows its error box while the header and 
   if (!userRemote) throw new Error('mf_user is not in the stack');
   stopService(userRemote);
   try {
-    await expect.poll(async () => fetch(`http://127.0.0.1:${userRemote.port}/healthz`).then(() => 'up', () => 'down'), { timeout: 10_000 }).toBe('down');
+    await expect
+      .poll(
+        async () =>
+          fetch(`http://127.0.0.1:${userRemote.port}/healthz`).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('down');
     // Past the shell's manifest-check TTL (500 ms in the e2e stack).
     await page.waitForTimeout(800);
 

@@ -56,7 +56,11 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(metrics);
   await app.register(jwks, { key });
   await app.register(cookies, { secret: loadCookieSecret(opts.config) });
-  await app.register(shellClient, { keys: opts.shellKeys ?? shellKeysFromUrl(opts.config.shellJwksUrl), issuer: opts.config.shellIssuer, audiences: opts.config.shellAudiences });
+  await app.register(shellClient, {
+    keys: opts.shellKeys ?? shellKeysFromUrl(opts.config.shellJwksUrl),
+    issuer: opts.config.shellIssuer,
+    audiences: opts.config.shellAudiences,
+  });
   await app.register(identity, { sign });
   await app.register(apolloGateway, { config: opts.config, cache: opts.cache, sign });
   await app.register(health, { cache: opts.cache });

@@ -123,7 +123,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     shellJwksUrl: vars.SHELL_JWKS_URL ?? `http://127.0.0.1:${vars.SHELL_PORT}/.well-known/jwks.json`,
     shellIssuer: vars.SHELL_JWT_ISSUER,
     shellAudiences: vars.SHELL_TOKEN_AUDIENCE
-      ? vars.SHELL_TOKEN_AUDIENCE.split(',').map((s) => s.trim()).filter(Boolean)
+      ? vars.SHELL_TOKEN_AUDIENCE.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
       : [`http://127.0.0.1:${vars.GATEWAY_PORT}/graphql`, `http://localhost:${vars.GATEWAY_PORT}/graphql`],
   };
 }

@@ -4,7 +4,18 @@
  * are refused. Prints each operation's cost next to the limit.
  */
 import { readFileSync } from 'node:fs';
-import { buildSchema, getNamedType, isEnumType, isInputObjectType, Kind, parse, print, typeFromAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  Kind,
+  parse,
+  print,
+  typeFromAST,
+  type DocumentNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { configFromEnv } from './config.js';
 import { costTableOfSupergraph, DEFAULT_LIST_SIZE, priceOperation } from './limits.js';
 import { pageOperations } from './testing/documents.js';

@@ -46,7 +46,9 @@ export function limitsPlugin<Ctx extends object>(limits: QueryLimits, table: () 
       return {
         async didResolveOperation({ request, document, schema, operationName, operation }) {
           if (operation?.operation === 'subscription') {
-            throw new GraphQLError('subscription は提供していません。', { extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NOT_SUPPORTED', http: { status: 400 } } });
+            throw new GraphQLError('subscription は提供していません。', {
+              extensions: { code: 'BAD_REQUEST', reason: 'SUBSCRIPTION_NOT_SUPPORTED', http: { status: 400 } },
+            });
           }
           let priced: OperationCost;
           try {

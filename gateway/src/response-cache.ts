@@ -1,17 +1,74 @@
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
-import { Kind, parse, print, TypeInfo, visit, visitWithTypeInfo, BREAK, getNamedType, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  BREAK,
+  getNamedType,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { Cache } from '@sumika/server-kit';
 
 /** Root fields whose answers are the same for every visitor (master data, searches, counts). */
 export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set([
-  'regions', 'prefectures', 'prefecture', 'city', 'cities', 'towns', 'railways', 'line', 'stations', 'stationSuggests', 'nminStations',
-  'specials', 'specialInfo', 'madoriInfo', 'conditions', 'searchMaster', 'institutes', 'campus', 'nearStationsForCampusBukkenCounts',
-  'cityLivability', 'stationLivability', 'sitemapTop', 'sitemapPrefecture', 'sitemapCity', 'sitemapTown', 'archiveCities',
-  'archiveLineStations', 'archiveList', 'searchParameter', 'searchConditionTexts', 'searchBukkens', 'searchBukkensCount',
-  'searchBukkensPreview', 'bukkensByCompany', 'specialRecommendBukkens', 'mapInfo', 'mapBukkens', 'prefectureRecommendBukkens',
-  'laterPaymentCompanies', 'awards', 'bukken', 'bukkens', 'building', 'compareBukkens', 'company', 'companies',
-  'usersInquiryMaster', 'violationMaster', 'inboundInquiryMaster', 'applyMaster', 'nminStations', '__typename',
+  'regions',
+  'prefectures',
+  'prefecture',
+  'city',
+  'cities',
+  'towns',
+  'railways',
+  'line',
+  'stations',
+  'stationSuggests',
+  'nminStations',
+  'specials',
+  'specialInfo',
+  'madoriInfo',
+  'conditions',
+  'searchMaster',
+  'institutes',
+  'campus',
+  'nearStationsForCampusBukkenCounts',
+  'cityLivability',
+  'stationLivability',
+  'sitemapTop',
+  'sitemapPrefecture',
+  'sitemapCity',
+  'sitemapTown',
+  'archiveCities',
+  'archiveLineStations',
+  'archiveList',
+  'searchParameter',
+  'searchConditionTexts',
+  'searchBukkens',
+  'searchBukkensCount',
+  'searchBukkensPreview',
+  'bukkensByCompany',
+  'specialRecommendBukkens',
+  'mapInfo',
+  'mapBukkens',
+  'prefectureRecommendBukkens',
+  'laterPaymentCompanies',
+  'awards',
+  'bukken',
+  'bukkens',
+  'building',
+  'compareBukkens',
+  'company',
+  'companies',
+  'usersInquiryMaster',
+  'violationMaster',
+  'inboundInquiryMaster',
+  'applyMaster',
+  'nminStations',
+  '__typename',
 ]);
 
 const GENERATION_KEY = 'rc:generation';
@@ -51,11 +108,15 @@ export function privateFieldsOf(supergraphSdl: string): Set<string> {
     d.arguments?.find((a) => a.name.value === name)?.value;
   for (const def of parse(supergraphSdl).definitions) {
     if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
-    const typeGraphs = new Set((def.directives ?? []).filter((d) => d.name.value === 'join__type').map((d) => String((graphArg(d, 'graph') as { value?: string })?.value)));
+    const typeGraphs = new Set(
+      (def.directives ?? []).filter((d) => d.name.value === 'join__type').map((d) => String((graphArg(d, 'graph') as { value?: string })?.value)),
+    );
     for (const field of def.fields ?? []) {
       const joins = (field.directives ?? []).filter((d) => d.name.value === 'join__field');
       const graphs = joins.length
-        ? joins.filter((d) => (graphArg(d, 'external') as { value?: boolean } | undefined)?.value !== true).map((d) => String((graphArg(d, 'graph') as { value?: string })?.value))
+        ? joins
+            .filter((d) => (graphArg(d, 'external') as { value?: boolean } | undefined)?.value !== true)
+            .map((d) => String((graphArg(d, 'graph') as { value?: string })?.value))
         : [...typeGraphs];
       if (graphs.length > 0 && graphs.every((g) => PRIVATE_GRAPHS.has(g))) out.add(`${def.name.value}.${field.name.value}`);
     }
@@ -140,7 +201,11 @@ export function responseCache(cache: Cache, ttlSeconds: number, privateFields: (
             if (!ctx.operation || !isPublic(ctx.operation)) return null;
             if (selectsPrivate(ctx.schema, ctx.document as DocumentNode, privateFields())) return null;
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
-            const hash = createHash('sha256').update(documentKey(ctx.document as DocumentNode)).update('\u0000').update(variables).digest('base64url');
+            const hash = createHash('sha256')
+              .update(documentKey(ctx.document as DocumentNode))
+              .update('\u0000')
+              .update(variables)
+              .digest('base64url');
             const key = `rc:${await currentGeneration()}:${hash}`;
             const hit = await cache.get(key);
             if (hit) {

@@ -95,7 +95,13 @@ test("the shell's keys unreachable: the page still works, the forwarded address 
     throw new TypeError('fetch failed');
   };
   const a = await app(unreachable);
-  const res = await a.inject({ method: 'POST', url: '/graphql', remoteAddress: '10.0.0.5', headers: { authorization: `Bearer ${await token()}`, 'x-forwarded-for': '203.0.113.7' }, payload: {} });
+  const res = await a.inject({
+    method: 'POST',
+    url: '/graphql',
+    remoteAddress: '10.0.0.5',
+    headers: { authorization: `Bearer ${await token()}`, 'x-forwarded-for': '203.0.113.7' },
+    payload: {},
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ ip: '10.0.0.5', viaShell: false });
   await a.close();

@@ -564,17 +564,88 @@ const COLORS = {
 // ---------------------------------------------------------------------------
 // Prefixes removed from the line name to get the short name.
 const NICK_PREFIXES = [
-  'JR', 'ＪＲ', '東京メトロ', '都営', '東急', '京王', '小田急', '西武', '東武', '京成', '京急', '相鉄',
-  '名鉄', '近鉄', '南海', '京阪', '阪急', '阪神', '西鉄',
-  '札幌市営地下鉄', '仙台市営地下鉄', '名古屋市営地下鉄', '京都市営地下鉄', '大阪市営地下鉄',
-  'Osaka Metro', '神戸市営地下鉄', '福岡市営地下鉄', '札幌市電', '函館市電', '熊本市電', '鹿児島市電',
-  '長崎電軌', '広電', '琴電', '伊予鉄道', '富山地鉄', '北陸鉄道', 'えちぜん鉄道', '福井鉄道', '静岡鉄道',
-  '豊橋鉄道', '明知鉄道', '長良川鉄道', '樽見鉄道', '三岐鉄道', '伊勢鉄道', '伊賀鉄道', '養老鉄道',
-  '近江鉄道', '信楽高原鐵道', '叡山電鉄', '京福電鉄', '能勢電鉄', '山陽電鉄', '北条鉄道', '智頭急行',
-  '阪堺電軌', '神戸高速', '北神急行', '熊本電鉄', '秩父鉄道', '伊豆箱根鉄道', 'ひたちなか海浜鉄道',
-  '関東鉄道', '鹿島臨海鉄道', '上毛電気鉄道', '真岡鐵道', '流鉄', '北総鉄道', '弘南鉄道', '福島交通',
-  '会津鉄道', '上田電鉄', '長野電鉄', '北越急行', '大井川鐵道', '千葉都市モノレール', '大阪モノレール',
-  '東海交通事業', '三陸鉄道', '水間鉄道', 'のと鉄道',
+  'JR',
+  'ＪＲ',
+  '東京メトロ',
+  '都営',
+  '東急',
+  '京王',
+  '小田急',
+  '西武',
+  '東武',
+  '京成',
+  '京急',
+  '相鉄',
+  '名鉄',
+  '近鉄',
+  '南海',
+  '京阪',
+  '阪急',
+  '阪神',
+  '西鉄',
+  '札幌市営地下鉄',
+  '仙台市営地下鉄',
+  '名古屋市営地下鉄',
+  '京都市営地下鉄',
+  '大阪市営地下鉄',
+  'Osaka Metro',
+  '神戸市営地下鉄',
+  '福岡市営地下鉄',
+  '札幌市電',
+  '函館市電',
+  '熊本市電',
+  '鹿児島市電',
+  '長崎電軌',
+  '広電',
+  '琴電',
+  '伊予鉄道',
+  '富山地鉄',
+  '北陸鉄道',
+  'えちぜん鉄道',
+  '福井鉄道',
+  '静岡鉄道',
+  '豊橋鉄道',
+  '明知鉄道',
+  '長良川鉄道',
+  '樽見鉄道',
+  '三岐鉄道',
+  '伊勢鉄道',
+  '伊賀鉄道',
+  '養老鉄道',
+  '近江鉄道',
+  '信楽高原鐵道',
+  '叡山電鉄',
+  '京福電鉄',
+  '能勢電鉄',
+  '山陽電鉄',
+  '北条鉄道',
+  '智頭急行',
+  '阪堺電軌',
+  '神戸高速',
+  '北神急行',
+  '熊本電鉄',
+  '秩父鉄道',
+  '伊豆箱根鉄道',
+  'ひたちなか海浜鉄道',
+  '関東鉄道',
+  '鹿島臨海鉄道',
+  '上毛電気鉄道',
+  '真岡鐵道',
+  '流鉄',
+  '北総鉄道',
+  '弘南鉄道',
+  '福島交通',
+  '会津鉄道',
+  '上田電鉄',
+  '長野電鉄',
+  '北越急行',
+  '大井川鐵道',
+  '千葉都市モノレール',
+  '大阪モノレール',
+  '東海交通事業',
+  '三陸鉄道',
+  '水間鉄道',
+  'のと鉄道',
 ].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 // A remainder like this alone is not a usable short name; keep the full name.
 const WEAK_REMAINDER = /^(線|本線|新線|鉄道線)$/;
@@ -627,10 +698,13 @@ const NICK_BY_ID = {
   99901: '甘木線', // 甘木鉄道
 };
 
-const toHalfWidth = (s) =>
-  s.replace(/[！-～]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+const toHalfWidth = (s) => s.replace(/[！-～]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
 const stripBrackets = (s) =>
-  s.replace(/【[^】]*】/g, '').replace(/\([^)]*\)/g, '').replace(/（[^）]*）/g, '').trim();
+  s
+    .replace(/【[^】]*】/g, '')
+    .replace(/\([^)]*\)/g, '')
+    .replace(/（[^）]*）/g, '')
+    .trim();
 
 function nicknameOf(id, name) {
   if (NICK_BY_ID[id]) return NICK_BY_ID[id];
@@ -799,7 +873,11 @@ for (const id of lineIds.map(Number)) if (colorSource.has(id)) bySource[colorSou
 console.log(`source entries:      ${lines.length} (merged by id -> ${merged.size} lines)`);
 console.log(`lines:               ${lineIds.length}`);
 console.log(`railways:            ${out.railways.length}`);
-console.log(`lines with colour:   ${withColor} (${Object.entries(bySource).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+console.log(
+  `lines with colour:   ${withColor} (${Object.entries(bySource)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')})`,
+);
 console.log(`fallback railway:    ${notes.fallback.length}${notes.fallback.length ? '\n  ' + notes.fallback.join('\n  ') : ''}`);
 console.log('lines per railway:');
 for (const r of out.railways) console.log(`  ${r.code.padEnd(22)} ${r.name} ${used.get(r.code)}`);

@@ -47,7 +47,9 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
   it('keeps SPEC §8 codes from real failures', async () => {
     const notFound = await post(stack, { query: '{ bukken(globalKey: "bk999999999") { name } }' });
     expect(notFound.json().errors[0].extensions.code).toBe('NOT_FOUND');
-    const badSort = await post(stack, { query: '{ searchBukkensCount(prefecturePath: "tokyo") { count } searchBukkens(sort: "cheap") { result { bukkenTotal { count } } } }' });
+    const badSort = await post(stack, {
+      query: '{ searchBukkensCount(prefecturePath: "tokyo") { count } searchBukkens(sort: "cheap") { result { bukkenTotal { count } } } }',
+    });
     expect(badSort.json().errors[0].extensions.code).toBe('BAD_REQUEST');
     // A prefecture path that names nothing is the 404 page (issue 13).
     const badPref = await post(stack, { query: '{ railways(prefecturePath: "atlantis") { code } }' });
@@ -60,7 +62,11 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
   });
 
   it('signs a JWT per request that the subgraphs verify, and they refuse requests without one', async () => {
-    const direct = await fetch(stack.urls.search, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ prefectures { code } }' }) });
+    const direct = await fetch(stack.urls.search, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ prefectures { code } }' }),
+    });
     expect(direct.status).toBe(401);
     const jwks = (await stack.gateway.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
     expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', kid: stack.key.kid });
@@ -88,7 +94,11 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
   });
 
   it('serves GET queries, refuses simple cross-site POSTs, and reports health and metrics', async () => {
-    const get = await stack.gateway.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ prefectures { path } }')}`, headers: { 'apollo-require-preflight': 'true' } });
+    const get = await stack.gateway.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ prefectures { path } }')}`,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(get.json().data.prefectures[12].path).toBe('tokyo');
     const csrf = await stack.gateway.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ prefectures { path } }')}` });
     expect(csrf.statusCode).toBe(400);
@@ -109,11 +119,13 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const { parse } = await import('graphql');
     const path = await import('node:path');
     const { repoRoot } = await import('@sumika/server-kit');
-    const without = composeServices(['search', 'bukken'].map((name) => ({
-      name,
-      url: `http://127.0.0.1/${name}`,
-      typeDefs: parse(readFileSync(path.join(repoRoot(), 'subgraphs', name, 'schema.graphql'), 'utf8')),
-    })));
+    const without = composeServices(
+      ['search', 'bukken'].map((name) => ({
+        name,
+        url: `http://127.0.0.1/${name}`,
+        typeDefs: parse(readFileSync(path.join(repoRoot(), 'subgraphs', name, 'schema.graphql'), 'utf8')),
+      })),
+    );
     expect(without.errors ?? []).toEqual([]);
     writeFileSync(stack.supergraphFile, without.supergraphSdl as string);
     const waitFor = async (ok: () => Promise<boolean>) => {
@@ -137,7 +149,9 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     expect(deep.json().errors[0].extensions.code).toBe('BAD_REQUEST');
     expect(deep.json().errors[0].message).toMatch(/depth/);
     // Page sizes multiply: 100 × 50 × 50 items is far past the cost limit.
-    const costly = await post(stack, { query: '{ searchBukkens(perPage: 100) { result { bukkenList { recommendations(limit: 50) { recommendations(limit: 50) { name } } } } } }' });
+    const costly = await post(stack, {
+      query: '{ searchBukkens(perPage: 100) { result { bukkenList { recommendations(limit: 50) { recommendations(limit: 50) { name } } } } } }',
+    });
     expect(costly.statusCode).toBe(400);
     expect(costly.json().errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_COSTLY' } });
     expect(costly.json().errors[0].message).toMatch(/クエリが複雑すぎます \(cost \d+ > limit 20000\)/);
@@ -161,7 +175,10 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const search = 'query S($p: String, $c: SearchConditionInput) { searchBukkensCount(prefecturePath: $p, searchCondition: $c) { count } }';
     const a = await post(stack, { query: search, variables: { p: 'tokyo', c: { buildingTypes: ['mansion', 'apartment'], chinryou: { max: 100000 } } } });
     const b = await post(stack, { query: search, variables: { c: { chinryou: { max: 100000 }, buildingTypes: ['mansion', '', 'apartment'] }, p: 'tokyo' } });
-    const reordered = await post(stack, { query: search, variables: { p: 'tokyo', c: { buildingTypes: ['apartment', 'mansion'], chinryou: { max: 100000 } } } });
+    const reordered = await post(stack, {
+      query: search,
+      variables: { p: 'tokyo', c: { buildingTypes: ['apartment', 'mansion'], chinryou: { max: 100000 } } },
+    });
     expect(a.json().errors).toBeUndefined();
     expect([a.headers['x-cache'], b.headers['x-cache'], reordered.headers['x-cache']]).toEqual(['MISS', 'HIT', 'MISS']);
     expect(b.json()).toEqual(a.json());
@@ -186,7 +203,12 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
       const res = await production.inject({ method: 'POST', url: '/graphql', payload: introspect, headers: { 'content-type': 'application/json' } });
       expect(res.json().errors[0].extensions.code).toBe('BAD_REQUEST');
       expect(res.json().errors[0].message).toMatch(/introspection/i);
-      const normal = await production.inject({ method: 'POST', url: '/graphql', payload: { query: '{ prefectures { code } }' }, headers: { 'content-type': 'application/json' } });
+      const normal = await production.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: '{ prefectures { code } }' },
+        headers: { 'content-type': 'application/json' },
+      });
       expect(normal.json().data.prefectures).toHaveLength(47);
     } finally {
       await production.close();

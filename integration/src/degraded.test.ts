@@ -160,7 +160,12 @@ describe.each(testBackends())('a page over a failing subgraph on $name', (backen
 
   it('keeps the listing when the company subgraph listener closes', async () => {
     await stack.subgraphs.company.close();
-    const res = await stack.gateway.inject({ method: 'POST', url: '/graphql', payload: { query: DETAIL, variables: { globalKey } }, headers: { 'content-type': 'application/json' } });
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: DETAIL, variables: { globalKey } },
+      headers: { 'content-type': 'application/json' },
+    });
     const body = res.json<Body>();
     expect(body.data?.bukken).toMatchObject({ globalKey, company: null });
     expect(codes(body)).toEqual(['SERVICE_UNAVAILABLE']);

@@ -22,13 +22,22 @@ export async function faultySubgraph(mode: 'hang' | 'delay' | 'error', target?: 
   app.post('/graphql', async (req, reply) => {
     state.requests++;
     state.arrivals.push(performance.now());
-    state.received.push(String((req.body as { query?: string })?.query ?? '').trim().split('\n')[0] ?? '');
+    state.received.push(
+      String((req.body as { query?: string })?.query ?? '')
+        .trim()
+        .split('\n')[0] ?? '',
+    );
     if (mode === 'hang') return new Promise(() => undefined);
     if (mode === 'error') return reply.code(503).send('upstream unavailable');
     await new Promise((r) => setTimeout(r, ms));
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'cookie', 'user-agent'].includes(k))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'cookie', 'user-agent'].includes(k)),
+    ) as Record<string, string>;
     const res = await request(target as string, { method: 'POST', headers, body: JSON.stringify(req.body) });
-    return reply.code(res.statusCode).header('content-type', 'application/json').send(await res.body.text());
+    return reply
+      .code(res.statusCode)
+      .header('content-type', 'application/json')
+      .send(await res.body.text());
   });
   app.get('/healthz', async () => (mode === 'hang' ? new Promise(() => undefined) : { status: 'ok' }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

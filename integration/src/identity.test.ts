@@ -46,7 +46,8 @@ const setCookies = (res: LightMyRequestResponse): string[] => {
   return h === undefined ? [] : Array.isArray(h) ? h : [String(h)];
 };
 
-const USER = '{ requiredUserData { stockCount { favorite detail search } existApplyData bukken { favorites { globalKey } histories { globalKey kind } incompleteInquiries { globalKey } } searchConditions { id searchPath } } }';
+const USER =
+  '{ requiredUserData { stockCount { favorite detail search } existApplyData bukken { favorites { globalKey } histories { globalKey kind } incompleteInquiries { globalKey } } searchConditions { id searchPath } } }';
 
 /** The shell's key pair, as the shell's server holds it (its public half is the shell's JWKS). */
 let shellPrivateKey: CryptoKey;
@@ -58,7 +59,13 @@ beforeAll(async () => {
 });
 /** A token like the shell's: RS256, issuer sumika-shell, this gateway's URL as audience, one day. */
 const shellToken = () =>
-  new SignJWT({ client: 'shell' }).setProtectedHeader({ alg: 'RS256', kid: 'shell' }).setIssuer('sumika-shell').setAudience('http://127.0.0.1:4000/graphql').setIssuedAt().setExpirationTime('1d').sign(shellPrivateKey);
+  new SignJWT({ client: 'shell' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'shell' })
+    .setIssuer('sumika-shell')
+    .setAudience('http://127.0.0.1:4000/graphql')
+    .setIssuedAt()
+    .setExpirationTime('1d')
+    .sign(shellPrivateKey);
 
 describe.each(testBackends())('visitor identity and the write side through the gateway on $name', (backend) => {
   let stack: Stack;
@@ -95,7 +102,12 @@ describe.each(testBackends())('visitor identity and the write side through the g
     expect((await stack.writeStores.user.pool.query('SELECT 1 FROM visitor WHERE uid = $1', [other.uid])).rows).toHaveLength(1);
     expect((await other.gql(USER)).errors).toBeUndefined();
     // Outside localhost the cookie is Secure.
-    const remote = await stack.gateway.inject({ method: 'POST', url: '/graphql', payload: { query: '{ prefectures { code } }' }, headers: { 'content-type': 'application/json', host: 'sumika.example' } });
+    const remote = await stack.gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ prefectures { code } }' },
+      headers: { 'content-type': 'application/json', host: 'sumika.example' },
+    });
     expect(setCookies(remote).find((c) => c.startsWith('_uid='))).toMatch(/Secure/);
   });
 
@@ -105,7 +117,12 @@ describe.each(testBackends())('visitor identity and the write side through the g
     const signed = v.jar.get('_uid') as string;
     const tamperedValue = signed.slice(0, -2) + (signed.endsWith('A') ? 'BB' : 'AA');
     for (const cookie of [`_uid=${tamperedValue}`, `_uid=${'ab'.repeat(16)}`, `_uid=${v.uid}`]) {
-      const res = await stack.gateway.inject({ method: 'POST', url: '/graphql', payload: { query: USER }, headers: { 'content-type': 'application/json', cookie } });
+      const res = await stack.gateway.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: USER },
+        headers: { 'content-type': 'application/json', cookie },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].extensions.code).toBe('USER_ID_ERROR');
       expect(res.json().errors[0].message).toBe('不正なリクエストのため、表示できません。');
@@ -116,7 +133,12 @@ describe.each(testBackends())('visitor identity and the write side through the g
     }
     // Correctly signed but unknown to the user subgraph (e.g. a deleted record).
     const unknown = `_uid=${encodeURIComponent(stack.gateway.signCookie('cd'.repeat(16)))}`;
-    const res = await stack.gateway.inject({ method: 'POST', url: '/graphql', payload: { query: USER }, headers: { 'content-type': 'application/json', cookie: unknown } });
+    const res = await stack.gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: USER },
+      headers: { 'content-type': 'application/json', cookie: unknown },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].extensions.code).toBe('USER_ID_ERROR');
     expect(setCookies(res).some((c) => c.startsWith('_uid=;'))).toBe(true);
@@ -131,7 +153,9 @@ describe.each(testBackends())('visitor identity and the write side through the g
     expect((await a.gql(`mutation { addFavorites(globalKeys: ["${k1}", "${k2}"]) { saved } }`)).errors).toBeUndefined();
     expect((await a.gql(`mutation { recordHistory(globalKey: "${k3}") { globalKey } }`)).errors).toBeUndefined();
     expect((await a.gql(`mutation { startInquiry(globalKeys: ["${k4}"], listKind: building_page_bukken) { globalKeys } }`)).errors).toBeUndefined();
-    expect((await a.gql('mutation { createSearchCondition(prefecturePath: "tokyo", searchCondition: { chinryou: { max: 90000 } }) { saved rest } }')).errors).toBeUndefined();
+    expect(
+      (await a.gql('mutation { createSearchCondition(prefecturePath: "tokyo", searchCondition: { chinryou: { max: 90000 } }) { saved rest } }')).errors,
+    ).toBeUndefined();
     const aBefore = (await a.gql(USER)).data?.requiredUserData;
     // Two histories: the viewed listing and the one with an unfinished inquiry (viewed_incompleted).
     expect(aBefore.stockCount).toEqual({ favorite: 2, detail: 2, search: 1 });
@@ -151,8 +175,12 @@ describe.each(testBackends())('visitor identity and the write side through the g
       expect(seen.stockCount).toEqual({ favorite: 0, detail: 0, search: 0 });
       expect(seen.bukken).toEqual({ favorites: [], histories: [], incompleteInquiries: [] });
       expect(seen.searchConditions).toEqual([]);
-      expect((await b.gql(`mutation { deleteFavorites(globalKeys: ["${k1}", "${k2}"]) { deleteGlobalKeys } }`, {}, headers)).data?.deleteFavorites.deleteGlobalKeys).toEqual([]);
-      expect((await b.gql(`mutation { incompleteInquiriesDelete(globalKeys: ["${k4}"]) { success notFound } }`, {}, headers)).data?.incompleteInquiriesDelete).toEqual({ success: false, notFound: [k4] });
+      expect(
+        (await b.gql(`mutation { deleteFavorites(globalKeys: ["${k1}", "${k2}"]) { deleteGlobalKeys } }`, {}, headers)).data?.deleteFavorites.deleteGlobalKeys,
+      ).toEqual([]);
+      expect(
+        (await b.gql(`mutation { incompleteInquiriesDelete(globalKeys: ["${k4}"]) { success notFound } }`, {}, headers)).data?.incompleteInquiriesDelete,
+      ).toEqual({ success: false, notFound: [k4] });
       await b.gql(`mutation { deleteSearchCondition(id: "${aBefore.searchConditions[0].id}") { status } }`, {}, headers);
       await b.gql('mutation { deleteSearchCondition(deleteIndex: 0) { status } }', {}, headers);
       await b.gql(`mutation { deleteHistories(globalKeys: ["${k3}"]) { deleteGlobalKeys } }`, {}, headers);
@@ -201,7 +229,9 @@ describe.each(testBackends())('visitor identity and the write side through the g
     const conflict = await v.gql('mutation A($k: [ID!]!) { addFavorites(globalKeys: $k) { saved } }', { k: [keys[0]] });
     expect(conflict.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     // forceCreate makes room by deleting exactly the oldest.
-    const forced = await v.gql('mutation A($k: [ID!]!) { addFavorites(globalKeys: $k, forceCreate: true) { addGlobalKeys deleteGlobalKeys saved } }', { k: [keys[70]] });
+    const forced = await v.gql('mutation A($k: [ID!]!) { addFavorites(globalKeys: $k, forceCreate: true) { addGlobalKeys deleteGlobalKeys saved } }', {
+      k: [keys[70]],
+    });
     expect(forced.data?.addFavorites).toEqual({ addGlobalKeys: [keys[70]], deleteGlobalKeys: [keys[0]], saved: true });
     expect((await v.gql(USER)).data?.requiredUserData.stockCount.favorite).toBe(50);
     const empty = await v.gql('mutation { addFavorites(globalKeys: []) { saved } }');
@@ -231,15 +261,21 @@ describe.each(testBackends())('visitor identity and the write side through the g
     const [k] = [keys[20] as string];
     await v.gql(`mutation { startInquiry(globalKeys: ["${k}"], listKind: favorite_bukken) { globalKeys } }`);
     expect((await v.gql(USER)).data?.requiredUserData.bukken.incompleteInquiries).toEqual([{ globalKey: k }]);
-    const apply = await v.gql(
-      `mutation Apply($input: ApplyInput!) { createApply(input: $input) { receiptNumber globalKeys bukkens { globalKey name } } }`,
-      {
-        input: {
-          globalKeys: [k], listKind: 'favorite_bukken', name: '山田 太郎', kana: 'ヤマダ タロウ', email: 'taro@example.jp', phone: '090-1234-5678',
-          contactMethod: 'email', moveInTiming: 'within_1_month', requests: [], freeText: '<script>alert(1)</script>内見希望です', recaptchaToken: RECAPTCHA_TEST_TOKEN,
-        },
+    const apply = await v.gql(`mutation Apply($input: ApplyInput!) { createApply(input: $input) { receiptNumber globalKeys bukkens { globalKey name } } }`, {
+      input: {
+        globalKeys: [k],
+        listKind: 'favorite_bukken',
+        name: '山田 太郎',
+        kana: 'ヤマダ タロウ',
+        email: 'taro@example.jp',
+        phone: '090-1234-5678',
+        contactMethod: 'email',
+        moveInTiming: 'within_1_month',
+        requests: [],
+        freeText: '<script>alert(1)</script>内見希望です',
+        recaptchaToken: RECAPTCHA_TEST_TOKEN,
       },
-    );
+    });
     expect(apply.errors).toBeUndefined();
     expect(apply.data?.createApply.bukkens[0].name).toEqual(expect.any(String));
     const sent = await v.gql(`mutation { markInquiriesSent(globalKeys: ["${k}"], listKind: favorite_bukken) { existApplyData } }`);
@@ -249,10 +285,14 @@ describe.each(testBackends())('visitor identity and the write side through the g
     expect(user.existApplyData).toBe(true);
     expect(user.bukken.histories).toContainEqual({ globalKey: k, kind: 'applied' });
     // Stored durably with its outbox mail, free text kept verbatim (it is never rendered as HTML).
-    const { rows } = await stack.writeStores.forms.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE body LIKE '%<script>alert(1)</script>%' OR body LIKE '%&lt;script&gt;%'`);
+    const { rows } = await stack.writeStores.forms.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE body LIKE '%<script>alert(1)</script>%' OR body LIKE '%&lt;script&gt;%'`,
+    );
     expect(rows[0]?.n).toBeGreaterThan(0);
     // A bad form comes back with per-field Japanese messages, nothing stored for it.
-    const bad = await v.gql('mutation { sendInquiry(name: "", email: "not-an-email", inquiryType: "usage", inquiryContent: "x", recaptchaToken: "wrong") { id } }');
+    const bad = await v.gql(
+      'mutation { sendInquiry(name: "", email: "not-an-email", inquiryType: "usage", inquiryContent: "x", recaptchaToken: "wrong") { id } }',
+    );
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
   });
 

@@ -27,7 +27,9 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
 
   beforeAll(async () => {
     stack = await startStack(backend, { listings: 400 });
-    const { rows } = await stack.stores.bukken.pool.query<{ global_key: string }>('SELECT global_key FROM bukken WHERE archived_at IS NULL ORDER BY id LIMIT 5');
+    const { rows } = await stack.stores.bukken.pool.query<{ global_key: string }>(
+      'SELECT global_key FROM bukken WHERE archived_at IS NULL ORDER BY id LIMIT 5',
+    );
     keys = rows.map((r) => r.global_key);
     cookie = '';
   });
@@ -55,7 +57,11 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     const list = (await call('GET', 'favorites')).json();
     expect(list.count).toBe(2);
     expect(list.favorites.map((f: { globalKey: string }) => f.globalKey).sort()).toEqual([keys[0], keys[1]].sort());
-    expect(list.favorites[0].bukken).toMatchObject({ globalKey: expect.any(String), chinryou: expect.any(Number), imageGroup: { gaikanUrl: expect.any(String) } });
+    expect(list.favorites[0].bukken).toMatchObject({
+      globalKey: expect.any(String),
+      chinryou: expect.any(Number),
+      imageGroup: { gaikanUrl: expect.any(String) },
+    });
     // A JSON body Apollo cannot coerce (an object for a key): its BAD_USER_INPUT is a 400, never a 500.
     const uncoercible = await call('POST', 'favorites', { globalKeys: [{ key: keys[0] }] });
     expect([uncoercible.statusCode, uncoercible.json().errorCode]).toEqual([400, 'BAD_REQUEST']);
@@ -69,16 +75,28 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     expect(del.json()).toEqual({ deleteFavorites: { deleteGlobalKeys: [keys[0]], saved: true } });
     expect((await call('GET', 'favorites')).json().count).toBe(1);
     // Writes need a JSON body: a cross-site form post cannot make one without a preflight.
-    const form = await stack.gateway.inject({ method: 'POST', url: '/api/v4_1/favorites', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'globalKeys=bk000000001' });
+    const form = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/v4_1/favorites',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'globalKeys=bk000000001',
+    });
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({ errorCode: 'BAD_REQUEST', message: '不正なリクエストのため、表示できません。' });
-    const broken = await stack.gateway.inject({ method: 'POST', url: '/api/v4_1/favorites', headers: { cookie, 'content-type': 'application/json' }, payload: '{"globalKeys": [' });
+    const broken = await stack.gateway.inject({
+      method: 'POST',
+      url: '/api/v4_1/favorites',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"globalKeys": [',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errorCode).toBe('BAD_REQUEST');
   });
 
   it('search conditions, last search condition and texts round-trip', async () => {
-    const created = (await call('POST', 'search_condition', { prefecturePath: 'tokyo', cityCodes: [13113], searchCondition: { chinryou: { max: 100000 } } })).json();
+    const created = (
+      await call('POST', 'search_condition', { prefecturePath: 'tokyo', cityCodes: [13113], searchCondition: { chinryou: { max: 100000 } } })
+    ).json();
     expect(created.createSearchCondition).toMatchObject({ saved: true, rest: 19 });
     const saved = (await call('GET', 'search_condition')).json();
     expect(saved.count).toBe(1);
@@ -102,7 +120,9 @@ describe.each(testBackends())('REST paths /api/v4_1 on $name', (backend) => {
     const total = (await call('GET', 'bukkens_total_count?prefecturePath=tokyo')).json();
     const { rows } = await stack.stores.search.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM listing WHERE prefecture_code = 13 AND NOT archived');
     expect(total.bukkenTotal.count).toBe(rows[0]?.n);
-    const filtered = (await call('GET', `bukkens_total_count?prefecturePath=tokyo&searchCondition=${encodeURIComponent(JSON.stringify({ chinryou: { max: 80000 } }))}`)).json();
+    const filtered = (
+      await call('GET', `bukkens_total_count?prefecturePath=tokyo&searchCondition=${encodeURIComponent(JSON.stringify({ chinryou: { max: 80000 } }))}`)
+    ).json();
     expect(filtered.bukkenTotal.count).toBeLessThan(total.bukkenTotal.count);
     expect((await call('GET', 'bukkens_total_count?cityCodes=abc')).statusCode).toBe(400);
     // Beyond GraphQL's 32-bit Int (the fuzz suite's junk limit): a 400, never a 500.

@@ -47,7 +47,9 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
   beforeAll(async () => {
     cache = await openCache({ prefix: `test:gwr:${process.pid}:${Date.now()}:` });
     stack = await startStack(backend, { listings: 300, cache });
-    const { rows } = await stack.stores.search.pool.query<{ global_key: string }>('SELECT global_key FROM listing WHERE NOT archived ORDER BY global_key LIMIT 3');
+    const { rows } = await stack.stores.search.pool.query<{ global_key: string }>(
+      'SELECT global_key FROM listing WHERE NOT archived ORDER BY global_key LIMIT 3',
+    );
     key = rows[0]!.global_key;
     // Seeding takes a while on a loaded machine.
   }, 600_000);
@@ -78,7 +80,8 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
     });
 
     it('prices page sizes given as variables', async () => {
-      const query = 'query R($n: Int) { bukkensByCompany(companyKey: "st000001", perPage: $n) { bukkenList { recommendations(limit: 20) { building { vacancies { name traffics { text } } } } } } }';
+      const query =
+        'query R($n: Int) { bukkensByCompany(companyKey: "st000001", perPage: $n) { bukkenList { recommendations(limit: 20) { building { vacancies { name traffics { text } } } } } } }';
       expectClientError(await post(stack.gateway, { query, variables: { n: 100 } }), 'QUERY_TOO_COSTLY');
       expect((await post(stack.gateway, { query, variables: { n: 1 } })).json().errors?.[0]?.extensions?.code).not.toBe('QUERY_TOO_COSTLY');
     });
@@ -104,7 +107,10 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
     });
 
     it('a control character in an inline literal → 400 BAD_REQUEST', async () => {
-      for (const query of ['{ stationSuggests(keyword: "a\\u0000") { name } }', '{ searchBukkens(searchCondition: { word: "渋谷\\u0001" }) { result { bukkenTotal { count } } } }']) {
+      for (const query of [
+        '{ stationSuggests(keyword: "a\\u0000") { name } }',
+        '{ searchBukkens(searchCondition: { word: "渋谷\\u0001" }) { result { bukkenTotal { count } } } }',
+      ]) {
         const res = await post(stack.gateway, { query });
         expectClientError(res);
         expect(res.json().errors[0].extensions.reason).toBe('CONTROL_CHARACTER');
@@ -126,7 +132,12 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
     it('an unknown operationName, two anonymous operations, a fragment cycle, a subscription', async () => {
       expectClientError(await post(stack.gateway, { query: 'query A { prefectures { code } }', operationName: 'Nope' }));
       expectClientError(await post(stack.gateway, { query: '{ prefectures { code } } { madoriInfo { path } }' }));
-      expectClientError(await post(stack.gateway, { query: '{ prefectures { ...A } } fragment A on Prefecture { cities { prefecture { ...B } } } fragment B on Prefecture { cities { prefecture { ...A } } }' }));
+      expectClientError(
+        await post(stack.gateway, {
+          query:
+            '{ prefectures { ...A } } fragment A on Prefecture { cities { prefecture { ...B } } } fragment B on Prefecture { cities { prefecture { ...A } } }',
+        }),
+      );
       expectClientError(await post(stack.gateway, { query: 'subscription { prefectures { code } }' }));
       const reason = (await post(stack.gateway, { query: '{ prefectures { nope } }' })).json().errors[0].extensions.reason;
       expect(reason).toBe('GRAPHQL_VALIDATION_FAILED');
@@ -155,11 +166,20 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
       expectClientError(await get(`query=${encodeURIComponent('{ prefectures { code } }')}&variables=not-json`));
       expectClientError(await get(`query=${encodeURIComponent('{ prefectures { code } }')}&extensions=%7B`));
       expectClientError(await get('query=%00'));
-      expectClientError(await get(`query=${encodeURIComponent('query Q($w: String!) { stationSuggests(keyword: $w) { name } }')}&variables=${encodeURIComponent('{"w":"\\u0000"}')}`));
+      expectClientError(
+        await get(
+          `query=${encodeURIComponent('query Q($w: String!) { stationSuggests(keyword: $w) { name } }')}&variables=${encodeURIComponent('{"w":"\\u0000"}')}`,
+        ),
+      );
     });
 
     it('an oversized body, malformed JSON, a body that is not an object', async () => {
-      const big = await stack.gateway.inject({ method: 'POST', url: '/graphql', headers: JSON_HEADERS, payload: JSON.stringify({ query: `{ prefectures { code } } #${'x'.repeat(2_000_000)}` }) });
+      const big = await stack.gateway.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ query: `{ prefectures { code } } #${'x'.repeat(2_000_000)}` }),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().errors[0].extensions.code).toBe('BAD_REQUEST');
       expectClientError(await stack.gateway.inject({ method: 'POST', url: '/graphql', headers: JSON_HEADERS, payload: '{"query": ' }));
@@ -179,7 +199,11 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
           done();
         },
       });
-      const app = await buildGateway({ config: { ...stack.config, ...config, subgraphUrls: { ...stack.config.subgraphUrls, ...config.subgraphUrls } }, cache: new MemoryCache(), logger: { level: 'warn', stream } });
+      const app = await buildGateway({
+        config: { ...stack.config, ...config, subgraphUrls: { ...stack.config.subgraphUrls, ...config.subgraphUrls } },
+        cache: new MemoryCache(),
+        logger: { level: 'warn', stream },
+      });
       gateways.push(app);
       return app;
     };
@@ -196,7 +220,11 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
       expect(res.statusCode).toBe(200);
       const body = res.json() as Body;
       expect(body.data?.bukken).toMatchObject({ globalKey: key, company: null });
-      expect(body.errors?.[0]).toEqual({ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['bukken', 'company'], extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(body.errors?.[0]).toEqual({
+        message: '一時的に表示できません。しばらくしてから再度お試しください。',
+        path: ['bukken', 'company'],
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      });
       expect(res.body).not.toMatch(/subquery|service "|serviceName|ECONNREFUSED|fetch failed|127\.0\.0\.1|localhost/i);
       expect(logs.some((l) => l.includes('"service":"company"') && l.includes(dead))).toBe(true);
     });
@@ -228,7 +256,13 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
     it('a stalled subgraph opens its breaker: later pages answer at once without it, and a trial goes through after the break', async () => {
       const hang = await faultySubgraph('hang');
       faulty.push(hang);
-      const app = await gatewayWith({ subgraphUrls: { company: hang.url }, subgraphTimeouts: { company: 300 }, retryAfterTimeoutMs: 100, subgraphBreakAfter: 2, subgraphBreakMs: 800 });
+      const app = await gatewayWith({
+        subgraphUrls: { company: hang.url },
+        subgraphTimeouts: { company: 300 },
+        retryAfterTimeoutMs: 100,
+        subgraphBreakAfter: 2,
+        subgraphBreakMs: 800,
+      });
       // The first page pays the timeout and its retry: two failures in a row open the breaker.
       expect((await post(app, { query: DETAIL, variables: { k: key } })).json().data.bukken.company).toBeNull();
       expect(hang.requests).toBe(2);
@@ -317,7 +351,9 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
   });
 
   it('keeps list order in response-cache keys: [a, b] and [b, a] each answer in their own order', async () => {
-    const { rows } = await stack.stores.search.pool.query<{ global_key: string }>('SELECT global_key FROM listing WHERE NOT archived ORDER BY global_key LIMIT 2');
+    const { rows } = await stack.stores.search.pool.query<{ global_key: string }>(
+      'SELECT global_key FROM listing WHERE NOT archived ORDER BY global_key LIMIT 2',
+    );
     const [a, b] = rows.map((r) => r.global_key) as [string, string];
     const query = 'query B($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey } }';
     const ab = await post(stack.gateway, { query, variables: { k: [a, b] } });
@@ -332,11 +368,16 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
 
   it('close lets in-flight requests finish', async () => {
     const slow = await faultySubgraph('delay', stack.urls.company, 700);
-    const app = await buildGateway({ config: { ...stack.config, subgraphUrls: { ...stack.config.subgraphUrls, company: slow.url }, subgraphTimeouts: { company: 5000 } }, cache: new MemoryCache() });
+    const app = await buildGateway({
+      config: { ...stack.config, subgraphUrls: { ...stack.config.subgraphUrls, company: slow.url }, subgraphTimeouts: { company: 5000 } },
+      cache: new MemoryCache(),
+    });
     try {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       const inFlight = Array.from({ length: 5 }, () =>
-        undiciFetch(`${address}/graphql`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ query: DETAIL, variables: { k: key } }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body })),
+        undiciFetch(`${address}/graphql`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ query: DETAIL, variables: { k: key } }) }).then(
+          async (r) => ({ status: r.status, body: (await r.json()) as Body }),
+        ),
       );
       // Every request is in flight: the gateway has each one's company fetch waiting at the slow subgraph.
       for (let i = 0; i < 200 && slow.requests < 5; i++) await new Promise((r) => setTimeout(r, 50));

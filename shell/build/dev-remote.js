@@ -34,15 +34,20 @@ configs[0].resolve.alias['@standalone-pages$'] = generated;
 webpack(configs).watch({ aggregateTimeout: 300 }, (err, stats) => {
   if (err) return console.error(`[dev] ${err.message}`);
   const errors = stats.hasErrors();
-  console.log(`[dev] ${federation.name} rebuilt${errors ? ' with errors' : ''} (${stats.stats.map((s) => `${s.compilation.name} ${s.endTime - s.startTime} ms`).join(', ')})`);
+  console.log(
+    `[dev] ${federation.name} rebuilt${errors ? ' with errors' : ''} (${stats.stats.map((s) => `${s.compilation.name} ${s.endTime - s.startTime} ms`).join(', ')})`,
+  );
   if (errors) console.log(stats.toString({ all: false, errors: true, colors: true }));
 });
 
 function proxy(req, res, target) {
-  const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
-    res.writeHead(up.statusCode ?? 502, up.headers);
-    up.pipe(res);
-  });
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
   upstream.on('error', () => res.writeHead(502).end());
   req.pipe(upstream);
 }
@@ -55,9 +60,9 @@ await serveRemote({
   root: outDir,
   extra: (req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/graphql') || url.startsWith('/api/v4_1/')) return proxy(req, res, gateway), true;
-    if (url.startsWith('/images/company/')) return proxy(req, res, companyImages), true;
-    if (url.startsWith('/images/')) return proxy(req, res, bukkenImages), true;
+    if (url.startsWith('/graphql') || url.startsWith('/api/v4_1/')) return (proxy(req, res, gateway), true);
+    if (url.startsWith('/images/company/')) return (proxy(req, res, companyImages), true);
+    if (url.startsWith('/images/')) return (proxy(req, res, bukkenImages), true);
     if (url.startsWith('/client/') || url.startsWith('/server/') || url === '/healthz') return false;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page);
     return true;

@@ -13,7 +13,8 @@
 // modules. A runtime whose module exports something else fails the build: review the stand-in against
 // the new module before upgrading.
 
-const NOT_BUILT = (what) => `throw new Error("[shell] ${what} is not built into the browser's federation runtime: remotes are registered by their remoteEntry.js URL");`;
+const NOT_BUILT = (what) =>
+  `throw new Error("[shell] ${what} is not built into the browser's federation runtime: remotes are registered by their remoteEntry.js URL");`;
 
 const STAND_INS = [
   {
@@ -128,7 +129,9 @@ module.exports = function federationRuntimeLite(source) {
   const standIn = STAND_INS.find((s) => s.file.test(this.resourcePath));
   if (!standIn) throw new Error(`federation-runtime-lite: no stand-in for ${this.resourcePath}`);
   if (!source.includes(standIn.exports)) {
-    throw new Error(`federation-runtime-lite: ${this.resourcePath} no longer ends with "${standIn.exports}"; review shell/build/federation-runtime-lite.cjs against it`);
+    throw new Error(
+      `federation-runtime-lite: ${this.resourcePath} no longer ends with "${standIn.exports}"; review shell/build/federation-runtime-lite.cjs against it`,
+    );
   }
   return standIn.source;
 };

@@ -24,7 +24,12 @@ const printers = {
     directives(node.directives) +
     print(node.selectionSet),
   VariableDefinition: (node) =>
-    optional(node.description) + print(node.variable) + ':' + print(node.type) + wrap('=', node.defaultValue && print(node.defaultValue)) + directives(node.directives),
+    optional(node.description) +
+    print(node.variable) +
+    ':' +
+    print(node.type) +
+    wrap('=', node.defaultValue && print(node.defaultValue)) +
+    directives(node.directives),
   // (variables of a fragment: graphql's legacy, experimental syntax, printed as graphql does)
   FragmentDefinition: (node) =>
     `${optional(node.description)}fragment ${node.name.value}${wrap('(', list(node.variableDefinitions, ','), ')')} on ${node.typeCondition.name.value}` +

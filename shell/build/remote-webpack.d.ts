@@ -5,4 +5,10 @@ export function browserRules(): RuleSetRule[];
 export function resolveOptions(): ResolveOptions;
 export const browserPrinter: string;
 export function browserPlugins(): WebpackPluginInstance[];
-export function remoteConfigs(opts: { dir: string; federation: { name: string; exposes: Record<string, string> }; mode?: 'production' | 'development'; standalone?: boolean; outDir?: string }): Configuration[];
+export function remoteConfigs(opts: {
+  dir: string;
+  federation: { name: string; exposes: Record<string, string> };
+  mode?: 'production' | 'development';
+  standalone?: boolean;
+  outDir?: string;
+}): Configuration[];

@@ -37,7 +37,12 @@ export function precompressPlugins() {
   const common = { test: /\.(js|css|json)$/, threshold: 1024, minRatio: 0.8 };
   return [
     new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
-    new CompressionPlugin({ ...common, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
   ];
 }
 
@@ -52,10 +57,7 @@ export function scriptRules(target) {
     {
       test: /\.[cm]?tsx?$/,
       exclude: /node_modules/,
-      use: [
-        { loader: 'esbuild-loader', options: { loader: 'tsx', target, jsx: 'automatic' } },
-        { loader: require.resolve('./gql-loader.cjs') },
-      ],
+      use: [{ loader: 'esbuild-loader', options: { loader: 'tsx', target, jsx: 'automatic' } }, { loader: require.resolve('./gql-loader.cjs') }],
     },
   ];
 }
@@ -189,18 +191,21 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     externalsPresets: { node: true },
     optimization: { minimize: false },
     plugins: [
-      new UniversalFederationPlugin({
-        name: federation.name,
-        filename: 'remoteEntry.js',
-        library: { type: 'commonjs-module' },
-        exposes: federation.exposes,
-        shared,
-        shareStrategy: 'loaded-first',
-        isServer: true,
-        useRuntimePlugin: true,
-        manifest: manifestWithBuildHash,
-        dts: false,
-      }, {}),
+      new UniversalFederationPlugin(
+        {
+          name: federation.name,
+          filename: 'remoteEntry.js',
+          library: { type: 'commonjs-module' },
+          exposes: federation.exposes,
+          shared,
+          shareStrategy: 'loaded-first',
+          isServer: true,
+          useRuntimePlugin: true,
+          manifest: manifestWithBuildHash,
+          dts: false,
+        },
+        {},
+      ),
       // One file: the shell server loads exactly one script per build (remoteEntry.js?v=<hash>).
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],

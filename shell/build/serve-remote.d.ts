@@ -1,5 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export function buildIfMissing(dir: string, log?: (line: string) => void): void;
-export function serveRemote(opts: { dir: string; port: number; host?: string; root?: string; extra?: (req: IncomingMessage, res: ServerResponse) => boolean }): Promise<Server>;
+export function serveRemote(opts: {
+  dir: string;
+  port: number;
+  host?: string;
+  root?: string;
+  extra?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}): Promise<Server>;
 export function acceptedEncodings(header: string | string[] | undefined): ('br' | 'gzip')[];

@@ -8,7 +8,15 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.html': 'text/html; charset=utf-8', '.map': 'application/json', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8' };
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 const EXTENSIONS = { br: '.br', gzip: '.gz' };
 

@@ -34,7 +34,12 @@ function cssSizes() {
   for (const ws of REMOTES) {
     const dir = path.join(repoRoot, ws, 'dist', 'client');
     if (!existsSync(dir)) continue;
-    out.push([ws, readdirSync(dir).filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(path.join(dir, f)), 0)]);
+    out.push([
+      ws,
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.css'))
+        .reduce((sum, f) => sum + gz(path.join(dir, f)), 0),
+    ]);
   }
   return out;
 }
@@ -55,7 +60,8 @@ function remoteSizes(ws) {
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const lines = [];
 const shell = shellInitial();
-if (!only || only === 'shell') lines.push(`shell        initial JS (entry + preloaded chunks, React, router, Apollo, kit): ${shell === undefined ? 'not built' : kb(shell)}`);
+if (!only || only === 'shell')
+  lines.push(`shell        initial JS (entry + preloaded chunks, React, router, Apollo, kit): ${shell === undefined ? 'not built' : kb(shell)}`);
 const sizes = {};
 for (const ws of REMOTES) {
   if (only && only !== ws && only !== 'shell') continue;
@@ -65,13 +71,17 @@ for (const ws of REMOTES) {
     lines.push(`${ws.padEnd(12)} not built`);
     continue;
   }
-  const pages = Object.entries(s.pages).map(([name, size]) => `${name} ${kb(size)}`).join(', ');
+  const pages = Object.entries(s.pages)
+    .map(([name, size]) => `${name} ${kb(size)}`)
+    .join(', ');
   lines.push(`${ws.padEnd(12)} remoteEntry ${kb(s.entry)}; pages: ${pages}`);
 }
 const search = sizes['mf-search'] ?? (only === 'shell' || !only ? remoteSizes('mf-search') : undefined);
 if ((!only || only === 'shell') && shell !== undefined && search) {
   const top = shell + search.entry + (search.pages.TopPage ?? 0);
-  lines.push(`top page     initial JS ${kb(top)} gzip (target ≤ ${TOP_PAGE_TARGET_KB} KB): ${top / 1024 <= TOP_PAGE_TARGET_KB ? 'within target' : 'OVER target'}`);
+  lines.push(
+    `top page     initial JS ${kb(top)} gzip (target ≤ ${TOP_PAGE_TARGET_KB} KB): ${top / 1024 <= TOP_PAGE_TARGET_KB ? 'within target' : 'OVER target'}`,
+  );
 }
 const css = cssSizes().filter(([ws]) => !only || only === ws);
 if (css.length) lines.push(`stylesheets  ${css.map(([ws, size]) => `${ws} ${kb(size)}`).join(', ')} (CSS, gzip; outside the JS budget)`);

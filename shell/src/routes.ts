@@ -11,17 +11,7 @@ export type RemoteName = 'mf_search' | 'mf_detail' | 'mf_user' | 'mf_forms';
 export const REMOTE_NAMES: readonly RemoteName[] = ['mf_search', 'mf_detail', 'mf_user', 'mf_forms'];
 
 export type ShellPageName =
-  | 'help'
-  | 'beginner'
-  | 'business'
-  | 'flow'
-  | 'terms'
-  | 'privacy'
-  | 'laterPayment'
-  | 'checklist'
-  | 'award'
-  | 'samples'
-  | 'samplesFeatures';
+  'help' | 'beginner' | 'business' | 'flow' | 'terms' | 'privacy' | 'laterPayment' | 'checklist' | 'award' | 'samples' | 'samplesFeatures';
 
 /** How a path parameter must look; anything else is a bad request (400). */
 export type ParamRule = 'int' | 'slug' | 'key';
@@ -76,15 +66,72 @@ export const ROUTES: readonly RouteDef[] = [
   // ---- top and user area ----------------------------------------------------------------------
   { id: 'top', path: '/', target: search('./TopPage'), pageKind: 'top', ...codes('top', 'index', 'top') },
   { id: 'favorite', path: '/favorite', target: user('./FavoritePage'), pageKind: 'favorite', noindex: true, ...codes('favorite', 'index', 'favorite') },
-  { id: 'favorite.compare', path: '/favorite/compare_bukkens', target: user('./CompareBukkensPage'), pageKind: 'others', noindex: true, ...codes('favorite', 'compare_bukkens', 'favorite_compare') },
-  { id: 'detail_history', path: '/detail_history', target: user('./DetailHistoryPage'), pageKind: 'detail_history', noindex: true, ...codes('detail_history', 'index', 'detail_history') },
-  { id: 'stock_search', path: '/stock_search', target: user('./StockSearchPage'), pageKind: 'stock_search', noindex: true, ...codes('stock_search', 'index', 'stock_search') },
-  { id: 'incomplete', path: '/incomplete', target: user('./IncompletePage'), pageKind: 'incomplete', noindex: true, ...codes('incomplete', 'index', 'incomplete') },
-  { id: 'stop_all_mail_magazine', path: '/stop_all_mail_magazine', target: user('./StopAllMailMagazinePage'), pageKind: 'others', noindex: true, ...codes('mail_magazine', 'stop_all', 'stop_all_mail_magazine') },
-  { id: 'apply', path: '/apply', target: forms('./ApplyPage'), pageKind: 'create', noindex: true, headerVariant: 'inquiry', ...codes('apply', 'index', 'apply') },
-  { id: 'apply.create', path: '/apply/create', target: forms('./ApplyPage'), pageKind: 'create', noindex: true, headerVariant: 'inquiry', ...codes('apply', 'create', 'apply_create') },
+  {
+    id: 'favorite.compare',
+    path: '/favorite/compare_bukkens',
+    target: user('./CompareBukkensPage'),
+    pageKind: 'others',
+    noindex: true,
+    ...codes('favorite', 'compare_bukkens', 'favorite_compare'),
+  },
+  {
+    id: 'detail_history',
+    path: '/detail_history',
+    target: user('./DetailHistoryPage'),
+    pageKind: 'detail_history',
+    noindex: true,
+    ...codes('detail_history', 'index', 'detail_history'),
+  },
+  {
+    id: 'stock_search',
+    path: '/stock_search',
+    target: user('./StockSearchPage'),
+    pageKind: 'stock_search',
+    noindex: true,
+    ...codes('stock_search', 'index', 'stock_search'),
+  },
+  {
+    id: 'incomplete',
+    path: '/incomplete',
+    target: user('./IncompletePage'),
+    pageKind: 'incomplete',
+    noindex: true,
+    ...codes('incomplete', 'index', 'incomplete'),
+  },
+  {
+    id: 'stop_all_mail_magazine',
+    path: '/stop_all_mail_magazine',
+    target: user('./StopAllMailMagazinePage'),
+    pageKind: 'others',
+    noindex: true,
+    ...codes('mail_magazine', 'stop_all', 'stop_all_mail_magazine'),
+  },
+  {
+    id: 'apply',
+    path: '/apply',
+    target: forms('./ApplyPage'),
+    pageKind: 'create',
+    noindex: true,
+    headerVariant: 'inquiry',
+    ...codes('apply', 'index', 'apply'),
+  },
+  {
+    id: 'apply.create',
+    path: '/apply/create',
+    target: forms('./ApplyPage'),
+    pageKind: 'create',
+    noindex: true,
+    headerVariant: 'inquiry',
+    ...codes('apply', 'create', 'apply_create'),
+  },
   { id: 'cashback', path: '/cashback', target: forms('./CashbackPage'), pageKind: 'cashback', ...codes('cashback', 'index', 'cashback') },
-  { id: 'cashback.20200731', path: '/cashback/20200731', target: forms('./CashbackPage'), pageKind: 'cashback', ...codes('cashback', 'old_20200731', 'cashback_20200731') },
+  {
+    id: 'cashback.20200731',
+    path: '/cashback/20200731',
+    target: forms('./CashbackPage'),
+    pageKind: 'cashback',
+    ...codes('cashback', 'old_20200731', 'cashback_20200731'),
+  },
 
   // ---- static and legal pages (shell) -----------------------------------------------------------
   { id: 'statics.help', path: '/statics/help', target: shell('help'), pageKind: 'others', ...codes('statics', 'help', 'statics_help') },
@@ -93,32 +140,122 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'statics.flow', path: '/statics/flow', target: shell('flow'), pageKind: 'others', ...codes('statics', 'flow', 'statics_flow') },
   { id: 'specific.terms', path: '/specific/terms', target: shell('terms'), pageKind: 'others', ...codes('specific', 'terms', 'specific_terms') },
   { id: 'specific.privacy', path: '/specific/privacy', target: shell('privacy'), pageKind: 'others', ...codes('specific', 'privacy', 'specific_privacy') },
-  { id: 'specific.later_payment', path: '/specific/later_payment', target: shell('laterPayment'), pageKind: 'others', ...codes('specific', 'later_payment', 'specific_later_payment') },
+  {
+    id: 'specific.later_payment',
+    path: '/specific/later_payment',
+    target: shell('laterPayment'),
+    pageKind: 'others',
+    ...codes('specific', 'later_payment', 'specific_later_payment'),
+  },
   { id: 'checklist', path: '/checklist', target: shell('checklist'), pageKind: 'others', ...codes('checklist', 'index', 'checklist') },
   { id: 'award', path: '/award', target: shell('award'), pageKind: 'others', ...codes('award', 'index', 'award') },
   { id: 'samples', path: '/samples', target: shell('samples'), pageKind: 'others', ...codes('samples', 'index', 'samples') },
-  { id: 'samples.features', path: '/samples/features', target: shell('samplesFeatures'), pageKind: 'others', ...codes('samples', 'features', 'samples_features') },
-  ...many(['/specific/sitemap', '/specific/sitemap/:prefecturePath', '/specific/sitemap/:prefecturePath/:cityCode', '/specific/sitemap/:prefecturePath/:cityCode/:townCode', '/specific/sitemap/:prefecturePath/:cityCode/:townCode/:page'], {
-    id: 'specific.sitemap',
-    target: search('./SitemapPage'),
+  {
+    id: 'samples.features',
+    path: '/samples/features',
+    target: shell('samplesFeatures'),
     pageKind: 'others',
-    params: { prefecturePath: 'slug', cityCode: 'int', townCode: 'int', page: 'int' },
-    ...codes('specific', 'sitemap', 'specific_sitemap'),
-  }),
+    ...codes('samples', 'features', 'samples_features'),
+  },
+  ...many(
+    [
+      '/specific/sitemap',
+      '/specific/sitemap/:prefecturePath',
+      '/specific/sitemap/:prefecturePath/:cityCode',
+      '/specific/sitemap/:prefecturePath/:cityCode/:townCode',
+      '/specific/sitemap/:prefecturePath/:cityCode/:townCode/:page',
+    ],
+    {
+      id: 'specific.sitemap',
+      target: search('./SitemapPage'),
+      pageKind: 'others',
+      params: { prefecturePath: 'slug', cityCode: 'int', townCode: 'int', page: 'int' },
+      ...codes('specific', 'sitemap', 'specific_sitemap'),
+    },
+  ),
 
   // ---- forms -------------------------------------------------------------------------------------
   { id: 'violate', path: '/violate', target: forms('./ViolatePage'), pageKind: 'others', headerVariant: 'inquiry', ...codes('violate', 'index', 'violate') },
-  { id: 'violate.complete', path: '/violate/complete', target: forms('./CompletePage'), pageKind: 'others', headerVariant: 'inquiry', noindex: true, ...codes('violate', 'complete', 'violate_complete') },
-  { id: 'users_inquiry', path: '/users_inquiry', target: forms('./UsersInquiryPage'), pageKind: 'others', headerVariant: 'inquiry', ...codes('users_inquiry', 'index', 'users_inquiry') },
-  { id: 'users_inquiry.new', path: '/users_inquiry/new', target: forms('./UsersInquiryPage'), pageKind: 'others', headerVariant: 'inquiry', ...codes('users_inquiry', 'new', 'users_inquiry_new') },
-  { id: 'users_inquiry.completed', path: '/users_inquiry/completed', target: forms('./CompletePage'), pageKind: 'others', headerVariant: 'inquiry', noindex: true, ...codes('users_inquiry', 'completed', 'users_inquiry_completed') },
-  { id: 'inbound_inquiries', path: '/inbound_inquiries', target: forms('./InboundInquiriesPage'), pageKind: 'others', headerVariant: 'noMenu', ...codes('inbound_inquiries', 'index', 'inbound_inquiries') },
-  { id: 'inbound_inquiries.completed', path: '/inbound_inquiries/completed', target: forms('./CompletePage'), pageKind: 'others', headerVariant: 'noMenu', noindex: true, ...codes('inbound_inquiries', 'completed', 'inbound_inquiries_completed') },
+  {
+    id: 'violate.complete',
+    path: '/violate/complete',
+    target: forms('./CompletePage'),
+    pageKind: 'others',
+    headerVariant: 'inquiry',
+    noindex: true,
+    ...codes('violate', 'complete', 'violate_complete'),
+  },
+  {
+    id: 'users_inquiry',
+    path: '/users_inquiry',
+    target: forms('./UsersInquiryPage'),
+    pageKind: 'others',
+    headerVariant: 'inquiry',
+    ...codes('users_inquiry', 'index', 'users_inquiry'),
+  },
+  {
+    id: 'users_inquiry.new',
+    path: '/users_inquiry/new',
+    target: forms('./UsersInquiryPage'),
+    pageKind: 'others',
+    headerVariant: 'inquiry',
+    ...codes('users_inquiry', 'new', 'users_inquiry_new'),
+  },
+  {
+    id: 'users_inquiry.completed',
+    path: '/users_inquiry/completed',
+    target: forms('./CompletePage'),
+    pageKind: 'others',
+    headerVariant: 'inquiry',
+    noindex: true,
+    ...codes('users_inquiry', 'completed', 'users_inquiry_completed'),
+  },
+  {
+    id: 'inbound_inquiries',
+    path: '/inbound_inquiries',
+    target: forms('./InboundInquiriesPage'),
+    pageKind: 'others',
+    headerVariant: 'noMenu',
+    ...codes('inbound_inquiries', 'index', 'inbound_inquiries'),
+  },
+  {
+    id: 'inbound_inquiries.completed',
+    path: '/inbound_inquiries/completed',
+    target: forms('./CompletePage'),
+    pageKind: 'others',
+    headerVariant: 'noMenu',
+    noindex: true,
+    ...codes('inbound_inquiries', 'completed', 'inbound_inquiries_completed'),
+  },
 
   // ---- listing, building and company pages --------------------------------------------------------
-  { id: 'bukken.detail', path: '/bukken/detail/:id', target: detail('./BukkenDetailPage'), pageKind: 'detail', params: { id: 'key' }, badRequestAs404: true, ...codes('bukken', 'detail', 'bukken_detail') },
-  { id: 'bukken.archive_detail', path: '/bukken/archive_detail/:id', target: detail('./BukkenDetailPage'), pageKind: 'archive_detail', params: { id: 'key' }, badRequestAs404: true, ...codes('bukken', 'archive_detail', 'bukken_archive_detail') },
-  { id: 'building', path: '/building/:id', target: detail('./BuildingPage'), pageKind: 'others', params: { id: 'key' }, badRequestAs404: true, ...codes('building', 'show', 'building') },
+  {
+    id: 'bukken.detail',
+    path: '/bukken/detail/:id',
+    target: detail('./BukkenDetailPage'),
+    pageKind: 'detail',
+    params: { id: 'key' },
+    badRequestAs404: true,
+    ...codes('bukken', 'detail', 'bukken_detail'),
+  },
+  {
+    id: 'bukken.archive_detail',
+    path: '/bukken/archive_detail/:id',
+    target: detail('./BukkenDetailPage'),
+    pageKind: 'archive_detail',
+    params: { id: 'key' },
+    badRequestAs404: true,
+    ...codes('bukken', 'archive_detail', 'bukken_archive_detail'),
+  },
+  {
+    id: 'building',
+    path: '/building/:id',
+    target: detail('./BuildingPage'),
+    pageKind: 'others',
+    params: { id: 'key' },
+    badRequestAs404: true,
+    ...codes('building', 'show', 'building'),
+  },
   ...many(['/bukken/company/:companyKey', '/bukken/company/:companyKey/page/:page'], {
     id: 'bukken.company',
     target: detail('./CompanyPage'),
@@ -127,8 +264,25 @@ export const ROUTES: readonly RouteDef[] = [
     badRequestAs404: true,
     ...codes('bukken', 'company', 'bukken_company'),
   }),
-  { id: 'topic', path: '/topic/:specialName', target: search('./TopicPage'), pageKind: 'topic', params: { specialName: 'slug' }, badRequestAs404: true, ...codes('topic', 'show', 'topic') },
-  { id: 'prefecture', path: '/:prefecturePath', target: search('./PrefecturePage'), pageKind: 'prefecture', params: { prefecturePath: 'slug' }, badParamStatus: 404, badRequestAs404: true, ...codes('prefecture', 'show', 'prefecture') },
+  {
+    id: 'topic',
+    path: '/topic/:specialName',
+    target: search('./TopicPage'),
+    pageKind: 'topic',
+    params: { specialName: 'slug' },
+    badRequestAs404: true,
+    ...codes('topic', 'show', 'topic'),
+  },
+  {
+    id: 'prefecture',
+    path: '/:prefecturePath',
+    target: search('./PrefecturePage'),
+    pageKind: 'prefecture',
+    params: { prefecturePath: 'slug' },
+    badParamStatus: 404,
+    badRequestAs404: true,
+    ...codes('prefecture', 'show', 'prefecture'),
+  },
 
   // ---- search ------------------------------------------------------------------------------------
   { id: 'search', path: '/search', target: search('./SearchPage'), pageKind: 'others', ...codes('search', 'index', 'search') },
@@ -165,7 +319,14 @@ export const ROUTES: readonly RouteDef[] = [
     params: { prefecturePath: 'slug', lineCode: 'int', specialName: 'slug', buildingType: 'slug' },
     ...codes('search', 'line_stations', 'search_line_stations'),
   }),
-  { id: 'search.stations', path: '/search/stations/:prefecturePath', target: search('./AreaSelectPage'), pageKind: 'others', params: { prefecturePath: 'slug' }, ...codes('search', 'stations', 'search_stations') },
+  {
+    id: 'search.stations',
+    path: '/search/stations/:prefecturePath',
+    target: search('./AreaSelectPage'),
+    pageKind: 'others',
+    params: { prefecturePath: 'slug' },
+    ...codes('search', 'stations', 'search_stations'),
+  },
   ...many(variants('/search/lines/:prefecturePath', ['', '/topic/:specialName']), {
     id: 'search.lines',
     target: search('./AreaSelectPage'),
@@ -173,7 +334,14 @@ export const ROUTES: readonly RouteDef[] = [
     params: { prefecturePath: 'slug', specialName: 'slug' },
     ...codes('search', 'lines', 'search_lines'),
   }),
-  { id: 'search.nmin_stations', path: '/search/nmin_stations/:prefecturePath', target: search('./AreaSelectPage'), pageKind: 'others', params: { prefecturePath: 'slug' }, ...codes('search', 'nmin_stations', 'search_nmin_stations') },
+  {
+    id: 'search.nmin_stations',
+    path: '/search/nmin_stations/:prefecturePath',
+    target: search('./AreaSelectPage'),
+    pageKind: 'others',
+    params: { prefecturePath: 'slug' },
+    ...codes('search', 'nmin_stations', 'search_nmin_stations'),
+  },
   ...many(variants('/search/:prefecturePath/city/:cityCode', ['', '/topic/:specialName']), {
     id: 'search.city',
     target: search('./SearchResultsPage'),
@@ -181,7 +349,14 @@ export const ROUTES: readonly RouteDef[] = [
     params: { prefecturePath: 'slug', cityCode: 'int', specialName: 'slug' },
     ...codes('search', 'city', 'search_city'),
   }),
-  { id: 'search.station', path: '/search/:prefecturePath/line/:lineCode/station/:stationCode', target: search('./SearchResultsPage'), pageKind: 'list', params: { prefecturePath: 'slug', lineCode: 'int', stationCode: 'int' }, ...codes('search', 'station', 'search_station') },
+  {
+    id: 'search.station',
+    path: '/search/:prefecturePath/line/:lineCode/station/:stationCode',
+    target: search('./SearchResultsPage'),
+    pageKind: 'list',
+    params: { prefecturePath: 'slug', lineCode: 'int', stationCode: 'int' },
+    ...codes('search', 'station', 'search_station'),
+  },
   ...many(variants('/search/:prefecturePath/city/:cityCode/town', ['', '/topic/:specialName', '/terms/:terms']), {
     id: 'search.towns',
     target: search('./AreaSelectPage'),
@@ -189,7 +364,14 @@ export const ROUTES: readonly RouteDef[] = [
     params: { prefecturePath: 'slug', cityCode: 'int', specialName: 'slug', terms: 'slug' },
     ...codes('search', 'towns', 'search_towns'),
   }),
-  { id: 'search.town', path: '/search/:prefecturePath/city/:cityCode/town/:townCode', target: search('./SearchResultsPage'), pageKind: 'list', params: { prefecturePath: 'slug', cityCode: 'int', townCode: 'int' }, ...codes('search', 'town', 'search_town') },
+  {
+    id: 'search.town',
+    path: '/search/:prefecturePath/city/:cityCode/town/:townCode',
+    target: search('./SearchResultsPage'),
+    pageKind: 'list',
+    params: { prefecturePath: 'slug', cityCode: 'int', townCode: 'int' },
+    ...codes('search', 'town', 'search_town'),
+  },
 
   // ---- campus ------------------------------------------------------------------------------------
   ...many(['/campus', '/campus/:prefecturePath', '/campus/:prefecturePath/:initial'], {
@@ -208,10 +390,38 @@ export const ROUTES: readonly RouteDef[] = [
   }),
 
   // ---- archive -----------------------------------------------------------------------------------
-  { id: 'archive.cities_lines', path: '/archive/cities_lines/:prefecturePath', target: search('./ArchivePage'), pageKind: 'others', params: { prefecturePath: 'slug' }, ...codes('archive', 'cities_lines', 'archive_cities_lines') },
-  { id: 'archive.city', path: '/archive/city/:prefecturePath/:cityCode', target: search('./ArchivePage'), pageKind: 'list', params: { prefecturePath: 'slug', cityCode: 'int' }, ...codes('archive', 'city', 'archive_city') },
-  { id: 'archive.line_stations', path: '/archive/line_stations/:prefecturePath/:lineCode', target: search('./ArchivePage'), pageKind: 'others', params: { prefecturePath: 'slug', lineCode: 'int' }, ...codes('archive', 'line_stations', 'archive_line_stations') },
-  { id: 'archive.station', path: '/archive/station/:prefecturePath/:lineCode/:stationCode', target: search('./ArchivePage'), pageKind: 'list', params: { prefecturePath: 'slug', lineCode: 'int', stationCode: 'int' }, ...codes('archive', 'station', 'archive_station') },
+  {
+    id: 'archive.cities_lines',
+    path: '/archive/cities_lines/:prefecturePath',
+    target: search('./ArchivePage'),
+    pageKind: 'others',
+    params: { prefecturePath: 'slug' },
+    ...codes('archive', 'cities_lines', 'archive_cities_lines'),
+  },
+  {
+    id: 'archive.city',
+    path: '/archive/city/:prefecturePath/:cityCode',
+    target: search('./ArchivePage'),
+    pageKind: 'list',
+    params: { prefecturePath: 'slug', cityCode: 'int' },
+    ...codes('archive', 'city', 'archive_city'),
+  },
+  {
+    id: 'archive.line_stations',
+    path: '/archive/line_stations/:prefecturePath/:lineCode',
+    target: search('./ArchivePage'),
+    pageKind: 'others',
+    params: { prefecturePath: 'slug', lineCode: 'int' },
+    ...codes('archive', 'line_stations', 'archive_line_stations'),
+  },
+  {
+    id: 'archive.station',
+    path: '/archive/station/:prefecturePath/:lineCode/:stationCode',
+    target: search('./ArchivePage'),
+    pageKind: 'list',
+    params: { prefecturePath: 'slug', lineCode: 'int', stationCode: 'int' },
+    ...codes('archive', 'station', 'archive_station'),
+  },
   ...many(['/archive_list/:prefecturePath/city/:cityCode', '/archive_list/:prefecturePath/city/:cityCode/page/:page'], {
     id: 'archive_list.city',
     target: search('./ArchivePage'),
@@ -228,13 +438,23 @@ export const ROUTES: readonly RouteDef[] = [
   }),
 
   // ---- livability --------------------------------------------------------------------------------
-  ...many(['/livability', '/livability/:prefecturePath', '/livability/:prefecturePath/city/:cityCode', '/livability/:prefecturePath/city/:cityCode/reviews', '/livability/:prefecturePath/station/:stationCode', '/livability/rent_price/:area/station/:stationCode'], {
-    id: 'livability',
-    target: search('./LivabilityPage'),
-    pageKind: 'others',
-    params: { prefecturePath: 'slug', cityCode: 'int', stationCode: 'int', area: 'slug' },
-    ...codes('livability', 'show', 'livability'),
-  }),
+  ...many(
+    [
+      '/livability',
+      '/livability/:prefecturePath',
+      '/livability/:prefecturePath/city/:cityCode',
+      '/livability/:prefecturePath/city/:cityCode/reviews',
+      '/livability/:prefecturePath/station/:stationCode',
+      '/livability/rent_price/:area/station/:stationCode',
+    ],
+    {
+      id: 'livability',
+      target: search('./LivabilityPage'),
+      pageKind: 'others',
+      params: { prefecturePath: 'slug', cityCode: 'int', stationCode: 'int', area: 'slug' },
+      ...codes('livability', 'show', 'livability'),
+    },
+  ),
 ];
 
 export interface RouteMatch {
@@ -254,7 +474,9 @@ const rankOf = (path: string): number => {
   return segments.reduce((score, segment) => score + (segment.startsWith(':') ? 3 : segment === '' ? 1 : 10), segments.length);
 };
 
-const compiled = ROUTES.map((route, order) => ({ route, ...parse(route.path), rank: rankOf(route.path), order })).sort((a, b) => b.rank - a.rank || a.order - b.order);
+const compiled = ROUTES.map((route, order) => ({ route, ...parse(route.path), rank: rankOf(route.path), order })).sort(
+  (a, b) => b.rank - a.rank || a.order - b.order,
+);
 
 const decodeParam = (value: string): string => {
   try {

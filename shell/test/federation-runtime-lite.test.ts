@@ -43,7 +43,9 @@ test.each(files)('%s: the stand-in exports what the installed module exports', (
 
 test('a changed runtime module fails the build instead of being replaced blindly', () => {
   const file = files[0]!;
-  expect(() => lite.call({ resourcePath: file }, 'export { SnapshotHandler, getGlobalRemoteInfo, somethingNew };')).toThrow(/review shell\/build\/federation-runtime-lite\.cjs/);
+  expect(() => lite.call({ resourcePath: file }, 'export { SnapshotHandler, getGlobalRemoteInfo, somethingNew };')).toThrow(
+    /review shell\/build\/federation-runtime-lite\.cjs/,
+  );
 });
 
 test('other modules are left alone', () => {

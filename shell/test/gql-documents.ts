@@ -62,7 +62,11 @@ export const templates: Template[] = documentFiles.flatMap(templatesOf);
 export function stripLocations<T>(node: T): T {
   if (Array.isArray(node)) return node.map(stripLocations) as T;
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'loc').map(([k, v]) => [k, stripLocations(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => k !== 'loc')
+      .map(([k, v]) => [k, stripLocations(v)]),
+  ) as T;
 }
 
 /** A document followed by the interpolated ones' definitions, each fragment once (graphql-tag's rule). */
@@ -122,7 +126,9 @@ export function evaluate(file: string, source: string, load: (file: string) => R
       if (doc) return load(doc);
       // A feature's public entry (index.ts) re-exports documents from its files: follow those.
       const reexported = reexportedDocumentFiles(`${target}.ts`);
-      return reexported.length ? new Proxy({}, { get: (_t, key) => reexported.map(load).find((m) => typeof key === 'string' && key in m)?.[key as string] ?? stub }) : stub;
+      return reexported.length
+        ? new Proxy({}, { get: (_t, key) => reexported.map(load).find((m) => typeof key === 'string' && key in m)?.[key as string] ?? stub })
+        : stub;
     }
     if (spec === '@sumika/shell-kit') {
       const kit = documentFiles.filter((f) => f.includes('/shell/kit/src/'));

@@ -68,14 +68,29 @@ describe('the emitted modules', () => {
   test.each([
     ['operations', 'query Q { a } mutation M { b } subscription S { c } query { d }'],
     ['the shorthand query', '{ a b { c } }'],
-    ['variables of every type and default value', 'query Q($a: Int = 1, $b: Float = -1.5e3, $c: String = "x\\"y", $d: Boolean = true, $e: [ID!]! = ["a", "b"], $f: In = { a: null, b: ENUM, c: [1, { d: "e" }] }, $g: [[Int!]!], $h: ID! @v(x: 1) @w) { a(b: $a) }'],
-    ['argument values of every kind', 'query Q($v: Int) { f(a: $v, b: 1, c: -2.5, d: "s", e: """ block\n   text """, f: false, g: null, h: ENUM, i: [1, $v, [true]], j: { k: $v, l: [{}], m: { n: "o" } }, k: [], l: {}) }'],
-    ['strings with escapes and Japanese', '{ f(a: "quote \\" backslash \\\\ newline \\n tab \\t \\u00e9 \\u0000 é 賃貸 🏠", b: """  indented\n    block with \\""" and \\\\ """) }'],
+    [
+      'variables of every type and default value',
+      'query Q($a: Int = 1, $b: Float = -1.5e3, $c: String = "x\\"y", $d: Boolean = true, $e: [ID!]! = ["a", "b"], $f: In = { a: null, b: ENUM, c: [1, { d: "e" }] }, $g: [[Int!]!], $h: ID! @v(x: 1) @w) { a(b: $a) }',
+    ],
+    [
+      'argument values of every kind',
+      'query Q($v: Int) { f(a: $v, b: 1, c: -2.5, d: "s", e: """ block\n   text """, f: false, g: null, h: ENUM, i: [1, $v, [true]], j: { k: $v, l: [{}], m: { n: "o" } }, k: [], l: {}) }',
+    ],
+    [
+      'strings with escapes and Japanese',
+      '{ f(a: "quote \\" backslash \\\\ newline \\n tab \\t \\u00e9 \\u0000 é 賃貸 🏠", b: """  indented\n    block with \\""" and \\\\ """) }',
+    ],
     ['aliases and nested selections', '{ a: f(x: 1) { b: g c: h(y: [2]) { d } } on: on { on } }'],
-    ['directives everywhere', 'query Q($a: Boolean = false @d1) @op(x: 1) { f @include(if: $a) @skip(if: false) { g } ...F @spread(y: "z") ... on T @inline { h } ... @include(if: true) { i } ... { j } } fragment F on T @frag(w: [W]) { k }'],
+    [
+      'directives everywhere',
+      'query Q($a: Boolean = false @d1) @op(x: 1) { f @include(if: $a) @skip(if: false) { g } ...F @spread(y: "z") ... on T @inline { h } ... @include(if: true) { i } ... { j } } fragment F on T @frag(w: [W]) { k }',
+    ],
     ['fragments whose names start with "on"', '{ ...onX ... on X { a } ...one } fragment onX on X { a } fragment one on X { b }'],
     ['descriptions', '"op" query Q("var" $a: Int, """\n  block var\n""" $b: Int) { a } """frag""" fragment F on T { b }'],
-    ['names that are Object.prototype members', '{ f(__proto__: 1, constructor: { __proto__: 2, toString: 3 }, hasOwnProperty: "x") { __proto__ constructor } }'],
+    [
+      'names that are Object.prototype members',
+      '{ f(__proto__: 1, constructor: { __proto__: 2, toString: 3 }, hasOwnProperty: "x") { __proto__ constructor } }',
+    ],
   ])('%s', (_name, text) => {
     const { Q } = emitted(`export const Q = gql\`${text}\`;\n`);
     expect(Q).toEqual(parsed(text));

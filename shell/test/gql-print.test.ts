@@ -20,7 +20,9 @@ const parsed = (text: string): DocumentNode => stripLocations(parse(text, { noLo
 
 /** Apollo's added __typename field has no `arguments` or `directives` (parse gives empty lists). */
 const withLists = (doc: DocumentNode): DocumentNode =>
-  visit(doc, { Field: (node) => (node.arguments && node.directives ? undefined : { ...node, arguments: node.arguments ?? [], directives: node.directives ?? [] }) });
+  visit(doc, {
+    Field: (node) => (node.arguments && node.directives ? undefined : { ...node, arguments: node.arguments ?? [], directives: node.directives ?? [] }),
+  });
 
 /** The compact print parses back to the document, which graphql prints as it prints the original. */
 function expectRoundTrip(doc: DocumentNode): string {
@@ -54,7 +56,9 @@ describe('prints', () => {
         }
       }
       fragment F on T { d }`;
-    expect(compactPrint(parsed(text))).toBe('query Q($a:Int=1,$b:[ID!]!)@op{x:f(a:$a,b:[1,2],c:{k:"v"})@include(if:true){...F ...on T{b} ...@skip(if:false){c}}}fragment F on T{d}');
+    expect(compactPrint(parsed(text))).toBe(
+      'query Q($a:Int=1,$b:[ID!]!)@op{x:f(a:$a,b:[1,2],c:{k:"v"})@include(if:true){...F ...on T{b} ...@skip(if:false){c}}}fragment F on T{d}',
+    );
     expect(compactPrint(parsed('{ a b }'))).toBe('query{a b}');
   });
 
@@ -82,8 +86,14 @@ describe('prints', () => {
 
   test.each([
     ['nested lists and objects', '{ f(a: [[1, [2.5e-3]], [], {}, { b: { c: [{ d: ENUM, e: null, f: false }] } }]) }'],
-    ['variables, defaults and their directives', 'query Q($a: Int = -1, $b: [[String!]]! = [["x"]], $c: In = { a: [1], b: { c: "d" } }, $d: Boolean @v(x: 1) @w) { f(a: $a, b: $b, c: [$c, { d: $d }]) }'],
-    ['directives everywhere', 'query Q($a: Boolean = false @d1) @op(x: 1) { f @include(if: $a) @skip(if: false) { g } ...F @spread(y: "z") ... on T @inline { h } ... @include(if: true) { i } ... { j } } fragment F on T @frag(w: [W]) { k }'],
+    [
+      'variables, defaults and their directives',
+      'query Q($a: Int = -1, $b: [[String!]]! = [["x"]], $c: In = { a: [1], b: { c: "d" } }, $d: Boolean @v(x: 1) @w) { f(a: $a, b: $b, c: [$c, { d: $d }]) }',
+    ],
+    [
+      'directives everywhere',
+      'query Q($a: Boolean = false @d1) @op(x: 1) { f @include(if: $a) @skip(if: false) { g } ...F @spread(y: "z") ... on T @inline { h } ... @include(if: true) { i } ... { j } } fragment F on T @frag(w: [W]) { k }',
+    ],
     ['operations and fragments', 'query { a } mutation M { b } subscription S { c } fragment F on T { ...G } fragment G on T { d }'],
     ['aliases and names like keywords', '{ on: on(on: on) { query: fragment mutation } true: f(a: true, b: null) }'],
     ['descriptions', '"op" query Q("var" $a: Int) { a } """frag""" fragment F on T { b }'],
@@ -116,16 +126,21 @@ describe('prints', () => {
   });
 
   test('throws a clear error for what it does not print: type-system nodes, unknown kinds', () => {
-    expect(() => compactPrint(parse('type T { a: Int }'))).toThrow('gql-print: cannot print a ObjectTypeDefinition node (the browser builds print executable documents only)');
+    expect(() => compactPrint(parse('type T { a: Int }'))).toThrow(
+      'gql-print: cannot print a ObjectTypeDefinition node (the browser builds print executable documents only)',
+    );
     expect(() => compactPrint(parse('query Q { a } scalar Date'))).toThrow(/cannot print a ScalarTypeDefinition node/);
     expect(() => compactPrint({ kind: 'toString' } as unknown as ASTNode)).toThrow(/cannot print a toString node/);
   });
 });
 
-test('browserPlugins() puts it in place of graphql\'s printer: Apollo prints compactly', async () => {
+test("browserPlugins() puts it in place of graphql's printer: Apollo prints compactly", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'gql-print-'));
   try {
-    await writeFile(path.join(dir, 'entry.js'), "export { print as graphqlPrint } from 'graphql';\nexport { print as apolloPrint } from '@apollo/client/utilities';\n");
+    await writeFile(
+      path.join(dir, 'entry.js'),
+      "export { print as graphqlPrint } from 'graphql';\nexport { print as apolloPrint } from '@apollo/client/utilities';\n",
+    );
     const bundle = async (plugins: webpack.WebpackPluginInstance[]): Promise<string> => {
       const config: webpack.Configuration = {
         mode: 'production',

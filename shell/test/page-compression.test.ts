@@ -31,7 +31,11 @@ const freePort = () =>
 /** The document as the browser reads it. */
 function documentOf(res: LightMyRequestResponse): string {
   const encoding = res.headers['content-encoding'];
-  return encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : encoding === 'gzip' ? gunzipSync(res.rawPayload).toString('utf8') : res.body;
+  return encoding === 'br'
+    ? brotliDecompressSync(res.rawPayload).toString('utf8')
+    : encoding === 'gzip'
+      ? gunzipSync(res.rawPayload).toString('utf8')
+      : res.body;
 }
 
 /** The markup up to the state script, with the per-response nonce blanked (the state has the server's time and A/B draws). */
@@ -53,7 +57,15 @@ describe('pages: compression and cache headers', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shell-compression-'));
     const closed = 'http://127.0.0.1:9';
     app = await build({
-      config: configFromEnv({ GATEWAY_URL: gatewayUrl, DATA_DIR: dataDir, MF_SEARCH_URL: closed, MF_DETAIL_URL: closed, MF_USER_URL: closed, MF_FORMS_URL: closed, REMOTE_LOAD_TIMEOUT_MS: '1000' }),
+      config: configFromEnv({
+        GATEWAY_URL: gatewayUrl,
+        DATA_DIR: dataDir,
+        MF_SEARCH_URL: closed,
+        MF_DETAIL_URL: closed,
+        MF_USER_URL: closed,
+        MF_FORMS_URL: closed,
+        REMOTE_LOAD_TIMEOUT_MS: '1000',
+      }),
     });
     shellJwks = (await app.inject({ url: '/.well-known/jwks.json' })).json();
     // One visitor for every request, so the documents compare.
@@ -71,8 +83,16 @@ describe('pages: compression and cache headers', () => {
   it('sends a page with brotli when accepted, gzip when only that is, and the same document as uncompressed', async () => {
     const page = (accept: string) => app.inject({ url: '/specific/terms', headers: { 'user-agent': PC_UA, cookie, 'accept-encoding': accept } });
     const [br, gzip, plain] = [await page('gzip, deflate, br, zstd'), await page('gzip'), await page('identity')];
-    expect([br.statusCode, br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual([200, 'br', 'gzip', undefined]);
-    for (const res of [br, gzip, plain]) expect(documentOf(res)).toMatch(/^<!DOCTYPE html>[\s\S]*<h1 class="sk-page-heading__title">利用規約<\/h1>[\s\S]*window\.__SUMIKA__=\{[\s\S]*<\/script><\/body><\/html>$/);
+    expect([br.statusCode, br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual([
+      200,
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    for (const res of [br, gzip, plain])
+      expect(documentOf(res)).toMatch(
+        /^<!DOCTYPE html>[\s\S]*<h1 class="sk-page-heading__title">利用規約<\/h1>[\s\S]*window\.__SUMIKA__=\{[\s\S]*<\/script><\/body><\/html>$/,
+      );
     expect(markupOf(documentOf(br))).toBe(markupOf(documentOf(plain)));
     expect(markupOf(documentOf(gzip))).toBe(markupOf(documentOf(plain)));
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);

@@ -59,7 +59,9 @@ describe('remote static server (mf-*/serve.js)', () => {
     });
     children.push(child);
     const lines: string[] = [];
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (c, s) => resolve({ code: c, signal: s })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (c, s) => resolve({ code: c, signal: s })),
+    );
     let up!: () => void;
     const serving = new Promise<void>((resolve) => (up = resolve));
     for (const s of [child.stdout!, child.stderr!]) createInterface({ input: s }).on('line', (l) => (lines.push(l), /serving/.test(l) && up()));

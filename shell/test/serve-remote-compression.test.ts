@@ -77,7 +77,12 @@ describe('remote static server: precompressed siblings', () => {
 
   it('sends the .br sibling to a browser that accepts brotli, the .gz one to gzip only, the file otherwise', async () => {
     const br = await get(port, '/client/page.0123abcd.js', { 'accept-encoding': 'gzip, deflate, br' });
-    expect([br.status, br.headers['content-encoding'], br.headers['content-type'], br.headers.vary]).toEqual([200, 'br', 'text/javascript; charset=utf-8', 'accept-encoding']);
+    expect([br.status, br.headers['content-encoding'], br.headers['content-type'], br.headers.vary]).toEqual([
+      200,
+      'br',
+      'text/javascript; charset=utf-8',
+      'accept-encoding',
+    ]);
     expect(brotliDecompressSync(br.body).toString()).toBe(`${SCRIPT}//br`);
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     const gz = await get(port, '/client/page.0123abcd.js', { 'accept-encoding': 'gzip' });
@@ -100,7 +105,9 @@ describe('remote static server: precompressed siblings', () => {
   it('caches hashed files for a year and makes the unhashed entry revalidate, whatever the encoding', async () => {
     for (const accept of ['br', 'gzip', 'identity']) {
       expect((await get(port, '/client/page.0123abcd.js', { 'accept-encoding': accept })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await get(port, '/client/styles.0123abcd.css', { 'accept-encoding': accept })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get(port, '/client/styles.0123abcd.css', { 'accept-encoding': accept })).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
       expect((await get(port, '/client/remoteEntry.js', { 'accept-encoding': accept })).headers['cache-control']).toBe('no-cache');
     }
   });

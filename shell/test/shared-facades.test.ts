@@ -24,7 +24,10 @@ function valueImports(source: string, pkg: string): string[] {
   const re = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g;
   for (const m of source.matchAll(re)) {
     if (m[1] || m[3] !== pkg) continue;
-    for (const spec of m[2]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const spec of m[2]!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       // gql`…` never reaches the bundle: build/gql-loader.cjs replaces each document with its AST.
       if (spec.startsWith('type ') || spec === 'gql') continue;
       names.push(spec.split(/\s+as\s+/)[0]!);
@@ -37,7 +40,12 @@ function valueImports(source: string, pkg: string): string[] {
 function facadeExports(file: string): Set<string> {
   const text = readFileSync(path.join(root, 'shell', 'src', 'shared', file), 'utf8');
   const block = /export\s*\{([^}]*)\}/.exec(text)?.[1] ?? '';
-  return new Set(block.split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    block
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 const files = ['shell/src', 'shell/kit/src', 'mf-search/src', 'mf-detail/src', 'mf-user/src', 'mf-forms/src']
@@ -50,11 +58,18 @@ test.each([
 ])('every value imported from %s is in the host subset', (pkg, facade) => {
   const shared = facadeExports(facade);
   expect(shared.size).toBeGreaterThan(2);
-  const missing = files.flatMap((f) => valueImports(readFileSync(f, 'utf8'), pkg).filter((n) => !shared.has(n)).map((n) => `${path.relative(root, f)}: ${n}`));
+  const missing = files.flatMap((f) =>
+    valueImports(readFileSync(f, 'utf8'), pkg)
+      .filter((n) => !shared.has(n))
+      .map((n) => `${path.relative(root, f)}: ${n}`),
+  );
   expect(missing).toEqual([]);
 });
 
 test('the check sees the imports it guards', () => {
-  expect(valueImports("import { useQuery, type QueryResult, useMutation as m } from '@apollo/client/react';", '@apollo/client/react')).toEqual(['useQuery', 'useMutation']);
+  expect(valueImports("import { useQuery, type QueryResult, useMutation as m } from '@apollo/client/react';", '@apollo/client/react')).toEqual([
+    'useQuery',
+    'useMutation',
+  ]);
   expect(valueImports("import type { ApolloClient } from '@apollo/client';", '@apollo/client')).toEqual([]);
 });

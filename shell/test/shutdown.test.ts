@@ -79,7 +79,9 @@ describe('shell shutdown', () => {
     const lines: string[] = [];
     createInterface({ input: child.stdout! }).on('line', (l) => lines.push(l));
     createInterface({ input: child.stderr! }).on('line', (l) => lines.push(l));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) => child!.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+      child!.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    );
     for (let i = 0; (await statusOf(`http://127.0.0.1:${port}/readyz`)) !== 200; i++) {
       if (i > 600 || child.exitCode !== null) throw new Error(`the shell did not start:\n${lines.join('\n')}`);
       await sleep(100);

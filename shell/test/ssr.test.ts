@@ -46,7 +46,12 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     const gatewayUrl = `http://127.0.0.1:${port}/graphql`;
     stack = await startStack(backend, { listings: 300, shellKeys, config: { shellAudiences: [gatewayUrl] } });
     await stack.gateway.listen({ port, host: '127.0.0.1' });
-    const counted = await stack.gateway.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', 'x-sumika-client': 'test' }, payload: { query: '{ searchBukkensCount { count } }' } });
+    const counted = await stack.gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-sumika-client': 'test' },
+      payload: { query: '{ searchBukkensCount { count } }' },
+    });
     total = counted.json().data.searchBukkensCount.count;
     expect(total).toBeGreaterThan(0);
     dataDir = await mkdtemp(path.join(tmpdir(), 'shell-ssr-'));
@@ -146,16 +151,24 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
   });
 
   it("proxies /graphql with the shell's token: the gateway sees the visitor's address and cookie, set-cookie comes back", async () => {
-    const first = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ prefectures { code } }' }) });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ prefectures { code } }' }),
+    });
     expect(first.statusCode).toBe(200);
-    const uid = setCookies(first.headers['set-cookie']).find((c) => c.startsWith('_uid='))!.split(';')[0]!;
+    const uid = setCookies(first.headers['set-cookie'])
+      .find((c) => c.startsWith('_uid='))!
+      .split(';')[0]!;
     const send = await app.inject({
       method: 'POST',
       url: '/graphql',
       remoteAddress: '203.0.113.9',
       headers: { 'content-type': 'application/json', cookie: uid, 'x-forwarded-for': '6.6.6.6' },
       payload: JSON.stringify({
-        query: 'mutation Send($t: String!) { sendInquiry(name: "山田 太郎", email: "taro@example.jp", inquiryType: "usage", inquiryContent: "保存した条件の使い方を教えてください。", recaptchaToken: $t) { id } }',
+        query:
+          'mutation Send($t: String!) { sendInquiry(name: "山田 太郎", email: "taro@example.jp", inquiryType: "usage", inquiryContent: "保存した条件の使い方を教えてください。", recaptchaToken: $t) { id } }',
         variables: { t: RECAPTCHA_TEST_TOKEN },
       }),
     });
@@ -181,19 +194,22 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     ['5,000 repeated ref_code parameters', [200], `/statics/help?${Array.from({ length: 5_000 }, () => 'ref_code=x').join('&')}`],
   ];
   // Three columns in every row: jest takes a test function with more parameters than columns to want `done`.
-  it.each(badRequests.map(([label, statuses, url]): [string, number[], string] => [label, statuses, url ?? label]))('answers the bad request %s with a noindex page, never 500', async (_label, statuses, url) => {
-    const started = Date.now();
-    const res = await app.inject({ url, headers: { 'user-agent': PC_UA } });
-    expect(statuses).toContain(res.statusCode);
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    if (res.statusCode >= 400) {
-      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
-      expect(res.body).toContain(`<title>Error ${res.statusCode}</title>`);
-    }
-    expect(res.body).not.toContain('evil.com');
-    expect(res.body).not.toMatch(/ERR_|FST_|Invalid URL/);
-  });
+  it.each(badRequests.map(([label, statuses, url]): [string, number[], string] => [label, statuses, url ?? label]))(
+    'answers the bad request %s with a noindex page, never 500',
+    async (_label, statuses, url) => {
+      const started = Date.now();
+      const res = await app.inject({ url, headers: { 'user-agent': PC_UA } });
+      expect(statuses).toContain(res.statusCode);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      if (res.statusCode >= 400) {
+        expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+        expect(res.body).toContain(`<title>Error ${res.statusCode}</title>`);
+      }
+      expect(res.body).not.toContain('evil.com');
+      expect(res.body).not.toMatch(/ERR_|FST_|Invalid URL/);
+    },
+  );
 
   // (A missing Host is tested on the wire below: inject always sends one.)
   it.each(['bad host', '[::1', 'a/b', '<script>x</script>', 'sumika.example:99999'])('answers a malformed Host header (%j) with the 400 page', async (host) => {
@@ -208,7 +224,12 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     const pages = await Promise.all(['/statics/help', '/no/such/page'].map((url) => app.inject({ url, headers: { 'user-agent': PC_UA } })));
     const nonces = pages.map((res) => {
       const csp = String(res.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k!, v]),
+      );
       const scriptSrc = directives.get('script-src') ?? [];
       expect(scriptSrc).toContain("'strict-dynamic'");
       expect(scriptSrc).not.toContain("'unsafe-inline'");
@@ -245,7 +266,10 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     expect((await app.inject({ url: '/specific/later_payment' })).statusCode).toBe(200);
     await stack.subgraphs.company.close();
     // The gateway's response cache would still answer from the first request.
-    expect((await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } })).statusCode).toBeLessThan(300);
+    expect(
+      (await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } }))
+        .statusCode,
+    ).toBeLessThan(300);
     const res = await app.inject({ url: '/specific/later_payment' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('30');
@@ -298,7 +322,13 @@ describe('the shell when the gateway is down or stalls', () => {
   let stalled: FastifyInstance;
   let hole: Awaited<ReturnType<typeof blackhole>>;
   const logs: string[] = [];
-  const remotesClosed = { MF_SEARCH_URL: 'http://127.0.0.1:9', MF_DETAIL_URL: 'http://127.0.0.1:9', MF_USER_URL: 'http://127.0.0.1:9', MF_FORMS_URL: 'http://127.0.0.1:9', REMOTE_LOAD_TIMEOUT_MS: '500' };
+  const remotesClosed = {
+    MF_SEARCH_URL: 'http://127.0.0.1:9',
+    MF_DETAIL_URL: 'http://127.0.0.1:9',
+    MF_USER_URL: 'http://127.0.0.1:9',
+    MF_FORMS_URL: 'http://127.0.0.1:9',
+    REMOTE_LOAD_TIMEOUT_MS: '500',
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'shell-down-'));
@@ -308,7 +338,16 @@ describe('the shell when the gateway is down or stalls', () => {
       logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
     });
     stalled = await build({
-      config: { ...configFromEnv({ GATEWAY_URL: `http://127.0.0.1:${hole.port}/graphql`, BUKKEN_IMAGES_URL: `http://127.0.0.1:${hole.port}`, DATA_DIR: dataDir, ...remotesClosed }), proxyTimeoutMs: 1000, imagesTimeoutMs: 1000 },
+      config: {
+        ...configFromEnv({
+          GATEWAY_URL: `http://127.0.0.1:${hole.port}/graphql`,
+          BUKKEN_IMAGES_URL: `http://127.0.0.1:${hole.port}`,
+          DATA_DIR: dataDir,
+          ...remotesClosed,
+        }),
+        proxyTimeoutMs: 1000,
+        imagesTimeoutMs: 1000,
+      },
     });
     await down.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -346,9 +385,16 @@ describe('the shell when the gateway is down or stalls', () => {
       [down, 502],
       [stalled, 503],
     ] as const) {
-      const gql = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query":"{ prefectures { code } }"}' });
+      const gql = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"query":"{ prefectures { code } }"}',
+      });
       expect(gql.statusCode).toBe(status);
-      expect(gql.json()).toEqual({ errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      expect(gql.json()).toEqual({
+        errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      });
       expect(gql.headers['retry-after']).toBe('30');
       const rest = await app.inject({ url: '/api/v4_1/favorites' });
       expect(rest.statusCode).toBe(status);

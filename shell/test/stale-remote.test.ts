@@ -23,7 +23,9 @@ const fixture = path.join(shellDir, 'test', 'fixtures', 'stale-remote');
 const work = path.join(shellDir, 'dist', 'test', `stale-remote-${process.pid}`);
 
 async function buildRemote(dir: string): Promise<void> {
-  const federation = (await import(`${path.join(dir, 'module-federation.config.js')}?t=${Date.now()}`)) as { default: { name: string; exposes: Record<string, string> } };
+  const federation = (await import(`${path.join(dir, 'module-federation.config.js')}?t=${Date.now()}`)) as {
+    default: { name: string; exposes: Record<string, string> };
+  };
   const configs = remoteConfigs({ dir, federation: federation.default, mode: 'production' });
   await new Promise<void>((resolve, reject) => {
     webpack(configs, (err, stats) => {

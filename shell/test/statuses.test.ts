@@ -146,7 +146,10 @@ describe.each(testBackends())('page statuses through the gateway and mf-search o
   it('answers pages whose search part is down with the 503 page, not the 404 page', async () => {
     expect((await page('/tokyo')).status).toBe(200);
     await stack.subgraphs.search.close();
-    expect((await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } })).statusCode).toBeLessThan(300);
+    expect(
+      (await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': String(stack.config.adminToken) } }))
+        .statusCode,
+    ).toBeLessThan(300);
     for (const url of ['/tokyo', '/search/tokyo/city/13101', '/topic/pet']) {
       const res = await page(url);
       expect([url, res.status]).toEqual([url, 503]);

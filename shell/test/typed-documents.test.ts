@@ -58,7 +58,8 @@ function problems(file: string, source: string, generated: string): string[] {
           const got = decl.type?.getText(sf).replace(/\s+/g, ' ') ?? '(none)';
           if (got !== want.type) found.push(`${file}: ${name} is declared ${got}, not ${want.type}`);
           for (const typeName of want.names) {
-            if (!imported.get(typeName)?.endsWith('__generated__/operations.js')) found.push(`${file}: ${typeName} is not imported from the generated operations`);
+            if (!imported.get(typeName)?.endsWith('__generated__/operations.js'))
+              found.push(`${file}: ${typeName} is not imported from the generated operations`);
             if (!new RegExp(`^export type ${typeName} = `, 'm').test(generated)) found.push(`${file}: ${typeName} is not in the generated operations`);
           }
         } catch (error) {
@@ -87,12 +88,15 @@ test.each(workspaces)('%s: every document is typed with its own generated operat
 });
 
 describe('the check fails', () => {
-  const generated = 'export type AQuery = {};\nexport type AQueryVariables = {};\nexport type BQuery = {};\nexport type BQueryVariables = {};\nexport type CardFragment = {};\n';
+  const generated =
+    'export type AQuery = {};\nexport type AQueryVariables = {};\nexport type BQuery = {};\nexport type BQueryVariables = {};\nexport type CardFragment = {};\n';
   const importLine = "import type { AQuery, AQueryVariables, BQuery, BQueryVariables, CardFragment } from '../__generated__/operations.js';\n";
 
   test('for a document typed with another operation', () => {
     const source = `${importLine}export const A: TypedDocumentNode<BQuery, BQueryVariables> = gql\`query A { x }\`;\n`;
-    expect(problems('a.ts', source, generated)).toEqual(['a.ts: A is declared TypedDocumentNode<BQuery, BQueryVariables>, not TypedDocumentNode<AQuery, AQueryVariables>']);
+    expect(problems('a.ts', source, generated)).toEqual([
+      'a.ts: A is declared TypedDocumentNode<BQuery, BQueryVariables>, not TypedDocumentNode<AQuery, AQueryVariables>',
+    ]);
   });
 
   test('for an untyped document, a fragment typed as a query and a type not from the generated file', () => {
@@ -108,6 +112,9 @@ describe('the check fails', () => {
 
   test('for an operation the generated file does not have (stale types)', () => {
     const source = `${importLine.replace('BQuery, BQueryVariables', 'CQuery, CQueryVariables')}export const C: TypedDocumentNode<CQuery, CQueryVariables> = gql\`query C { x }\`;\n`;
-    expect(problems('c.ts', source, generated)).toEqual(['c.ts: CQuery is not in the generated operations', 'c.ts: CQueryVariables is not in the generated operations']);
+    expect(problems('c.ts', source, generated)).toEqual([
+      'c.ts: CQuery is not in the generated operations',
+      'c.ts: CQueryVariables is not in the generated operations',
+    ]);
   });
 });

@@ -2,7 +2,9 @@ import { forwardedCookies } from './context.js';
 
 describe('forwardedCookies', () => {
   test('takes out _uid and passes every other cookie as the visitor sent it', () => {
-    expect(forwardedCookies('_uid=abc.def; leave_popup_for_ga_session=line; b="q%20x"; c=%E3%81%82')).toBe('leave_popup_for_ga_session=line; b="q%20x"; c=%E3%81%82');
+    expect(forwardedCookies('_uid=abc.def; leave_popup_for_ga_session=line; b="q%20x"; c=%E3%81%82')).toBe(
+      'leave_popup_for_ga_session=line; b="q%20x"; c=%E3%81%82',
+    );
     expect(forwardedCookies('a=1;_uid=x')).toBe('a=1');
   });
   test('nothing left, nothing sent', () => {

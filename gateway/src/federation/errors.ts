@@ -5,7 +5,13 @@ import { DEFAULT_MESSAGES, isErrorCode } from '@sumika/server-kit';
 // What the visitor sees of an error: SPEC §8's codes and messages, never a subgraph's name, URL or body.
 
 /** Apollo's request-parsing codes that are the client's fault: SPEC §8 BAD_REQUEST (the original kept in `reason`). */
-export const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'OPERATION_RESOLUTION_FAILURE', 'INVALID_GRAPHQL']);
+export const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'OPERATION_RESOLUTION_FAILURE',
+  'INVALID_GRAPHQL',
+]);
 
 /** Codes that are the client's fault after formatting: a response with only these and no data is a 400. */
 export const CLIENT_CODES: ReadonlySet<string> = new Set(['BAD_REQUEST', 'QUERY_TOO_COSTLY']);
@@ -29,7 +35,7 @@ export function formatGatewayError(log: FastifyBaseLogger): (formatted: GraphQLF
     }
     if (code === 'SERVICE_UNAVAILABLE') return { message: DEFAULT_MESSAGES.SERVICE_UNAVAILABLE, ...path, extensions: { code } };
     if (isErrorCode(code) || (typeof code === 'string' && PASSED_CODES.has(code))) return { ...formatted, extensions };
-    log.error({ err: error instanceof GraphQLError ? error.originalError ?? error : error, service: _service }, 'unexpected gateway error');
+    log.error({ err: error instanceof GraphQLError ? (error.originalError ?? error) : error, service: _service }, 'unexpected gateway error');
     return { message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, ...path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   };
 }

@@ -25,7 +25,7 @@ export function observePlugin(app: FastifyInstance): ApolloServerPlugin<GatewayC
           const ctx = contextValue as GatewayContext;
           // Subgraph set-cookie headers (A/B, favorite_dialog_restriction) reach the visitor.
           for (const cookie of ctx.setCookies ?? []) ctx.reply?.header('set-cookie', cookie);
-          const errors = response.body.kind === 'single' ? response.body.singleResult.errors ?? [] : [];
+          const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           if (errors.some((e) => e.extensions?.code === 'USER_ID_ERROR')) {
             // The cookie names no known visitor: 400, and the next request starts a fresh identity.
             if (ctx.reply) clearUid(ctx.reply.request, ctx.reply);

@@ -16,6 +16,8 @@ export async function refuseMalformedPersistedQuery(req: FastifyRequest, reply: 
   }
   const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery?.sha256Hash;
   if (hash !== undefined && (typeof hash !== 'string' || !SHA256_HEX.test(hash))) {
-    await reply.code(400).send({ errors: [{ message: DEFAULT_MESSAGES.BAD_REQUEST, extensions: { code: 'BAD_REQUEST', reason: 'PERSISTED_QUERY_HASH_MALFORMED' } }] });
+    await reply
+      .code(400)
+      .send({ errors: [{ message: DEFAULT_MESSAGES.BAD_REQUEST, extensions: { code: 'BAD_REQUEST', reason: 'PERSISTED_QUERY_HASH_MALFORMED' } }] });
   }
 }

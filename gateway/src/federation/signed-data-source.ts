@@ -85,7 +85,9 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
     this.budget = budget;
     this.opts = opts;
     this.breaker = circuitBreaker(handleWhen(retryable), { halfOpenAfter: opts.breakMs, breaker: new ConsecutiveBreaker(opts.breakAfter) });
-    this.breaker.onBreak(() => opts.log.error({ service: opts.name, url: opts.url, openMs: opts.breakMs }, 'subgraph breaker open: its fields answer SERVICE_UNAVAILABLE at once'));
+    this.breaker.onBreak(() =>
+      opts.log.error({ service: opts.name, url: opts.url, openMs: opts.breakMs }, 'subgraph breaker open: its fields answer SERVICE_UNAVAILABLE at once'),
+    );
     this.breaker.onReset(() => opts.log.info({ service: opts.name }, 'subgraph breaker closed: calls resume'));
   }
 
@@ -109,7 +111,14 @@ export class SignedDataSource extends RemoteGraphQLDataSource<GatewayContext> {
         const ms = Math.round(performance.now() - started);
         const again = idempotent && attempt === 1 && retryable(err);
         this.opts.log[again ? 'warn' : 'error'](
-          { service: this.opts.name, url: this.opts.url, attempt, ms, err: (err as Error)?.message, cause: ((err as Error)?.cause as Error | undefined)?.message },
+          {
+            service: this.opts.name,
+            url: this.opts.url,
+            attempt,
+            ms,
+            err: (err as Error)?.message,
+            cause: ((err as Error)?.cause as Error | undefined)?.message,
+          },
           again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
         );
         if (!again) return unavailableResponse(options.request.query, options.request.variables);

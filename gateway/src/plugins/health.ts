@@ -34,7 +34,11 @@ export default fp(
         ...Object.entries(app.supergraph.subgraphUrls()).map(async ([name, url]) => {
           try {
             // The signal bounds the connection too (a black-holed host), the timeouts a stopped process.
-            const res = await request(url.replace(/\/graphql$/, '/healthz'), { headersTimeout: PROBE_MS, bodyTimeout: PROBE_MS, signal: AbortSignal.timeout(PROBE_MS) });
+            const res = await request(url.replace(/\/graphql$/, '/healthz'), {
+              headersTimeout: PROBE_MS,
+              bodyTimeout: PROBE_MS,
+              signal: AbortSignal.timeout(PROBE_MS),
+            });
             await res.body.dump();
             subgraphs[name] = res.statusCode === 200;
           } catch {

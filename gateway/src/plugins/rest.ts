@@ -15,7 +15,8 @@ const OVER_LIMIT_STATUS = 200;
 function sendError(reply: FastifyReply, code: unknown, message: string | undefined) {
   if (isErrorCode(code)) return reply.code(ERROR_STATUS[code] ?? OVER_LIMIT_STATUS).send({ errorCode: code, message: message ?? DEFAULT_MESSAGES[code] });
   // Apollo's own client-error codes (a variable it cannot coerce, …) are the client's fault: 400, never 500.
-  if (typeof code === 'string' && (CLIENT_ERROR_CODES.has(code) || code === 'QUERY_TOO_COSTLY')) return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: DEFAULT_MESSAGES.BAD_REQUEST });
+  if (typeof code === 'string' && (CLIENT_ERROR_CODES.has(code) || code === 'QUERY_TOO_COSTLY'))
+    return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: DEFAULT_MESSAGES.BAD_REQUEST });
   return reply.code(500).send({ errorCode: 'INTERNAL_SERVER_ERROR', message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR });
 }
 

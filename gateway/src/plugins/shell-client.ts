@@ -28,7 +28,11 @@ export function shellKeysFromUrl(url: string): JWTVerifyGetKey {
 /** The last x-forwarded-for entry: the address the shell appended (earlier ones are the visitor's say). */
 function lastForwarded(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
-  const last = value?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+  const last = value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
   return last || undefined;
 }
 
@@ -61,7 +65,9 @@ export default fp(
       const fail = (why: string) => {
         req.log.warn({ why }, 'shell token rejected');
         const message = 'The bearer token is not a valid shell token.';
-        return reply.code(401).send(req.url.startsWith('/api/') ? { errorCode: 'UNAUTHENTICATED', message } : { errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+        return reply
+          .code(401)
+          .send(req.url.startsWith('/api/') ? { errorCode: 'UNAUTHENTICATED', message } : { errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
       };
       if (!match) return fail('not a bearer token');
       try {

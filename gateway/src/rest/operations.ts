@@ -57,7 +57,8 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
   {
     method: 'POST',
     path: 'news_letter_for_list',
-    query: 'mutation RestNewsLetterForList($email: String!, $reviewPeriod: Int) { registerNewsLetterForList(email: $email, reviewPeriod: $reviewPeriod) { reviewPeriod reviewUntil } }',
+    query:
+      'mutation RestNewsLetterForList($email: String!, $reviewPeriod: Int) { registerNewsLetterForList(email: $email, reviewPeriod: $reviewPeriod) { reviewPeriod reviewUntil } }',
   },
   {
     method: 'POST',

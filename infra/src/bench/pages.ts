@@ -35,7 +35,10 @@ async function discover(): Promise<{ detailPath: string; cookie: string }> {
   const html = await res.text();
   const key = /\/bukken\/detail\/([A-Za-z0-9_-]+)/.exec(html)?.[1];
   if (!key) throw new Error('no listing link on /search/tokyo/city/13101: is the store seeded?');
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('_uid='))?.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('_uid='))
+    ?.split(';')[0];
   if (!cookie) throw new Error('the site set no _uid cookie');
   return { detailPath: `/bukken/detail/${key}`, cookie };
 }
@@ -73,7 +76,31 @@ for (const page of pages) rows.push(await measure(page, cookie));
 rows.push(await measure('/', undefined));
 
 console.log(`\nSSR pages at ${BASE}, ${CONNECTIONS} connections, ${SECONDS} s each (ms; HTML bytes)`);
-console.log(['page'.padEnd(34), 'visitor'.padEnd(10), 'p50'.padStart(7), 'p95'.padStart(7), 'p99'.padStart(7), 'req/s'.padStart(7), 'errors'.padStart(7), 'html'.padStart(8), 'gzip'.padStart(7)].join(' '));
+console.log(
+  [
+    'page'.padEnd(34),
+    'visitor'.padEnd(10),
+    'p50'.padStart(7),
+    'p95'.padStart(7),
+    'p99'.padStart(7),
+    'req/s'.padStart(7),
+    'errors'.padStart(7),
+    'html'.padStart(8),
+    'gzip'.padStart(7),
+  ].join(' '),
+);
 for (const r of rows) {
-  console.log([r.page.slice(0, 34).padEnd(34), r.visitor.padEnd(10), String(r.p50).padStart(7), String(r.p95).padStart(7), String(r.p99).padStart(7), String(r.rps).padStart(7), String(r.errors).padStart(7), String(r.html).padStart(8), String(r.gzip).padStart(7)].join(' '));
+  console.log(
+    [
+      r.page.slice(0, 34).padEnd(34),
+      r.visitor.padEnd(10),
+      String(r.p50).padStart(7),
+      String(r.p95).padStart(7),
+      String(r.p99).padStart(7),
+      String(r.rps).padStart(7),
+      String(r.errors).padStart(7),
+      String(r.html).padStart(8),
+      String(r.gzip).padStart(7),
+    ].join(' '),
+  );
 }

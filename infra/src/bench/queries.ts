@@ -6,7 +6,9 @@ export interface BenchQuery {
 }
 
 const CARD = 'globalKey name chinryou kanriKyoeki plan area traffics { text } imageGroup { gaikanUrl }';
-const search = (card: string) => `query Search($pref: String, $cities: [Int], $lines: [Int], $dest: [DestinationStationInput!], $cond: SearchConditionInput, $sort: String) {
+const search = (
+  card: string,
+) => `query Search($pref: String, $cities: [Int], $lines: [Int], $dest: [DestinationStationInput!], $cond: SearchConditionInput, $sort: String) {
   searchBukkens(prefecturePath: $pref, cityCodes: $cities, lineCodes: $lines, destinationStations: $dest, searchCondition: $cond, sort: $sort, perPage: 30) {
     result { bukkenTotal { count } pagination { totalPages } bukkenList { ${card} } } } }`;
 const count = `query Count($pref: String, $cond: SearchConditionInput) { searchBukkensCount(prefecturePath: $pref, searchCondition: $cond) { count } }`;
@@ -25,7 +27,12 @@ export function benchQueries(card: 'gateway' | 'subgraph'): BenchQuery[] {
   const commute = (a: number, am: number, b: number, bm: number) => ({
     kind: 'commute-two-destinations',
     query: q,
-    variables: { dest: [{ stationCode: a, maxMinutes: am, maxTransfers: 1 }, { stationCode: b, maxMinutes: bm, maxTransfers: null }] },
+    variables: {
+      dest: [
+        { stationCode: a, maxMinutes: am, maxTransfers: 1 },
+        { stationCode: b, maxMinutes: bm, maxTransfers: null },
+      ],
+    },
   });
   const cell = (s: number, w: number, n: number, e: number) => ({ kind: 'map-cell', query: mapInfo, variables: { level: 7, s, w, n, e } });
   const cnt = (pref: string, cond: Record<string, unknown>) => ({ kind: 'count-only', query: count, variables: { pref, cond } });

@@ -111,7 +111,11 @@ async function drive(target: string, url: string, queries: BenchQuery[], headers
 
 /** A visitor's `_uid` cookie from the gateway: measured requests come from a returning visitor. */
 async function visitorCookie(gateway: string): Promise<string> {
-  const res = await fetch(`${gateway}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ requiredUserData { stockCount { favorite } } }' }) });
+  const res = await fetch(`${gateway}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ requiredUserData { stockCount { favorite } } }' }),
+  });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('_uid='));
   if (!cookie) throw new Error('the gateway set no _uid cookie');
   return cookie.split(';')[0] as string;
@@ -164,7 +168,16 @@ async function main(): Promise<void> {
     console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp'].join('  '));
     for (const r of rows) {
       console.log(
-        [r.target.padEnd(26), r.kind.padEnd(26), String(r.p50).padStart(6), String(r.p95).padStart(6), String(r.p99).padStart(6), String(r.rps).padStart(5), String(r.errors).padStart(6), String(r.bytes).padStart(10)].join('  '),
+        [
+          r.target.padEnd(26),
+          r.kind.padEnd(26),
+          String(r.p50).padStart(6),
+          String(r.p95).padStart(6),
+          String(r.p99).padStart(6),
+          String(r.rps).padStart(5),
+          String(r.errors).padStart(6),
+          String(r.bytes).padStart(10),
+        ].join('  '),
       );
     }
   } finally {

@@ -97,7 +97,10 @@ describe('railways and the station graph', () => {
     expect(shibuya?.romaji).toBe('shibuya');
     const perLine = m.stations.filter((s) => s.groupCode === shibuya?.code);
     expect(new Set(perLine.map((s) => s.lineCode)).size).toBe(perLine.length);
-    const yamanote = m.stations.filter((s) => s.lineCode === 11302).sort((a, b) => a.seq - b.seq).map((s) => s.name);
+    const yamanote = m.stations
+      .filter((s) => s.lineCode === 11302)
+      .sort((a, b) => a.seq - b.seq)
+      .map((s) => s.name);
     expect(yamanote.slice(0, 5)).toEqual(['大崎', '五反田', '目黒', '恵比寿', '渋谷']);
   });
 
@@ -171,7 +174,15 @@ describe('campuses, specials, conditions, madori', () => {
 
   it('has all nine condition groups of SPEC §3 and the madori list', () => {
     expect(m.conditionGroups.map((g) => g.key)).toEqual([
-      'airConditionings', 'baths', 'conditions', 'locations', 'otherConditions', 'securities', 'kitchens', 'facilities', 'storageSpaces',
+      'airConditionings',
+      'baths',
+      'conditions',
+      'locations',
+      'otherConditions',
+      'securities',
+      'kitchens',
+      'facilities',
+      'storageSpaces',
     ]);
     expect(m.madori.map((x) => x.name)).toEqual(['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+']);
   });

@@ -8,8 +8,22 @@ import { MADORI } from './madori.js';
 import { createReader, type Reader } from './readings.js';
 import { displayRegions, ELEVEN_REGIONS, PREFECTURE_PATHS } from './regions.js';
 import type {
-  Campus, City, CityKind, ConditionCode, ConditionGroup, Line, LineKind, MasterData, Prefecture, Railway,
-  RegionRow, Special, Station, StationEdge, StationGroup, Town,
+  Campus,
+  City,
+  CityKind,
+  ConditionCode,
+  ConditionGroup,
+  Line,
+  LineKind,
+  MasterData,
+  Prefecture,
+  Railway,
+  RegionRow,
+  Special,
+  Station,
+  StationEdge,
+  StationGroup,
+  Town,
 } from './types.js';
 
 // ---- sources --------------------------------------------------------------------------
@@ -144,8 +158,18 @@ function buildCities(cities: GovEntry[], wards: GovEntry[]): City[] {
 
 function lineKind(name: string): LineKind {
   if (name.includes('新幹線')) return 'shinkansen';
-  if (/モノレール|ゆりかもめ|ライナー|ニュートラム|シーサイドライン|ポートライナー|六甲ライナー|スカイレール|ピーチライナー|リニモ|ニューシャトル|ユーカリが丘|山万/.test(name)) return 'monorail';
-  if (/都電|市電|路面|電停|軌道|市内線|トラム|ライトレール|本線\(路面\)|阪堺|嵐電|京福|とさでん|伊予鉄道(?:市内|環状|本町|城南|大手町)|富山地方鉄道(?:市内|富山港)|万葉線|福井鉄道|豊橋鉄道東田|広島電鉄|長崎電気|岡山電気|筑豊電気/.test(name)) return 'tram';
+  if (
+    /モノレール|ゆりかもめ|ライナー|ニュートラム|シーサイドライン|ポートライナー|六甲ライナー|スカイレール|ピーチライナー|リニモ|ニューシャトル|ユーカリが丘|山万/.test(
+      name,
+    )
+  )
+    return 'monorail';
+  if (
+    /都電|市電|路面|電停|軌道|市内線|トラム|ライトレール|本線\(路面\)|阪堺|嵐電|京福|とさでん|伊予鉄道(?:市内|環状|本町|城南|大手町)|富山地方鉄道(?:市内|富山港)|万葉線|福井鉄道|豊橋鉄道東田|広島電鉄|長崎電気|岡山電気|筑豊電気/.test(
+      name,
+    )
+  )
+    return 'tram';
   if (/メトロ|地下鉄|都営(?!.*荒川)|Osaka Metro|市営|りんかい線|埼玉高速|東葉高速/.test(name)) return 'subway';
   return 'rail';
 }
@@ -167,7 +191,9 @@ export function generatedColor(code: number): string {
   const f = (n: number): string => {
     const k = (n + h / 30) % 12;
     const c = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${f(0)}${f(8)}${f(4)}`.toUpperCase();
 }
@@ -297,8 +323,7 @@ export async function buildMasterData(opts: BuildOptions = {}): Promise<MasterDa
     const members = groupMembers.get(gid) as JtdStation[];
     const first = members.find((m) => m.id === gid) ?? (members[0] as JtdStation);
     const loc = first.location;
-    const prefectureCode =
-      prefCodeByName.get(loc.administrativeArea1?.ja ?? '') ?? stations.find((s) => s.code === first.id)?.prefectureCode ?? 13;
+    const prefectureCode = prefCodeByName.get(loc.administrativeArea1?.ja ?? '') ?? stations.find((s) => s.code === first.id)?.prefectureCode ?? 13;
     const locality = loc.locality1?.ja;
     const ward = loc.ward?.ja;
     let city: City | undefined;
@@ -446,20 +471,22 @@ function buildEdges(lines: Line[], stations: Station[], groups: StationGroup[]):
     list.push(s);
   }
   for (const list of byGroup.values()) {
-    for (const a of list) for (const b of list) {
-      if (a.code !== b.code && a.lineCode !== b.lineCode) {
-        edges.push({ fromStation: a.code, toStation: b.code, lineCode: null, minutes: TRANSFER_SAME_STATION_MIN, kind: 'transfer' });
+    for (const a of list)
+      for (const b of list) {
+        if (a.code !== b.code && a.lineCode !== b.lineCode) {
+          edges.push({ fromStation: a.code, toStation: b.code, lineCode: null, minutes: TRANSFER_SAME_STATION_MIN, kind: 'transfer' });
+        }
       }
-    }
   }
   const index = new GridIndex(groups, 0.01);
   for (const g of groups) {
     for (const { item: h, distance } of index.within(g, WALK_TRANSFER_MAX_M)) {
       if (h.code === g.code) continue;
       const minutes = TRANSFER_SAME_STATION_MIN + walkMinutes(distance);
-      for (const a of byGroup.get(g.code) ?? []) for (const b of byGroup.get(h.code) ?? []) {
-        if (a.lineCode !== b.lineCode) edges.push({ fromStation: a.code, toStation: b.code, lineCode: null, minutes, kind: 'transfer' });
-      }
+      for (const a of byGroup.get(g.code) ?? [])
+        for (const b of byGroup.get(h.code) ?? []) {
+          if (a.lineCode !== b.lineCode) edges.push({ fromStation: a.code, toStation: b.code, lineCode: null, minutes, kind: 'transfer' });
+        }
     }
   }
   return edges.sort((x, y) => x.fromStation - y.fromStation || x.toStation - y.toStation || (x.lineCode ?? 0) - (y.lineCode ?? 0));
@@ -468,9 +495,16 @@ function buildEdges(lines: Line[], stations: Station[], groups: StationGroup[]):
 // ---- campuses, conditions, specials ---------------------------------------------------
 
 const GOJUON_ROWS: [string, string][] = [
-  ['a', 'あいうえおぁぃぅぇぉゔ'], ['ka', 'かきくけこがぎぐげご'], ['sa', 'さしすせそざじずぜぞ'],
-  ['ta', 'たちつてとだぢづでどっ'], ['na', 'なにぬねの'], ['ha', 'はひふへほばびぶべぼぱぴぷぺぽ'],
-  ['ma', 'まみむめも'], ['ya', 'やゆよゃゅょ'], ['ra', 'らりるれろ'], ['wa', 'わをん'],
+  ['a', 'あいうえおぁぃぅぇぉゔ'],
+  ['ka', 'かきくけこがぎぐげご'],
+  ['sa', 'さしすせそざじずぜぞ'],
+  ['ta', 'たちつてとだぢづでどっ'],
+  ['na', 'なにぬねの'],
+  ['ha', 'はひふへほばびぶべぼぱぴぷぺぽ'],
+  ['ma', 'まみむめも'],
+  ['ya', 'やゆよゃゅょ'],
+  ['ra', 'らりるれろ'],
+  ['wa', 'わをん'],
 ];
 
 export function gojuonInitial(kana: string): string {

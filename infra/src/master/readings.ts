@@ -26,7 +26,9 @@ export async function createReader(): Promise<Reader> {
       return toHiragana(reading, { passRomaji: true }).replace(/ヶ/g, 'が');
     },
     romaji(kana: string): string {
-      return toRomaji(kana).replace(/[^a-z0-9]/gi, '').toLowerCase();
+      return toRomaji(kana)
+        .replace(/[^a-z0-9]/gi, '')
+        .toLowerCase();
     },
   };
 }

@@ -7,7 +7,10 @@ export function migrationsFolder(subgraph: SubgraphName): string {
 }
 
 /** Opens a subgraph's database and brings its schema to the latest migration. */
-export async function openMigrated<DB>(subgraph: SubgraphName, opts: { url?: string | null; pgliteDir?: string; schema?: string } = {}): Promise<{ database: Database<DB>; applied: string[] }> {
+export async function openMigrated<DB>(
+  subgraph: SubgraphName,
+  opts: { url?: string | null; pgliteDir?: string; schema?: string } = {},
+): Promise<{ database: Database<DB>; applied: string[] }> {
   // Migrations and seeds run long statements (index builds, COPY): no statement timeout.
   const database = await openDatabase<DB>({ subgraph, statementTimeoutMs: 0, ...opts });
   try {

@@ -11,7 +11,17 @@ describe('runnerConfigFromEnv', () => {
     const config = runnerConfigFromEnv({ DATA_DIR: '/tmp/sumika-runner' });
     expect(config.seedListings).toBe(20_000);
     expect(config.dataDir).toBe('/tmp/sumika-runner');
-    expect(config.ports).toMatchObject({ shell: 3000, 'mf-search': 3001, 'mf-forms': 3004, gateway: 4000, search: 4001, bukken: 4002, user: 4003, company: 4004, forms: 4005 });
+    expect(config.ports).toMatchObject({
+      shell: 3000,
+      'mf-search': 3001,
+      'mf-forms': 3004,
+      gateway: 4000,
+      search: 4001,
+      bukken: 4002,
+      user: 4003,
+      company: 4004,
+      forms: 4005,
+    });
     expect(Object.keys(config.ports)).toEqual(SERVICES.map((s) => s.name));
   });
 
@@ -63,13 +73,17 @@ describe('a bad variable at start', () => {
     ['company', 'subgraphs/company/src/server.ts', 'REDIS_TIMEOUT_MS', '0'],
     ['forms', 'subgraphs/forms/src/server.ts', 'OUTBOX_INTERVAL_MS', 'x'],
     ['runner', 'infra/src/runner/main.ts', 'GATEWAY_PORT', 'abc'],
-  ])('%s prints the variable without a stack trace and exits 1', async (name, entry, variable, value) => {
-    const { code, stdout, stderr } = await run(entry, { ...base(), [variable]: value });
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    const lines = stderr.trim().split('\n');
-    expect(lines[0]).toBe(`[${name}] bad environment`);
-    expect(lines[1]).toMatch(new RegExp(`^ {2}${variable}="${value}": must be `));
-    expect(lines).toHaveLength(2);
-  }, 90_000);
+  ])(
+    '%s prints the variable without a stack trace and exits 1',
+    async (name, entry, variable, value) => {
+      const { code, stdout, stderr } = await run(entry, { ...base(), [variable]: value });
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      const lines = stderr.trim().split('\n');
+      expect(lines[0]).toBe(`[${name}] bad environment`);
+      expect(lines[1]).toMatch(new RegExp(`^ {2}${variable}="${value}": must be `));
+      expect(lines).toHaveLength(2);
+    },
+    90_000,
+  );
 });

@@ -134,7 +134,8 @@ describe('npm start (the runner) on the embedded store', () => {
       NODE_OPTIONS: '',
     });
     for (const s of SERVICES) env[s.portEnv] = String(await freePort());
-    for (const s of ['search', 'bukken', 'user', 'company', 'forms']) env[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${env[`${s.toUpperCase()}_PORT`]}/graphql`;
+    for (const s of ['search', 'bukken', 'user', 'company', 'forms'])
+      env[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${env[`${s.toUpperCase()}_PORT`]}/graphql`;
     env.GATEWAY_JWKS_URL = `http://127.0.0.1:${env.GATEWAY_PORT}/.well-known/jwks.json`;
   });
 
@@ -146,82 +147,100 @@ describe('npm start (the runner) on the embedded store', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('restarts a killed service within 5 s under a new pid, keeps every acknowledged write through SIGKILL of every process, and stops every child on SIGTERM', async () => {
-    // 1. Start: migrate, seed 200 listings, run search, user and gateway.
-    const first = new RunnerProcess(dataDir, env);
-    runners.push(first);
-    const started = await first.ready(10 * 60_000);
-    expect(started.runner.pid).toBe(first.child.pid);
-    for (const name of RUN) {
-      expect(started.services[name]).toEqual({ pid: expect.any(Number), port: Number(env[SERVICES.find((s) => s.name === name)!.portEnv]), restarts: 0, startedAt: expect.any(String) });
-    }
-
-    // 2. SIGKILL the search subgraph: the runner restarts it (a new pid within 5 s), and only it.
-    const old = started.services.search!.pid;
-    process.kill(old, 'SIGKILL');
-    const t0 = Date.now();
-    const restarted = await until(() => {
-      const s = first.file()?.services.search;
-      return s && s.pid !== old && s;
-    }, 5_000, 'search under a new pid');
-    expect(Date.now() - t0).toBeLessThan(5_000);
-    expect(restarted.restarts).toBe(1);
-    expect(first.lines.some((l) => /\[runner\] search exited \(signal SIGKILL\); restarting in 250 ms/.test(l))).toBe(true);
-    await until(() => first.up('search'), 60_000, 'search to answer again');
-    expect(alive(started.services.user!.pid) && alive(started.services.gateway!.pid)).toBe(true);
-    expect(first.file()?.services.user?.pid).toBe(started.services.user!.pid);
-
-    // 3. Write favorites through the gateway until acknowledged; SIGKILL every process mid-write.
-    const visitors: { cookie: string; acked: string[] }[] = [];
-    for (let i = 0; i < 3; i++) {
-      const minted = await graphql(first, '{ abTests { name } }');
-      expect(minted.cookie).toBeDefined();
-      visitors.push({ cookie: minted.cookie!, acked: [] });
-    }
-    let stop = false;
-    const writes = visitors.map(async (v, i) => {
-      for (let n = 1; !stop && n <= 40; n++) {
-        const key = `bk${String(i * 40 + n).padStart(9, '0')}`;
-        try {
-          const res = await graphql(first, 'mutation ($k: [ID!]!) { addFavorites(globalKeys: $k) { addGlobalKeys } }', { k: [key] }, v.cookie);
-          const added = (res.body.data?.addFavorites as { addGlobalKeys?: string[] } | undefined)?.addGlobalKeys;
-          if (res.status === 200 && added?.includes(key)) v.acked.push(key);
-        } catch {
-          // cut off by the kill: not acknowledged
-        }
+  it(
+    'restarts a killed service within 5 s under a new pid, keeps every acknowledged write through SIGKILL of every process, and stops every child on SIGTERM',
+    async () => {
+      // 1. Start: migrate, seed 200 listings, run search, user and gateway.
+      const first = new RunnerProcess(dataDir, env);
+      runners.push(first);
+      const started = await first.ready(10 * 60_000);
+      expect(started.runner.pid).toBe(first.child.pid);
+      for (const name of RUN) {
+        expect(started.services[name]).toEqual({
+          pid: expect.any(Number),
+          port: Number(env[SERVICES.find((s) => s.name === name)!.portEnv]),
+          restarts: 0,
+          startedAt: expect.any(String),
+        });
       }
-    });
-    await until(() => visitors.every((v) => v.acked.length >= 5), 60_000, 'some acknowledged writes');
-    const all = first.file()!;
-    for (const pid of [all.runner.pid, ...Object.values(all.services).map((s) => s.pid)]) process.kill(pid, 'SIGKILL');
-    stop = true;
-    await Promise.all(writes);
-    await first.exited;
-    const acked = visitors.reduce((n, v) => n + v.acked.length, 0);
-    expect(acked).toBeGreaterThanOrEqual(15);
 
-    // 4. npm start again on the same DATA_DIR: the stores open, every acknowledged favorite is there.
-    await until(() => Object.values(all.services).every((s) => !alive(s.pid)), 10_000, 'the killed services to be gone');
-    const second = new RunnerProcess(dataDir, env);
-    runners.push(second);
-    const again = await second.ready(10 * 60_000);
-    expect(second.lines.join('\n')).not.toMatch(/would not open|in use by process/);
-    for (const v of visitors) {
-      const res = await graphql(second, '{ requiredUserData { bukken(favorites: true, histories: false, incompleteInquiries: false) { favorites { globalKey } } } }', {}, v.cookie);
-      const data = res.body.data?.requiredUserData as { bukken: { favorites: { globalKey: string }[] } } | undefined;
-      const have = new Set(data?.bukken.favorites.map((f) => f.globalKey));
-      expect(v.acked.filter((k) => !have.has(k))).toEqual([]);
-    }
+      // 2. SIGKILL the search subgraph: the runner restarts it (a new pid within 5 s), and only it.
+      const old = started.services.search!.pid;
+      process.kill(old, 'SIGKILL');
+      const t0 = Date.now();
+      const restarted = await until(
+        () => {
+          const s = first.file()?.services.search;
+          return s && s.pid !== old && s;
+        },
+        5_000,
+        'search under a new pid',
+      );
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(restarted.restarts).toBe(1);
+      expect(first.lines.some((l) => /\[runner\] search exited \(signal SIGKILL\); restarting in 250 ms/.test(l))).toBe(true);
+      await until(() => first.up('search'), 60_000, 'search to answer again');
+      expect(alive(started.services.user!.pid) && alive(started.services.gateway!.pid)).toBe(true);
+      expect(first.file()?.services.user?.pid).toBe(started.services.user!.pid);
 
-    // 5. SIGTERM to the runner's pid: every child stops (gracefully: exit 0), the runner waits, then exits 0.
-    const pids = Object.values(again.services).map((s) => s.pid);
-    const t1 = Date.now();
-    second.child.kill('SIGTERM');
-    const exit = await second.exited;
-    expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - t1).toBeLessThan(20_000);
-    expect(pids.filter(alive)).toEqual([]);
-    expect(existsSync(path.join(dataDir, 'run', 'services.json'))).toBe(false);
-    expect(second.lines.filter((l) => /\[runner\] \S+ stopped/.test(l))).toHaveLength(RUN.length);
-  }, 30 * 60_000);
+      // 3. Write favorites through the gateway until acknowledged; SIGKILL every process mid-write.
+      const visitors: { cookie: string; acked: string[] }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const minted = await graphql(first, '{ abTests { name } }');
+        expect(minted.cookie).toBeDefined();
+        visitors.push({ cookie: minted.cookie!, acked: [] });
+      }
+      let stop = false;
+      const writes = visitors.map(async (v, i) => {
+        for (let n = 1; !stop && n <= 40; n++) {
+          const key = `bk${String(i * 40 + n).padStart(9, '0')}`;
+          try {
+            const res = await graphql(first, 'mutation ($k: [ID!]!) { addFavorites(globalKeys: $k) { addGlobalKeys } }', { k: [key] }, v.cookie);
+            const added = (res.body.data?.addFavorites as { addGlobalKeys?: string[] } | undefined)?.addGlobalKeys;
+            if (res.status === 200 && added?.includes(key)) v.acked.push(key);
+          } catch {
+            // cut off by the kill: not acknowledged
+          }
+        }
+      });
+      await until(() => visitors.every((v) => v.acked.length >= 5), 60_000, 'some acknowledged writes');
+      const all = first.file()!;
+      for (const pid of [all.runner.pid, ...Object.values(all.services).map((s) => s.pid)]) process.kill(pid, 'SIGKILL');
+      stop = true;
+      await Promise.all(writes);
+      await first.exited;
+      const acked = visitors.reduce((n, v) => n + v.acked.length, 0);
+      expect(acked).toBeGreaterThanOrEqual(15);
+
+      // 4. npm start again on the same DATA_DIR: the stores open, every acknowledged favorite is there.
+      await until(() => Object.values(all.services).every((s) => !alive(s.pid)), 10_000, 'the killed services to be gone');
+      const second = new RunnerProcess(dataDir, env);
+      runners.push(second);
+      const again = await second.ready(10 * 60_000);
+      expect(second.lines.join('\n')).not.toMatch(/would not open|in use by process/);
+      for (const v of visitors) {
+        const res = await graphql(
+          second,
+          '{ requiredUserData { bukken(favorites: true, histories: false, incompleteInquiries: false) { favorites { globalKey } } } }',
+          {},
+          v.cookie,
+        );
+        const data = res.body.data?.requiredUserData as { bukken: { favorites: { globalKey: string }[] } } | undefined;
+        const have = new Set(data?.bukken.favorites.map((f) => f.globalKey));
+        expect(v.acked.filter((k) => !have.has(k))).toEqual([]);
+      }
+
+      // 5. SIGTERM to the runner's pid: every child stops (gracefully: exit 0), the runner waits, then exits 0.
+      const pids = Object.values(again.services).map((s) => s.pid);
+      const t1 = Date.now();
+      second.child.kill('SIGTERM');
+      const exit = await second.exited;
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(Date.now() - t1).toBeLessThan(20_000);
+      expect(pids.filter(alive)).toEqual([]);
+      expect(existsSync(path.join(dataDir, 'run', 'services.json'))).toBe(false);
+      expect(second.lines.filter((l) => /\[runner\] \S+ stopped/.test(l))).toHaveLength(RUN.length);
+    },
+    30 * 60_000,
+  );
 });

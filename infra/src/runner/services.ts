@@ -36,7 +36,9 @@ export function availableServices(): Service[] {
 /** The services to run: every available one, or those named in `RUN_SERVICES` (comma-separated). */
 export function selectedServices(env: NodeJS.ProcessEnv = process.env): Service[] {
   const available = availableServices();
-  const wanted = env.RUN_SERVICES?.split(',').map((n) => n.trim()).filter(Boolean);
+  const wanted = env.RUN_SERVICES?.split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (!wanted?.length) return available;
   const unknown = wanted.filter((n) => !available.some((s) => s.name === n));
   if (unknown.length) throw new Error(`RUN_SERVICES: unknown service ${unknown.join(', ')} (known: ${available.map((s) => s.name).join(', ')})`);

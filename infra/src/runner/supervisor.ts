@@ -57,7 +57,12 @@ export class Supervisor {
   constructor(private readonly opts: SupervisorOptions) {
     this.backoff = opts.backoff ?? BACKOFF;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? STOP_TIMEOUT_MS;
-    this.slots = opts.services.map((service) => ({ service, port: opts.ports?.[service.name] ?? Number(opts.env[service.portEnv] ?? service.port), restarts: 0, nextDelayMs: this.backoff.initialMs }));
+    this.slots = opts.services.map((service) => ({
+      service,
+      port: opts.ports?.[service.name] ?? Number(opts.env[service.portEnv] ?? service.port),
+      restarts: 0,
+      nextDelayMs: this.backoff.initialMs,
+    }));
     this.write = opts.write ?? ((line) => process.stdout.write(`${line}\n`));
     this.color = opts.color ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
     this.servicesFile = path.join(opts.dataDir, 'run', 'services.json');
@@ -123,7 +128,8 @@ export class Supervisor {
     slot.child = child;
     slot.startedAt = new Date();
     const prefix = this.paint(service.color as Color, `[${service.name}]`);
-    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.write(`${prefix} ${line}`));
+    for (const stream of [child.stdout!, child.stderr!])
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.write(`${prefix} ${line}`));
     slot.exited = new Promise((resolve) => {
       let done = false;
       const onEnd = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {

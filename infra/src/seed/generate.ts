@@ -167,9 +167,19 @@ const ASPECT_WEIGHTS = [30, 15, 15, 12, 12, 6, 5, 5];
 
 /** Plan → floor-area range in m² (typical of listings on Japanese portals). */
 const PLAN_AREA: Record<string, [number, number]> = {
-  '1R': [15, 26], '1K': [18, 30], '1DK': [25, 36], '1LDK': [30, 52],
-  '2K': [28, 40], '2DK': [35, 50], '2LDK': [45, 72], '3K': [42, 56],
-  '3DK': [50, 68], '3LDK': [60, 90], '4K': [55, 72], '4DK': [65, 88], '4LDK+': [80, 125],
+  '1R': [15, 26],
+  '1K': [18, 30],
+  '1DK': [25, 36],
+  '1LDK': [30, 52],
+  '2K': [28, 40],
+  '2DK': [35, 50],
+  '2LDK': [45, 72],
+  '3K': [42, 56],
+  '3DK': [50, 68],
+  '3LDK': [60, 90],
+  '4K': [55, 72],
+  '4DK': [65, 88],
+  '4LDK+': [80, 125],
 };
 const PLANS = Object.keys(PLAN_AREA);
 /** Plan mix for city centres (first) and for suburbs and the country (second). */
@@ -179,8 +189,12 @@ const PLAN_WEIGHTS_SUBURB = [6, 20, 6, 14, 3, 11, 19, 1, 5, 11, 0.5, 1, 2.5];
 /** Metropolitan anchors every prefecture's rent also feels (rent per m² at the core). */
 const METRO_ANCHORS: [string, number, number][] = [
   // [terminal name, prefecture, core yen/m²]
-  ['東京', 13, RENT_PER_M2_CORE[12] as number], ['新宿', 13, RENT_PER_M2_CORE[12] as number], ['渋谷', 13, RENT_PER_M2_CORE[12] as number],
-  ['梅田', 27, RENT_PER_M2_CORE[26] as number], ['名古屋', 23, RENT_PER_M2_CORE[22] as number], ['博多', 40, RENT_PER_M2_CORE[39] as number],
+  ['東京', 13, RENT_PER_M2_CORE[12] as number],
+  ['新宿', 13, RENT_PER_M2_CORE[12] as number],
+  ['渋谷', 13, RENT_PER_M2_CORE[12] as number],
+  ['梅田', 27, RENT_PER_M2_CORE[26] as number],
+  ['名古屋', 23, RENT_PER_M2_CORE[22] as number],
+  ['博多', 40, RENT_PER_M2_CORE[39] as number],
 ];
 
 /** Buildings stand at most this far from the station they were placed around. */
@@ -250,7 +264,10 @@ export class ListingGenerator {
   }
 
   private storesNear(anchor: StationGroup): StoreRow[] {
-    const near = this.storeIndex.within(anchor, 15_000).filter((h) => h.item.prefectureCode === anchor.prefectureCode).slice(0, 4);
+    const near = this.storeIndex
+      .within(anchor, 15_000)
+      .filter((h) => h.item.prefectureCode === anchor.prefectureCode)
+      .slice(0, 4);
     if (near.length) return near.map((h) => h.item);
     const inPref = this.storesByPref.get(anchor.prefectureCode);
     if (inPref?.length) return inPref;
@@ -500,17 +517,39 @@ export class ListingGenerator {
     for (const c of this.conditions) {
       let p = c.frequency;
       switch (c.code) {
-        case 403: p = floor >= 2 ? 1 : 0; break; // 2階以上
-        case 402: p = b.buildingType <= 2 && floor === b.floors ? 1 : 0; break; // 最上階
-        case 505: p = age === 0 ? 1 : 0; break; // 新築
-        case 504: p = b.floors >= 20 ? 1 : 0; break; // タワーマンション
-        case 808: p = b.floors >= 6 ? 1 : b.floors >= 4 ? 0.5 : 0; break; // エレベーター
-        case 601: p = b.buildingType === 1 ? 0.6 : 0.12; break; // オートロック
-        case 604: p = b.buildingType === 1 && b.floors >= 6 ? 0.35 : 0; break; // 管理人あり
-        case 201: p = plan === '1R' ? 0.35 : 0.85; break; // バス・トイレ別
-        case 308: p = /^1/.test(plan) ? 0.16 : 0.02; break; // 学生向け
-        case 311: p = /^1/.test(plan) ? 0.15 : 0.6; break; // 子供可
-        case 506: p = b.buildingType >= 3 ? 0 : p; break; // メゾネット
+        case 403:
+          p = floor >= 2 ? 1 : 0;
+          break; // 2階以上
+        case 402:
+          p = b.buildingType <= 2 && floor === b.floors ? 1 : 0;
+          break; // 最上階
+        case 505:
+          p = age === 0 ? 1 : 0;
+          break; // 新築
+        case 504:
+          p = b.floors >= 20 ? 1 : 0;
+          break; // タワーマンション
+        case 808:
+          p = b.floors >= 6 ? 1 : b.floors >= 4 ? 0.5 : 0;
+          break; // エレベーター
+        case 601:
+          p = b.buildingType === 1 ? 0.6 : 0.12;
+          break; // オートロック
+        case 604:
+          p = b.buildingType === 1 && b.floors >= 6 ? 0.35 : 0;
+          break; // 管理人あり
+        case 201:
+          p = plan === '1R' ? 0.35 : 0.85;
+          break; // バス・トイレ別
+        case 308:
+          p = /^1/.test(plan) ? 0.16 : 0.02;
+          break; // 学生向け
+        case 311:
+          p = /^1/.test(plan) ? 0.15 : 0.6;
+          break; // 子供可
+        case 506:
+          p = b.buildingType >= 3 ? 0 : p;
+          break; // メゾネット
         default:
       }
       if (r.chance(p)) out.push(c.code);
@@ -599,7 +638,9 @@ function anchorsFor(master: MasterData): Map<number, Anchor[]> {
     let own = names.map((n) => byName(n, p.code)).filter((g): g is StationGroup => g !== undefined);
     if (own.length === 0) {
       // No named terminal: the prefecture's busiest station stands in.
-      const busiest = master.stationGroups.filter((g) => g.prefectureCode === p.code).sort((a, b) => b.lineCodes.length - a.lineCodes.length || a.code - b.code)[0];
+      const busiest = master.stationGroups
+        .filter((g) => g.prefectureCode === p.code)
+        .sort((a, b) => b.lineCodes.length - a.lineCodes.length || a.code - b.code)[0];
       own = busiest ? [busiest] : [];
     }
     out.set(p.code, [

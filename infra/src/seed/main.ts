@@ -76,7 +76,9 @@ async function main(): Promise<void> {
     });
     bar.stop();
     const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
-    console.log(`seeded ${result.listings} listings in ${result.buildings} buildings, ${result.companies} companies in ${(result.ms / 1000).toFixed(1)} s (${Math.round(result.listings / (result.ms / 1000))} listings/s, rss ${rss} MB)`);
+    console.log(
+      `seeded ${result.listings} listings in ${result.buildings} buildings, ${result.companies} companies in ${(result.ms / 1000).toFixed(1)} s (${Math.round(result.listings / (result.ms / 1000))} listings/s, rss ${rss} MB)`,
+    );
     if (values.checksum) {
       const sums = await seedChecksums(stores);
       for (const [table, sum] of Object.entries(sums)) console.log(`  ${table.padEnd(28)} ${sum}`);

@@ -60,23 +60,43 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
   });
 
   it('places every listing in a valid prefecture, city and town', async () => {
-    const bad = await rows(stores.search, `
+    const bad = await rows(
+      stores.search,
+      `
       SELECT l.id FROM listing l
       LEFT JOIN city c ON c.code = l.city_code
       LEFT JOIN town t ON t.code = l.town_code
       WHERE c.code IS NULL OR NOT c.searchable OR c.prefecture_code <> l.prefecture_code
          OR (l.town_code IS NOT NULL AND (t.code IS NULL OR t.city_code <> l.city_code))
-         OR l.gd_city_code IS DISTINCT FROM c.gd_city_code`);
+         OR l.gd_city_code IS DISTINCT FROM c.gd_city_code`,
+    );
     expect(bad).toEqual([]);
   });
 
   it('lists real nearby stations with walk minutes that agree with the coordinates (80 m/min)', async () => {
-    const traffic = await rows<{ bukken_id: number; seq: number; line_code: number; station_code: number; station_group_code: number; distance_m: number; walk_min: number; lat: number; lng: number }>(
+    const traffic = await rows<{
+      bukken_id: number;
+      seq: number;
+      line_code: number;
+      station_code: number;
+      station_group_code: number;
+      distance_m: number;
+      walk_min: number;
+      lat: number;
+      lng: number;
+    }>(
       stores.bukken,
       `SELECT t.*, b.lat, b.lng FROM bukken_traffic t JOIN bukken k ON k.id = t.bukken_id JOIN building b ON b.id = k.building_id ORDER BY t.bukken_id, t.seq`,
     );
-    const stations = new Map((await rows<{ code: number; group_code: number; line_code: number }>(stores.search, 'SELECT code, group_code, line_code FROM station')).map((s) => [s.code, s]));
-    const groups = new Map((await rows<{ code: number; lat: number; lng: number }>(stores.search, 'SELECT code, lat, lng FROM station_group')).map((g) => [g.code, g]));
+    const stations = new Map(
+      (await rows<{ code: number; group_code: number; line_code: number }>(stores.search, 'SELECT code, group_code, line_code FROM station')).map((s) => [
+        s.code,
+        s,
+      ]),
+    );
+    const groups = new Map(
+      (await rows<{ code: number; lat: number; lng: number }>(stores.search, 'SELECT code, lat, lng FROM station_group')).map((g) => [g.code, g]),
+    );
     expect(traffic.length).toBeGreaterThanOrEqual(LISTINGS);
     const perListing = new Map<number, number>();
     for (const t of traffic) {
@@ -95,13 +115,35 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
   });
 
   it('keeps plans, areas, floors and money consistent', async () => {
-    const list = await rows<{ plan: string; area: number; plan_detail: string; floor: number; floors: number; chinryou: number; kanri_kyoeki: number; shikikin: number; reikin: number; shikirei0: boolean }>(
+    const list = await rows<{
+      plan: string;
+      area: number;
+      plan_detail: string;
+      floor: number;
+      floors: number;
+      chinryou: number;
+      kanri_kyoeki: number;
+      shikikin: number;
+      reikin: number;
+      shikirei0: boolean;
+    }>(
       stores.bukken,
       'SELECT k.plan, k.area, k.plan_detail, k.floor, b.floors, k.chinryou, k.kanri_kyoeki, k.shikikin, k.reikin, k.shikirei0 FROM bukken k JOIN building b ON b.id = k.building_id',
     );
     const ranges: Record<string, [number, number]> = {
-      '1R': [13, 30], '1K': [15, 35], '1DK': [22, 40], '1LDK': [28, 60], '2K': [25, 45], '2DK': [30, 55], '2LDK': [40, 80],
-      '3K': [40, 60], '3DK': [45, 75], '3LDK': [55, 100], '4K': [50, 80], '4DK': [60, 95], '4LDK+': [75, 140],
+      '1R': [13, 30],
+      '1K': [15, 35],
+      '1DK': [22, 40],
+      '1LDK': [28, 60],
+      '2K': [25, 45],
+      '2DK': [30, 55],
+      '2LDK': [40, 80],
+      '3K': [40, 60],
+      '3DK': [45, 75],
+      '3LDK': [55, 100],
+      '4K': [50, 80],
+      '4DK': [60, 95],
+      '4LDK+': [75, 140],
     };
     for (const b of list) {
       const [min, max] = ranges[b.plan] as [number, number];
@@ -121,7 +163,8 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
 
   it('prices central Tokyo far above the countryside', async () => {
     const perM2 = async (where: string) =>
-      (await rows<{ v: number }>(stores.search, `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY chinryou / area) AS v FROM listing WHERE ${where}`))[0]?.v ?? 0;
+      (await rows<{ v: number }>(stores.search, `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY chinryou / area) AS v FROM listing WHERE ${where}`))[0]
+        ?.v ?? 0;
     const central = await perM2('city_code BETWEEN 13101 AND 13113');
     const rural = await perM2('prefecture_code NOT IN (1, 4, 11, 12, 13, 14, 22, 23, 26, 27, 28, 34, 40)');
     expect(central).toBeGreaterThan(rural * 1.8);
@@ -130,33 +173,47 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
   it('covers every condition group, archived listings, spread arrivals and view counts', async () => {
     const groups = await rows<{ k: string }>(stores.bukken, `SELECT DISTINCT jsonb_object_keys(condition_codes) AS k FROM bukken ORDER BY 1`);
     expect(groups).toHaveLength(9);
-    const nonEmpty = await rows<{ k: string }>(stores.bukken, `SELECT DISTINCT e.key AS k FROM bukken, jsonb_each(condition_codes) e WHERE jsonb_array_length(e.value) > 0`);
+    const nonEmpty = await rows<{ k: string }>(
+      stores.bukken,
+      `SELECT DISTINCT e.key AS k FROM bukken, jsonb_each(condition_codes) e WHERE jsonb_array_length(e.value) > 0`,
+    );
     expect(nonEmpty).toHaveLength(9);
-    const [stats] = await rows<{ archived: number; days: number; span: number; viewed: number }>(stores.bukken, `
+    const [stats] = await rows<{ archived: number; days: number; span: number; viewed: number }>(
+      stores.bukken,
+      `
       SELECT count(*) FILTER (WHERE archived_at IS NOT NULL)::int AS archived,
              count(DISTINCT date_trunc('day', arrived_at))::int AS days,
              extract(day FROM max(arrived_at) - min(arrived_at))::int AS span,
              count(*) FILTER (WHERE view_count > 0)::int AS viewed
-      FROM bukken`);
+      FROM bukken`,
+    );
     expect(stats?.archived).toBeGreaterThan(LISTINGS * 0.02);
     expect(stats?.days).toBeGreaterThan(21);
     expect(stats?.span).toBeGreaterThanOrEqual(28);
     expect(stats?.viewed).toBeGreaterThan(LISTINGS * 0.9);
-    const [multi] = await rows<{ n: number }>(stores.bukken, 'SELECT count(*)::int AS n FROM (SELECT building_id FROM bukken GROUP BY 1 HAVING count(*) > 1) x');
+    const [multi] = await rows<{ n: number }>(
+      stores.bukken,
+      'SELECT count(*)::int AS n FROM (SELECT building_id FROM bukken GROUP BY 1 HAVING count(*) > 1) x',
+    );
     expect(multi?.n).toBeGreaterThan(100);
   });
 
   it('has at least 500 companies with stores, licences, reviews and later-payment flags', async () => {
-    const [c] = await rows<{ companies: number; later: number; bad_licence: number }>(stores.company, `
+    const [c] = await rows<{ companies: number; later: number; bad_licence: number }>(
+      stores.company,
+      `
       SELECT count(*)::int AS companies, count(*) FILTER (WHERE is_later_payment_available)::int AS later,
              count(*) FILTER (WHERE license_number !~ '^(国土交通大臣|.{2,4}知事)\\(\\d+\\)第\\d+号$')::int AS bad_licence
-      FROM company`);
+      FROM company`,
+    );
     expect(c?.companies).toBeGreaterThanOrEqual(500);
     expect(c?.later).toBeGreaterThan(0);
     expect(c?.later).toBeLessThan(c?.companies ?? 0);
     expect(c?.bad_licence).toBe(0);
-    const [s] = await rows<{ stores: number; reviews: number; employees: number }>(stores.company,
-      'SELECT (SELECT count(*) FROM store)::int AS stores, (SELECT count(*) FROM store_review)::int AS reviews, (SELECT count(*) FROM employee)::int AS employees');
+    const [s] = await rows<{ stores: number; reviews: number; employees: number }>(
+      stores.company,
+      'SELECT (SELECT count(*) FROM store)::int AS stores, (SELECT count(*) FROM store_review)::int AS reviews, (SELECT count(*) FROM employee)::int AS employees',
+    );
     expect(s?.stores).toBeGreaterThan(c?.companies ?? 0);
     expect(s?.reviews).toBeGreaterThan(0);
     expect(s?.employees).toBeGreaterThan(0);
@@ -166,10 +223,18 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
   });
 
   it('keeps the search index equal to the listings it was built from', async () => {
-    const index = new Map((await rows<{ id: number; chinryou: number; kanri_kyoeki: number; no_shikikin: boolean; archived: boolean }>(stores.search,
-      'SELECT id, chinryou, kanri_kyoeki, no_shikikin, archived FROM listing')).map((r) => [r.id, r]));
-    const source = await rows<{ id: number; chinryou: number; kanri_kyoeki: number; shikikin: number; archived: boolean }>(stores.bukken,
-      'SELECT id, chinryou, kanri_kyoeki, shikikin, archived_at IS NOT NULL AS archived FROM bukken');
+    const index = new Map(
+      (
+        await rows<{ id: number; chinryou: number; kanri_kyoeki: number; no_shikikin: boolean; archived: boolean }>(
+          stores.search,
+          'SELECT id, chinryou, kanri_kyoeki, no_shikikin, archived FROM listing',
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const source = await rows<{ id: number; chinryou: number; kanri_kyoeki: number; shikikin: number; archived: boolean }>(
+      stores.bukken,
+      'SELECT id, chinryou, kanri_kyoeki, shikikin, archived_at IS NOT NULL AS archived FROM bukken',
+    );
     for (const b of source) {
       expect(index.get(b.id)).toEqual({ id: b.id, chinryou: b.chinryou, kanri_kyoeki: b.kanri_kyoeki, no_shikikin: b.shikikin === 0, archived: b.archived });
     }

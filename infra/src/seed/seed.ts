@@ -46,7 +46,9 @@ export async function seed(stores: SeedStores, opts: SeedOptions = {}): Promise<
   const log = opts.log ?? (() => {});
 
   const master = opts.master ?? (await buildMasterData());
-  log(`master data: ${master.prefectures.length} prefectures, ${master.cities.length} cities, ${master.towns.length} towns, ${master.lines.length} lines, ${master.stationGroups.length} stations, ${master.campuses.length} campuses`);
+  log(
+    `master data: ${master.prefectures.length} prefectures, ${master.cities.length} cities, ${master.towns.length} towns, ${master.lines.length} lines, ${master.stationGroups.length} stations, ${master.campuses.length} campuses`,
+  );
   await writeMaster(stores.search, master);
 
   const companies = generateCompanies(master, { seed: seedValue, asOf });
@@ -87,7 +89,9 @@ export async function seed(stores: SeedStores, opts: SeedOptions = {}): Promise<
   }
   // VACUUM sets the visibility map so counts can be index-only scans straight after a seed.
   for (const d of [stores.search, stores.bukken, stores.company]) await sql`VACUUM ANALYZE`.execute(d.db);
-  await sql`INSERT INTO seed_run (seed, listings, as_of, started_at, finished_at) VALUES (${seedValue}, ${done}, ${asOf.toISOString().slice(0, 10)}, ${started}, now())`.execute(stores.search.db);
+  await sql`INSERT INTO seed_run (seed, listings, as_of, started_at, finished_at) VALUES (${seedValue}, ${done}, ${asOf.toISOString().slice(0, 10)}, ${started}, now())`.execute(
+    stores.search.db,
+  );
   return { listings: done, buildings, companies: companies.companies.length, ms: performance.now() - t0 };
 }
 
@@ -99,7 +103,12 @@ export async function lastSeedRun(search: Database<unknown>): Promise<{ seed: nu
 
 export async function openSeedStores(opts: { url?: string | null; pgliteRoot?: string } = {}): Promise<SeedStores> {
   const open = async (subgraph: 'search' | 'bukken' | 'company') =>
-    (await openMigrated<unknown>(subgraph, { ...(opts.url !== undefined ? { url: opts.url } : {}), ...(opts.pgliteRoot ? { pgliteDir: `${opts.pgliteRoot}/${subgraph}` } : {}) })).database;
+    (
+      await openMigrated<unknown>(subgraph, {
+        ...(opts.url !== undefined ? { url: opts.url } : {}),
+        ...(opts.pgliteRoot ? { pgliteDir: `${opts.pgliteRoot}/${subgraph}` } : {}),
+      })
+    ).database;
   return { search: await open('search'), bukken: await open('bukken'), company: await open('company') };
 }
 
@@ -111,11 +120,22 @@ export async function closeSeedStores(s: SeedStores): Promise<void> {
 export async function seedChecksums(s: SeedStores): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const tables: [Database<unknown>, string, string][] = [
-    [s.search, 'prefecture', 'code'], [s.search, 'city', 'code'], [s.search, 'town', 'code'], [s.search, 'line', 'code'],
-    [s.search, 'station_group', 'code'], [s.search, 'station', 'code'], [s.search, 'station_edge', 'from_station, to_station'],
-    [s.search, 'campus_station', 'campus_id, group_code'], [s.search, 'listing', 'id'],
-    [s.company, 'company', 'id'], [s.company, 'store', 'id'], [s.company, 'store_review', 'id'], [s.company, 'employee', 'id'],
-    [s.bukken, 'building', 'id'], [s.bukken, 'bukken', 'id'], [s.bukken, 'bukken_traffic', 'bukken_id, seq'],
+    [s.search, 'prefecture', 'code'],
+    [s.search, 'city', 'code'],
+    [s.search, 'town', 'code'],
+    [s.search, 'line', 'code'],
+    [s.search, 'station_group', 'code'],
+    [s.search, 'station', 'code'],
+    [s.search, 'station_edge', 'from_station, to_station'],
+    [s.search, 'campus_station', 'campus_id, group_code'],
+    [s.search, 'listing', 'id'],
+    [s.company, 'company', 'id'],
+    [s.company, 'store', 'id'],
+    [s.company, 'store_review', 'id'],
+    [s.company, 'employee', 'id'],
+    [s.bukken, 'building', 'id'],
+    [s.bukken, 'bukken', 'id'],
+    [s.bukken, 'bukken_traffic', 'bukken_id, seq'],
   ];
   for (const [db, table, order] of tables) out[`${db.schema}.${table}`] = await tableChecksum(db, table, order);
   return out;

@@ -11,71 +11,277 @@ export async function truncate(database: AnyDb, tables: readonly string[]): Prom
 
 /** Table names in foreign-key order, per subgraph, for truncation and checksums. */
 export const SEARCH_MASTER_TABLES = [
-  'prefecture', 'region', 'city', 'town', 'railway', 'line', 'station_group', 'station', 'station_edge',
-  'campus', 'campus_station', 'condition_group', 'condition_code', 'special', 'madori',
+  'prefecture',
+  'region',
+  'city',
+  'town',
+  'railway',
+  'line',
+  'station_group',
+  'station',
+  'station_edge',
+  'campus',
+  'campus_station',
+  'condition_group',
+  'condition_code',
+  'special',
+  'madori',
 ] as const;
 
 export async function writeMaster(search: AnyDb, m: MasterData): Promise<void> {
   await truncate(search, ['listing', ...SEARCH_MASTER_TABLES]);
-  const c = (table: string, cols: string[], rows: Iterable<readonly unknown[]>) =>
-    search.copyFrom(table, cols, rows as Iterable<readonly never[]>);
-  await c('prefecture', ['code', 'jis_code', 'name', 'short_name', 'kana', 'path', 'lat', 'lng'],
-    m.prefectures.map((p) => [p.code, p.jisCode, p.name, p.shortName, p.kana, p.path, p.lat, p.lng]));
-  await c('region', ['grouping', 'code', 'name', 'sort', 'prefecture_codes'],
-    m.regions.map((r) => [r.grouping, r.code, r.name, r.sort, r.prefectureCodes]));
+  const c = (table: string, cols: string[], rows: Iterable<readonly unknown[]>) => search.copyFrom(table, cols, rows as Iterable<readonly never[]>);
+  await c(
+    'prefecture',
+    ['code', 'jis_code', 'name', 'short_name', 'kana', 'path', 'lat', 'lng'],
+    m.prefectures.map((p) => [p.code, p.jisCode, p.name, p.shortName, p.kana, p.path, p.lat, p.lng]),
+  );
+  await c(
+    'region',
+    ['grouping', 'code', 'name', 'sort', 'prefecture_codes'],
+    m.regions.map((r) => [r.grouping, r.code, r.name, r.sort, r.prefectureCodes]),
+  );
   // Designated cities first: their wards reference them.
   const cities = [...m.cities].sort((a, b) => Number(a.gdCityCode !== null) - Number(b.gdCityCode !== null) || a.code - b.code);
-  await c('city', ['code', 'jis_code', 'prefecture_code', 'name', 'kana', 'kind', 'gd_city_code', 'searchable', 'lat', 'lng'],
-    cities.map((x) => [x.code, x.jisCode, x.prefectureCode, x.name, x.kana, x.kind, x.gdCityCode, x.searchable, x.lat, x.lng]));
-  await c('town', ['code', 'city_code', 'name', 'kana', 'lat', 'lng'], m.towns.map((t) => [t.code, t.cityCode, t.name, t.kana, t.lat, t.lng]));
-  await c('railway', ['code', 'name', 'sort'], m.railways.map((r) => [r.code, r.name, r.sort]));
-  await c('line', ['code', 'railway_code', 'name', 'name_en', 'nickname', 'color', 'kind', 'sort', 'prefecture_codes'],
-    m.lines.map((l) => [l.code, l.railwayCode, l.name, l.nameEn, l.nickname, l.color, l.kind, l.sort, l.prefectureCodes]));
-  await c('station_group', ['code', 'name', 'kana', 'romaji', 'prefecture_code', 'city_code', 'town_code', 'lat', 'lng', 'line_codes'],
-    m.stationGroups.map((g) => [g.code, g.name, g.kana, g.romaji, g.prefectureCode, g.cityCode, g.townCode, g.lat, g.lng, g.lineCodes]));
-  await c('station', ['code', 'group_code', 'line_code', 'seq', 'name', 'prefecture_code', 'lat', 'lng'],
-    m.stations.map((s) => [s.code, s.groupCode, s.lineCode, s.seq, s.name, s.prefectureCode, s.lat, s.lng]));
-  await c('station_edge', ['from_station', 'to_station', 'line_code', 'minutes', 'kind'],
-    m.edges.map((e) => [e.fromStation, e.toStation, e.lineCode, e.minutes, e.kind]));
-  await c('campus', ['id', 'institute_id', 'institute_name', 'institute_kana', 'campus_name', 'kind', 'prefecture_code', 'address', 'lat', 'lng', 'initial'],
-    m.campuses.map((x) => [x.id, x.instituteId, x.instituteName, x.instituteKana, x.campusName, x.kind, x.prefectureCode, x.address, x.lat, x.lng, x.initial]));
-  await c('campus_station', ['campus_id', 'group_code', 'rank', 'distance_m', 'walk_min'],
-    m.campuses.flatMap((x) => x.nearStations.map((s, i) => [x.id, s.groupCode, i + 1, s.distanceM, s.walkMin])));
-  await c('condition_group', ['key', 'name', 'sort'], m.conditionGroups.map((g) => [g.key, g.name, g.sort]));
-  await c('condition_code', ['code', 'group_key', 'name', 'path', 'sort'], m.conditionCodes.map((x) => [x.code, x.groupKey, x.name, x.path, x.sort]));
-  await c('special', ['path', 'name', 'title', 'top_image', 'feature_texts1', 'feature_texts2', 'pref_desc', 'faq', 'match', 'sort'],
-    m.specials.map((s) => [s.path, s.name, s.title, s.topImage, s.featureTexts1, s.featureTexts2, s.prefDesc, JSON.stringify(s.faq), JSON.stringify(s.match), s.sort]));
-  await c('madori', ['code', 'name', 'path', 'rooms'], m.madori.map((x) => [x.code, x.name, x.path, x.rooms]));
+  await c(
+    'city',
+    ['code', 'jis_code', 'prefecture_code', 'name', 'kana', 'kind', 'gd_city_code', 'searchable', 'lat', 'lng'],
+    cities.map((x) => [x.code, x.jisCode, x.prefectureCode, x.name, x.kana, x.kind, x.gdCityCode, x.searchable, x.lat, x.lng]),
+  );
+  await c(
+    'town',
+    ['code', 'city_code', 'name', 'kana', 'lat', 'lng'],
+    m.towns.map((t) => [t.code, t.cityCode, t.name, t.kana, t.lat, t.lng]),
+  );
+  await c(
+    'railway',
+    ['code', 'name', 'sort'],
+    m.railways.map((r) => [r.code, r.name, r.sort]),
+  );
+  await c(
+    'line',
+    ['code', 'railway_code', 'name', 'name_en', 'nickname', 'color', 'kind', 'sort', 'prefecture_codes'],
+    m.lines.map((l) => [l.code, l.railwayCode, l.name, l.nameEn, l.nickname, l.color, l.kind, l.sort, l.prefectureCodes]),
+  );
+  await c(
+    'station_group',
+    ['code', 'name', 'kana', 'romaji', 'prefecture_code', 'city_code', 'town_code', 'lat', 'lng', 'line_codes'],
+    m.stationGroups.map((g) => [g.code, g.name, g.kana, g.romaji, g.prefectureCode, g.cityCode, g.townCode, g.lat, g.lng, g.lineCodes]),
+  );
+  await c(
+    'station',
+    ['code', 'group_code', 'line_code', 'seq', 'name', 'prefecture_code', 'lat', 'lng'],
+    m.stations.map((s) => [s.code, s.groupCode, s.lineCode, s.seq, s.name, s.prefectureCode, s.lat, s.lng]),
+  );
+  await c(
+    'station_edge',
+    ['from_station', 'to_station', 'line_code', 'minutes', 'kind'],
+    m.edges.map((e) => [e.fromStation, e.toStation, e.lineCode, e.minutes, e.kind]),
+  );
+  await c(
+    'campus',
+    ['id', 'institute_id', 'institute_name', 'institute_kana', 'campus_name', 'kind', 'prefecture_code', 'address', 'lat', 'lng', 'initial'],
+    m.campuses.map((x) => [x.id, x.instituteId, x.instituteName, x.instituteKana, x.campusName, x.kind, x.prefectureCode, x.address, x.lat, x.lng, x.initial]),
+  );
+  await c(
+    'campus_station',
+    ['campus_id', 'group_code', 'rank', 'distance_m', 'walk_min'],
+    m.campuses.flatMap((x) => x.nearStations.map((s, i) => [x.id, s.groupCode, i + 1, s.distanceM, s.walkMin])),
+  );
+  await c(
+    'condition_group',
+    ['key', 'name', 'sort'],
+    m.conditionGroups.map((g) => [g.key, g.name, g.sort]),
+  );
+  await c(
+    'condition_code',
+    ['code', 'group_key', 'name', 'path', 'sort'],
+    m.conditionCodes.map((x) => [x.code, x.groupKey, x.name, x.path, x.sort]),
+  );
+  await c(
+    'special',
+    ['path', 'name', 'title', 'top_image', 'feature_texts1', 'feature_texts2', 'pref_desc', 'faq', 'match', 'sort'],
+    m.specials.map((s) => [
+      s.path,
+      s.name,
+      s.title,
+      s.topImage,
+      s.featureTexts1,
+      s.featureTexts2,
+      s.prefDesc,
+      JSON.stringify(s.faq),
+      JSON.stringify(s.match),
+      s.sort,
+    ]),
+  );
+  await c(
+    'madori',
+    ['code', 'name', 'path', 'rooms'],
+    m.madori.map((x) => [x.code, x.name, x.path, x.rooms]),
+  );
 }
 
 export const COMPANY_TABLES = ['company', 'store', 'store_review', 'employee'] as const;
 
 export async function writeCompanies(company: AnyDb, d: CompanyData): Promise<void> {
   await truncate(company, COMPANY_TABLES);
-  await company.copyFrom('company', ['id', 'key', 'company_name', 'company_kana', 'license_number', 'association', 'daihyo', 'pr_text', 'established_year',
-    'employees_count', 'is_later_payment_available', 'award_years', 'prefecture_code', 'city_code', 'address', 'tel'],
-    d.companies.map((x) => [x.id, x.key, x.companyName, x.companyKana, x.licenseNumber, x.association, x.daihyo, x.prText, x.establishedYear,
-      x.employeesCount, x.isLaterPaymentAvailable, x.awardYears, x.prefectureCode, x.cityCode, x.address, x.tel]));
-  await company.copyFrom('store', ['id', 'key', 'company_id', 'client_name', 'tel', 'address', 'access', 'holiday', 'open_time', 'prefecture_code', 'city_code', 'lat', 'lng'],
-    d.stores.map((x) => [x.id, x.key, x.companyId, x.clientName, x.tel, x.address, x.access, x.holiday, x.openTime, x.prefectureCode, x.cityCode, x.lat, x.lng]));
-  await company.copyFrom('store_review', ['id', 'store_id', 'rating', 'title', 'body', 'reviewer', 'visited_on'],
-    d.reviews.map((x) => [x.id, x.storeId, x.rating, x.title, x.body, x.reviewer, x.visitedOn]));
-  await company.copyFrom('employee', ['id', 'store_id', 'name', 'position', 'years_of_experience', 'qualification', 'comment'],
-    d.employees.map((x) => [x.id, x.storeId, x.name, x.position, x.yearsOfExperience, x.qualification, x.comment]));
+  await company.copyFrom(
+    'company',
+    [
+      'id',
+      'key',
+      'company_name',
+      'company_kana',
+      'license_number',
+      'association',
+      'daihyo',
+      'pr_text',
+      'established_year',
+      'employees_count',
+      'is_later_payment_available',
+      'award_years',
+      'prefecture_code',
+      'city_code',
+      'address',
+      'tel',
+    ],
+    d.companies.map((x) => [
+      x.id,
+      x.key,
+      x.companyName,
+      x.companyKana,
+      x.licenseNumber,
+      x.association,
+      x.daihyo,
+      x.prText,
+      x.establishedYear,
+      x.employeesCount,
+      x.isLaterPaymentAvailable,
+      x.awardYears,
+      x.prefectureCode,
+      x.cityCode,
+      x.address,
+      x.tel,
+    ]),
+  );
+  await company.copyFrom(
+    'store',
+    ['id', 'key', 'company_id', 'client_name', 'tel', 'address', 'access', 'holiday', 'open_time', 'prefecture_code', 'city_code', 'lat', 'lng'],
+    d.stores.map((x) => [
+      x.id,
+      x.key,
+      x.companyId,
+      x.clientName,
+      x.tel,
+      x.address,
+      x.access,
+      x.holiday,
+      x.openTime,
+      x.prefectureCode,
+      x.cityCode,
+      x.lat,
+      x.lng,
+    ]),
+  );
+  await company.copyFrom(
+    'store_review',
+    ['id', 'store_id', 'rating', 'title', 'body', 'reviewer', 'visited_on'],
+    d.reviews.map((x) => [x.id, x.storeId, x.rating, x.title, x.body, x.reviewer, x.visitedOn]),
+  );
+  await company.copyFrom(
+    'employee',
+    ['id', 'store_id', 'name', 'position', 'years_of_experience', 'qualification', 'comment'],
+    d.employees.map((x) => [x.id, x.storeId, x.name, x.position, x.yearsOfExperience, x.qualification, x.comment]),
+  );
 }
 
 export const BUKKEN_TABLES = ['building', 'bukken', 'bukken_traffic'] as const;
 
-const BUILDING_COLS = ['id', 'key', 'name', 'name_kana', 'building_type', 'struct', 'floors', 'basement_floors', 'built_date', 'prefecture_code',
-  'city_code', 'town_code', 'address', 'lat', 'lng', 'total_units'];
-const BUKKEN_COLS = ['id', 'global_key', 'building_id', 'company_id', 'store_id', 'room_num', 'floor', 'plan', 'plan_detail', 'area', 'aspect',
-  'chinryou', 'kanri_kyoeki', 'shikikin', 'reikin', 'shikikin_months', 'reikin_months', 'hoshoukin', 'shikirei0', 'agent_fee_months',
-  'guarantee_company', 'contract_years', 'condition_codes', 'highly_recommended', 'exclamation', 'pr_text', 'arrived_at', 'updated_at',
-  'view_count', 'archived_at', 'image_seed'];
+const BUILDING_COLS = [
+  'id',
+  'key',
+  'name',
+  'name_kana',
+  'building_type',
+  'struct',
+  'floors',
+  'basement_floors',
+  'built_date',
+  'prefecture_code',
+  'city_code',
+  'town_code',
+  'address',
+  'lat',
+  'lng',
+  'total_units',
+];
+const BUKKEN_COLS = [
+  'id',
+  'global_key',
+  'building_id',
+  'company_id',
+  'store_id',
+  'room_num',
+  'floor',
+  'plan',
+  'plan_detail',
+  'area',
+  'aspect',
+  'chinryou',
+  'kanri_kyoeki',
+  'shikikin',
+  'reikin',
+  'shikikin_months',
+  'reikin_months',
+  'hoshoukin',
+  'shikirei0',
+  'agent_fee_months',
+  'guarantee_company',
+  'contract_years',
+  'condition_codes',
+  'highly_recommended',
+  'exclamation',
+  'pr_text',
+  'arrived_at',
+  'updated_at',
+  'view_count',
+  'archived_at',
+  'image_seed',
+];
 const TRAFFIC_COLS = ['bukken_id', 'seq', 'line_code', 'line_name', 'station_code', 'station_group_code', 'station_name', 'distance_m', 'walk_min'];
-const LISTING_COLS = ['id', 'global_key', 'building_key', 'company_id', 'prefecture_code', 'city_code', 'gd_city_code', 'town_code', 'building_type',
-  'chinryou', 'kanri_kyoeki', 'total_rent', 'no_shikikin', 'no_reikin', 'plan_code', 'area', 'floor', 'walk_min', 'station_groups', 'line_codes',
-  'condition_codes', 'built_year', 'built_date', 'arrived_at', 'view_count', 'initial_cost', 'lat', 'lng', 'words', 'archived', 'store_id'];
+const LISTING_COLS = [
+  'id',
+  'global_key',
+  'building_key',
+  'company_id',
+  'prefecture_code',
+  'city_code',
+  'gd_city_code',
+  'town_code',
+  'building_type',
+  'chinryou',
+  'kanri_kyoeki',
+  'total_rent',
+  'no_shikikin',
+  'no_reikin',
+  'plan_code',
+  'area',
+  'floor',
+  'walk_min',
+  'station_groups',
+  'line_codes',
+  'condition_codes',
+  'built_year',
+  'built_date',
+  'arrived_at',
+  'view_count',
+  'initial_cost',
+  'lat',
+  'lng',
+  'words',
+  'archived',
+  'store_id',
+];
 
 function uniq(xs: number[]): number[] {
   return [...new Set(xs)].sort((a, b) => a - b);
@@ -83,11 +289,39 @@ function uniq(xs: number[]): number[] {
 
 /** The search subgraph's index row for a listing (derived, never edited by hand). */
 export function listingIndexRow(b: GeneratedBuilding['building'], x: BukkenRow): readonly unknown[] {
-  return [x.id, x.globalKey, b.key, x.companyId, b.prefectureCode, b.cityCode, b.gdCityCode, b.townCode, b.buildingType,
-    x.chinryou, x.kanriKyoeki, x.chinryou + x.kanriKyoeki, x.shikikin === 0, x.reikin === 0, x.planCode, x.area, x.floor,
-    Math.min(...x.traffics.map((t) => t.walkMin)), uniq(x.traffics.map((t) => t.stationGroupCode)), uniq(x.traffics.map((t) => t.lineCode)),
-    x.flatConditionCodes, Number(b.builtDate.slice(0, 4)), b.builtDate, x.arrivedAt, x.viewCount, x.initialCost, b.lat, b.lng, x.words,
-    x.archivedAt !== null, x.storeId];
+  return [
+    x.id,
+    x.globalKey,
+    b.key,
+    x.companyId,
+    b.prefectureCode,
+    b.cityCode,
+    b.gdCityCode,
+    b.townCode,
+    b.buildingType,
+    x.chinryou,
+    x.kanriKyoeki,
+    x.chinryou + x.kanriKyoeki,
+    x.shikikin === 0,
+    x.reikin === 0,
+    x.planCode,
+    x.area,
+    x.floor,
+    Math.min(...x.traffics.map((t) => t.walkMin)),
+    uniq(x.traffics.map((t) => t.stationGroupCode)),
+    uniq(x.traffics.map((t) => t.lineCode)),
+    x.flatConditionCodes,
+    Number(b.builtDate.slice(0, 4)),
+    b.builtDate,
+    x.arrivedAt,
+    x.viewCount,
+    x.initialCost,
+    b.lat,
+    b.lng,
+    x.words,
+    x.archivedAt !== null,
+    x.storeId,
+  ];
 }
 
 export interface ListingBatch {
@@ -99,16 +333,84 @@ export async function writeListingBatch(bukken: AnyDb, search: AnyDb, batch: Gen
   const rooms = batch.flatMap((g) => g.rooms.map((x) => [g.building, x] as const));
   await Promise.all([
     (async () => {
-      await bukken.copyFrom('building', BUILDING_COLS, batch.map(({ building: b }) => [b.id, b.key, b.name, b.nameKana, b.buildingType, b.struct,
-        b.floors, b.basementFloors, b.builtDate, b.prefectureCode, b.cityCode, b.townCode, b.address, b.lat, b.lng, b.totalUnits] as never[]));
-      await bukken.copyFrom('bukken', BUKKEN_COLS, rooms.map(([, x]) => [x.id, x.globalKey, x.buildingId, x.companyId, x.storeId, x.roomNum, x.floor,
-        x.plan, x.planDetail, x.area, x.aspect, x.chinryou, x.kanriKyoeki, x.shikikin, x.reikin, x.shikikinMonths, x.reikinMonths, x.hoshoukin,
-        x.shikirei0, x.agentFeeMonths, x.guaranteeCompany, x.contractYears, JSON.stringify(x.conditionCodes), x.highlyRecommended, x.exclamation, x.prText,
-        x.arrivedAt, x.updatedAt, x.viewCount, x.archivedAt, x.imageSeed] as never[]));
-      await bukken.copyFrom('bukken_traffic', TRAFFIC_COLS, rooms.flatMap(([, x]) => x.traffics.map((t) => [x.id, t.seq, t.lineCode, t.lineName,
-        t.stationCode, t.stationGroupCode, t.stationName, t.distanceM, t.walkMin] as never[])));
+      await bukken.copyFrom(
+        'building',
+        BUILDING_COLS,
+        batch.map(
+          ({ building: b }) =>
+            [
+              b.id,
+              b.key,
+              b.name,
+              b.nameKana,
+              b.buildingType,
+              b.struct,
+              b.floors,
+              b.basementFloors,
+              b.builtDate,
+              b.prefectureCode,
+              b.cityCode,
+              b.townCode,
+              b.address,
+              b.lat,
+              b.lng,
+              b.totalUnits,
+            ] as never[],
+        ),
+      );
+      await bukken.copyFrom(
+        'bukken',
+        BUKKEN_COLS,
+        rooms.map(
+          ([, x]) =>
+            [
+              x.id,
+              x.globalKey,
+              x.buildingId,
+              x.companyId,
+              x.storeId,
+              x.roomNum,
+              x.floor,
+              x.plan,
+              x.planDetail,
+              x.area,
+              x.aspect,
+              x.chinryou,
+              x.kanriKyoeki,
+              x.shikikin,
+              x.reikin,
+              x.shikikinMonths,
+              x.reikinMonths,
+              x.hoshoukin,
+              x.shikirei0,
+              x.agentFeeMonths,
+              x.guaranteeCompany,
+              x.contractYears,
+              JSON.stringify(x.conditionCodes),
+              x.highlyRecommended,
+              x.exclamation,
+              x.prText,
+              x.arrivedAt,
+              x.updatedAt,
+              x.viewCount,
+              x.archivedAt,
+              x.imageSeed,
+            ] as never[],
+        ),
+      );
+      await bukken.copyFrom(
+        'bukken_traffic',
+        TRAFFIC_COLS,
+        rooms.flatMap(([, x]) =>
+          x.traffics.map((t) => [x.id, t.seq, t.lineCode, t.lineName, t.stationCode, t.stationGroupCode, t.stationName, t.distanceM, t.walkMin] as never[]),
+        ),
+      );
     })(),
-    search.copyFrom('listing', LISTING_COLS, rooms.map(([b, x]) => listingIndexRow(b, x) as never[])),
+    search.copyFrom(
+      'listing',
+      LISTING_COLS,
+      rooms.map(([b, x]) => listingIndexRow(b, x) as never[]),
+    ),
   ]);
   return rooms.length;
 }

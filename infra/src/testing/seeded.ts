@@ -17,7 +17,9 @@ function sourcesFingerprint(): string {
   const files = [
     ...readdirSync(dataPath(), { recursive: true }).map((f) => dataPath(String(f))),
     ...readdirSync(path.join(repoRoot(), 'infra', 'src', 'master')).map((f) => path.join(repoRoot(), 'infra', 'src', 'master', f)),
-  ].filter((f) => statSync(f).isFile()).sort();
+  ]
+    .filter((f) => statSync(f).isFile())
+    .sort();
   for (const f of files) hash.update(f).update(readFileSync(f));
   return hash.digest('hex').slice(0, 16);
 }

@@ -22,7 +22,19 @@ describe('parseEnv', () => {
   it('applies the defaults to unset and empty variables and converts the rest', () => {
     expect(parseEnv(shape, {})).toEqual({ PORT: 4000, TIMEOUT_MS: 2000, NAME: 'x' });
     expect(parseEnv(shape, { PORT: '', NAME: '' })).toEqual({ PORT: 4000, TIMEOUT_MS: 2000, NAME: 'x' });
-    expect(parseEnv(shape, { PORT: '4100', TIMEOUT_MS: '10', RETRIES: '0', ORIGIN: 'https://cdn.example', SECURE: 'false', MODE: 'b', SCORE: '0.3', NAME: 'y', OTHER: 'ignored' })).toEqual({
+    expect(
+      parseEnv(shape, {
+        PORT: '4100',
+        TIMEOUT_MS: '10',
+        RETRIES: '0',
+        ORIGIN: 'https://cdn.example',
+        SECURE: 'false',
+        MODE: 'b',
+        SCORE: '0.3',
+        NAME: 'y',
+        OTHER: 'ignored',
+      }),
+    ).toEqual({
       PORT: 4100,
       TIMEOUT_MS: 10,
       RETRIES: 0,
@@ -82,16 +94,31 @@ describe("the subgraphs' common environment", () => {
     expect(SUBGRAPHS.map((name) => subgraphEnv(name, {}, {}).port)).toEqual([4001, 4002, 4003, 4004, 4005]);
     const { vars, databaseUrl } = subgraphEnv('search', {}, {});
     expect(databaseUrl).toBeUndefined();
-    expect(vars).toMatchObject({ HOST: '127.0.0.1', GATEWAY_PORT: 4000, REDIS_TIMEOUT_MS: 200, SHUTDOWN_GRACE_MS: 10_000, SUBGRAPH_MAX_COST: 1_000_000, SUBGRAPH_MAX_DEPTH: 16, SUBGRAPH_MAX_TOKENS: 5000 });
-    expect(subgraphEnv('user', {}, { USER_PORT: '4103', DATABASE_URL: 'postgres://a/db', USER_DATABASE_URL: 'postgres://b/db' })).toMatchObject({ port: 4103, databaseUrl: 'postgres://b/db' });
+    expect(vars).toMatchObject({
+      HOST: '127.0.0.1',
+      GATEWAY_PORT: 4000,
+      REDIS_TIMEOUT_MS: 200,
+      SHUTDOWN_GRACE_MS: 10_000,
+      SUBGRAPH_MAX_COST: 1_000_000,
+      SUBGRAPH_MAX_DEPTH: 16,
+      SUBGRAPH_MAX_TOKENS: 5000,
+    });
+    expect(subgraphEnv('user', {}, { USER_PORT: '4103', DATABASE_URL: 'postgres://a/db', USER_DATABASE_URL: 'postgres://b/db' })).toMatchObject({
+      port: 4103,
+      databaseUrl: 'postgres://b/db',
+    });
     expect(subgraphEnv('forms', {}, { DATABASE_URL: 'postgres://a/db', FORMS_DATABASE_URL: '' }).databaseUrl).toBe('postgres://a/db');
     expect(databaseUrlFor('bukken', { DATABASE_URL: 'postgres://a/db', BUKKEN_DATABASE_URL: 'postgres://c/db' })).toBe('postgres://c/db');
     expect(databaseUrlFor('bukken', { DATABASE_URL: '' })).toBeUndefined();
   });
 
   it("adds the subgraph's own variables and refuses bad common ones by name", () => {
-    expect(subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }, { PUBLIC_IMAGE_ORIGIN: 'https://img.example' }).vars.PUBLIC_IMAGE_ORIGIN).toBe('https://img.example');
-    expect(() => subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }, { PUBLIC_IMAGE_ORIGIN: 'img' })).toThrow(/PUBLIC_IMAGE_ORIGIN="img": must be an http\(s\) URL/);
+    expect(subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }, { PUBLIC_IMAGE_ORIGIN: 'https://img.example' }).vars.PUBLIC_IMAGE_ORIGIN).toBe(
+      'https://img.example',
+    );
+    expect(() => subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }, { PUBLIC_IMAGE_ORIGIN: 'img' })).toThrow(
+      /PUBLIC_IMAGE_ORIGIN="img": must be an http\(s\) URL/,
+    );
     expect(() => subgraphEnv('search', {}, { SEARCH_PORT: 'abc', REDIS_URL: 'nope', SHUTDOWN_GRACE_MS: '-5', LOG_LEVEL: 'loud' })).toThrow(
       /SEARCH_PORT="abc": .*\n {2}REDIS_URL="nope": must be a URL[\s\S]*SHUTDOWN_GRACE_MS="-5": [\s\S]*LOG_LEVEL="loud": must be one of fatal, error, warn, info/,
     );

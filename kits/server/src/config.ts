@@ -27,7 +27,10 @@ function variableOr<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
 }
 
 const int = (min: number, what: string) =>
-  z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`);
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .min(min, `must be ${what}`);
 const PORT = 'a port number (0-65535)';
 const port = () => int(0, PORT).max(65535, `must be ${PORT}`);
 const whole = (min: number) => int(min, min === 0 ? 'a whole number >= 0' : `a whole number >= ${min}`);

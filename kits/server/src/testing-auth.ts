@@ -10,9 +10,20 @@ export interface TestAuth {
   /** Signs a gateway token carrying `claims` (a bare string is the uid). */
   token(claims?: string | ServiceClaims): Promise<string>;
   /** Posts a GraphQL operation with a freshly signed gateway token; returns the JSON body. */
-  query<T = Record<string, unknown>>(app: FastifyInstance, query: string, variables?: Record<string, unknown>, claims?: string | ServiceClaims): Promise<GraphQLBody<T>>;
+  query<T = Record<string, unknown>>(
+    app: FastifyInstance,
+    query: string,
+    variables?: Record<string, unknown>,
+    claims?: string | ServiceClaims,
+  ): Promise<GraphQLBody<T>>;
   /** The same, returning the whole HTTP response (status, set-cookie headers); extra request headers allowed. */
-  inject(app: FastifyInstance, query: string, variables?: Record<string, unknown>, claims?: string | ServiceClaims, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  inject(
+    app: FastifyInstance,
+    query: string,
+    variables?: Record<string, unknown>,
+    claims?: string | ServiceClaims,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestAuth(): Promise<TestAuth> {

@@ -46,7 +46,19 @@ export async function throwawayPostgres(port?: number): Promise<ThrowawayPostgre
   };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8']);
   const ctl = (action: string, extra: string[] = []) =>
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', '-t', '30', ...extra, action]);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-w',
+      '-t',
+      '30',
+      ...extra,
+      action,
+    ]);
   let running = false;
   return {
     port: p,

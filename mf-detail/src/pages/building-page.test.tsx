@@ -10,7 +10,17 @@ type Building = DetailBuildingQuery['building'];
 type Vacancy = Building['vacancies'][number];
 
 const KEY = 'bld00000001';
-const vacancy = (globalKey: string, name: string, favorited: boolean | null = false): Vacancy => ({ __typename: 'Bukken', globalKey, name, chinryou: 85000, kanriKyoeki: 5000, plan: '1K', area: 25.5, floor: 3, favorited });
+const vacancy = (globalKey: string, name: string, favorited: boolean | null = false): Vacancy => ({
+  __typename: 'Bukken',
+  globalKey,
+  name,
+  chinryou: 85000,
+  kanriKyoeki: 5000,
+  plan: '1K',
+  area: 25.5,
+  floor: 3,
+  favorited,
+});
 const building = (vacancies: Vacancy[] = [vacancy('bk000000001', 'テストハイツ 301')]): Building => ({
   __typename: 'Building',
   key: KEY,
@@ -23,13 +33,19 @@ const building = (vacancies: Vacancy[] = [vacancy('bk000000001', 'テストハ�
   floor: 5,
   basementFloors: 1,
   totalUnits: 20,
-  stations: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分' }, { __typename: 'Traffic', text: 'JR中央線/四ツ谷駅 歩12分' }],
+  stations: [
+    { __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分' },
+    { __typename: 'Traffic', text: 'JR中央線/四ツ谷駅 歩12分' },
+  ],
   vacancies,
   marketPrices: [{ __typename: 'PlanMarketPrice', plan: '1K', median: 98000, count: 640 }],
   otherBuildings: [{ __typename: 'Building', key: 'bld00000002', name: 'となりハイツ', address: '東京都千代田区麹町1-2', builtAge: 3 }],
 });
-const read = (result: { data: DetailBuildingQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [{ request: { query: BUILDING_DETAIL, variables: { key: KEY } }, result, delay }];
-const buildingPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(BuildingPage, { path: `/building/${KEY}`, params: { id: KEY }, routeId: 'building', mocks });
+const read = (result: { data: DetailBuildingQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [
+  { request: { query: BUILDING_DETAIL, variables: { key: KEY } }, result, delay },
+];
+const buildingPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
+  renderPage(BuildingPage, { path: `/building/${KEY}`, params: { id: KEY }, routeId: 'building', mocks });
 const section = (heading: string | RegExp) => screen.getByRole('heading', { name: heading }).parentElement!;
 
 it('shows the building, its vacancies, the market prices and the buildings nearby', async () => {
@@ -44,11 +60,13 @@ it('shows the building, its vacancies, the market prices and the buildings nearb
   expect(vacancies.getByText(/3階 ／ 8.5万円 ／ 1K ／ 25.5m²/)).toBeTruthy();
   expect(within(section('周辺の家賃相場')).getAllByRole('row')[1]?.textContent).toBe('1K9.8万円640');
   expect(within(section('近くの建物')).getByRole('link', { name: 'となりハイツ' }).getAttribute('href')).toBe('/building/bld00000002');
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({
-    title: 'テストハイツの賃貸物件・空室情報｜すみか',
-    description: '東京都千代田区麹町1-1のマンション「テストハイツ」（2015年3月築・5階建・総戸数20戸）の空室情報と家賃相場。',
-    canonical: `/building/${KEY}`,
-  }));
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({
+      title: 'テストハイツの賃貸物件・空室情報｜すみか',
+      description: '東京都千代田区麹町1-1のマンション「テストハイツ」（2015年3月築・5階建・総戸数20戸）の空室情報と家賃相場。',
+      canonical: `/building/${KEY}`,
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
@@ -80,7 +98,9 @@ it('shows the error box when the listing subgraph could not give the building', 
 });
 
 it('keeps the vacancies, not marked as favorites, when the user subgraph could not say which are', async () => {
-  buildingPage(read({ data: { building: building([vacancy('bk000000001', 'テストハイツ 301', null)]) }, errors: [partDown(['building', 'vacancies', 0, 'favorited'])] }));
+  buildingPage(
+    read({ data: { building: building([vacancy('bk000000001', 'テストハイツ 301', null)]) }, errors: [partDown(['building', 'vacancies', 0, 'favorited'])] }),
+  );
   const vacancies = within(await screen.findByRole('heading', { name: '空室情報（1件）' }).then((h) => h.parentElement!));
   expect(vacancies.getByRole('link', { name: 'テストハイツ 301' })).toBeTruthy();
   expect(vacancies.getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');

@@ -27,12 +27,36 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
         <h3>建物概要</h3>
         <table className="d-table">
           <tbody>
-            <tr><th>所在地</th><td>{b.address}</td></tr>
-            <tr><th>交通</th><td>{b.stations.map((s) => s.text).join(' ／ ')}</td></tr>
-            <tr><th>種別・構造</th><td>{b.buildingTypeName}・{b.struct}</td></tr>
-            <tr><th>築年月</th><td>{formatYearMonth(b.builtDate)}（築{b.builtAge}年）</td></tr>
-            <tr><th>階建</th><td>地上{b.floor}階{b.basementFloors > 0 ? `・地下${b.basementFloors}階` : ''}</td></tr>
-            <tr><th>総戸数</th><td>{b.totalUnits}戸</td></tr>
+            <tr>
+              <th>所在地</th>
+              <td>{b.address}</td>
+            </tr>
+            <tr>
+              <th>交通</th>
+              <td>{b.stations.map((s) => s.text).join(' ／ ')}</td>
+            </tr>
+            <tr>
+              <th>種別・構造</th>
+              <td>
+                {b.buildingTypeName}・{b.struct}
+              </td>
+            </tr>
+            <tr>
+              <th>築年月</th>
+              <td>
+                {formatYearMonth(b.builtDate)}（築{b.builtAge}年）
+              </td>
+            </tr>
+            <tr>
+              <th>階建</th>
+              <td>
+                地上{b.floor}階{b.basementFloors > 0 ? `・地下${b.basementFloors}階` : ''}
+              </td>
+            </tr>
+            <tr>
+              <th>総戸数</th>
+              <td>{b.totalUnits}戸</td>
+            </tr>
           </tbody>
         </table>
       </section>
@@ -54,11 +78,19 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
         <h3>周辺の家賃相場</h3>
         <table className="d-table">
           <thead>
-            <tr><th>間取り</th><th>家賃の中央値</th><th>物件数</th></tr>
+            <tr>
+              <th>間取り</th>
+              <th>家賃の中央値</th>
+              <th>物件数</th>
+            </tr>
           </thead>
           <tbody>
             {b.marketPrices.map((m) => (
-              <tr key={m.plan}><td>{m.plan}</td><td>{formatRent(m.median)}</td><td>{formatNumber(m.count)}</td></tr>
+              <tr key={m.plan}>
+                <td>{m.plan}</td>
+                <td>{formatRent(m.median)}</td>
+                <td>{formatNumber(m.count)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -69,7 +101,10 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
           <ul className="d-list">
             {b.otherBuildings.map((o) => (
               <li key={o.key}>
-                <KitLink to={`/building/${o.key}`}>{o.name}</KitLink> <span className="d-muted">{o.address}・築{o.builtAge}年</span>
+                <KitLink to={`/building/${o.key}`}>{o.name}</KitLink>{' '}
+                <span className="d-muted">
+                  {o.address}・築{o.builtAge}年
+                </span>
               </li>
             ))}
           </ul>

@@ -77,10 +77,30 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
         },
     imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg', allUrls: [] },
     marketRent: null,
-    initialCost: { __typename: 'InitialCost', total: 300000, shikikin: 85000, reikin: 0, firstMonth: 90000, agentFee: 93500, guaranteeFee: 45000, keyExchange: 16500 },
+    initialCost: {
+      __typename: 'InitialCost',
+      total: 300000,
+      shikikin: 85000,
+      reikin: 0,
+      firstMonth: 90000,
+      agentFee: 93500,
+      guaranteeFee: 45000,
+      keyExchange: 16500,
+    },
     building: { __typename: 'Building', key: 'bl000001', name: 'テストハイツ', totalUnits: 20 },
     company: degraded.company ? null : company,
-    recommendations: [{ __typename: 'Bukken', globalKey: 'bk000000002', name: 'となりハイツ', chinryou: 70000, plan: '1R', area: 20, favorited: degraded.visitor ? null : false, imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g2.svg' } }],
+    recommendations: [
+      {
+        __typename: 'Bukken',
+        globalKey: 'bk000000002',
+        name: 'となりハイツ',
+        chinryou: 70000,
+        plan: '1R',
+        area: 20,
+        favorited: degraded.visitor ? null : false,
+        imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g2.svg' },
+      },
+    ],
     favorited: degraded.visitor ? null : false,
     viewed: degraded.visitor ? null : false,
   };
@@ -95,7 +115,13 @@ function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0) {
     { request: { query: BUKKEN_DETAIL, variables: { globalKey: GLOBAL_KEY } }, result: { data: answer, ...(errors ? { errors } : {}) }, delay },
     { request: { query: RECORD_HISTORY, variables: () => true }, result: { data: recorded }, maxUsageCount: Number.POSITIVE_INFINITY },
   ];
-  return renderPage(BukkenDetailPage, { path: `/bukken/detail/${GLOBAL_KEY}`, params: { id: GLOBAL_KEY }, routeId: 'bukken.detail', pageKind: 'detail', mocks });
+  return renderPage(BukkenDetailPage, {
+    path: `/bukken/detail/${GLOBAL_KEY}`,
+    params: { id: GLOBAL_KEY },
+    routeId: 'bukken.detail',
+    pageKind: 'detail',
+    mocks,
+  });
 }
 
 it('shows the store and the conditions when every part answered', async () => {
@@ -140,7 +166,9 @@ it('shows nothing of the listing and records no history while it loads', async (
   expect(screen.queryByRole('alert')).toBeNull();
   expect(setMeta).not.toHaveBeenCalled();
   expect(await screen.findByTestId('bukken-detail')).toBeTruthy();
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'テストハイツ 101 1K（8.5万円・1K）の賃貸物件情報｜すみか', canonical: `/bukken/detail/${GLOBAL_KEY}` }));
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ title: 'テストハイツ 101 1K（8.5万円・1K）の賃貸物件情報｜すみか', canonical: `/bukken/detail/${GLOBAL_KEY}` }),
+  );
   await act(async () => undefined);
 });
 

@@ -33,11 +33,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
       description: `${place}の${bukken.typeName}「${bukken.name}」。賃料${formatRent(bukken.chinryou)}、${bukken.plan}、${bukken.area}m²。${bukken.traffics[0]?.text ?? ''}。${bukken.prText}`,
       canonical: `/bukken/detail/${bukken.globalKey}`,
       ...(archived ? { robots: 'noindex, follow' } : {}),
-      breadcrumbs: [
-        { text: '賃貸トップ', path: '/' },
-        { text: place, path: `/search/words?q=${encodeURIComponent(place)}` },
-        { text: bukken.name },
-      ],
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: place, path: `/search/words?q=${encodeURIComponent(place)}` }, { text: bukken.name }],
     });
   }
   if (error && !bukken) return <ErrorBox message="物件情報を読み込めませんでした。" onRetry={() => void refetch()} />;
@@ -85,7 +81,9 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             <h3>物件概要</h3>
             <SpecTable bukken={bukken} />
             <p>
-              <KitLink to={`/building/${encodeURIComponent(bukken.building.key)}`}>{bukken.building.name}（総戸数{bukken.building.totalUnits}戸）の建物情報を見る</KitLink>
+              <KitLink to={`/building/${encodeURIComponent(bukken.building.key)}`}>
+                {bukken.building.name}（総戸数{bukken.building.totalUnits}戸）の建物情報を見る
+              </KitLink>
             </p>
           </section>
           <section className="d-section">

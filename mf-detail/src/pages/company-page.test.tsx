@@ -32,10 +32,34 @@ const company: Company = {
   isLaterPaymentAvailable: false,
   awardYears: [2024, 2025],
   images: [{ __typename: 'CompanyImage', imageType: 'storefront', url: '/images/company/st000012/storefront.svg' }],
-  reviews: { __typename: 'StoreReviews', count: 1, averageRating: 4.5, items: [{ __typename: 'StoreReview', id: 'r1', rating: 4, title: '丁寧でした', body: '内見の日程を柔軟に組んでくれました。', reviewer: '30代 女性', visitedOn: '2026-10-01' }] },
+  reviews: {
+    __typename: 'StoreReviews',
+    count: 1,
+    averageRating: 4.5,
+    items: [
+      {
+        __typename: 'StoreReview',
+        id: 'r1',
+        rating: 4,
+        title: '丁寧でした',
+        body: '内見の日程を柔軟に組んでくれました。',
+        reviewer: '30代 女性',
+        visitedOn: '2026-10-01',
+      },
+    ],
+  },
   employees: [{ __typename: 'Employee', id: 'e1', name: '佐藤 花子', position: '店長', yearsOfExperience: 12, comment: 'お気軽にご相談ください。' }],
 };
-const listing = (globalKey: string, name: string): Listing => ({ __typename: 'Bukken', globalKey, name, chinryou: 85000, plan: '1K', area: 25.5, address: '東京都千代田区麹町1-1', favorited: false });
+const listing = (globalKey: string, name: string): Listing => ({
+  __typename: 'Bukken',
+  globalKey,
+  name,
+  chinryou: 85000,
+  plan: '1K',
+  area: 25.5,
+  address: '東京都千代田区麹町1-1',
+  favorited: false,
+});
 const list = (bukkenList: Listing[], count = bukkenList.length, currentPage = 1, totalPages = 1): List => ({
   __typename: 'SearchResult',
   bukkenList,
@@ -45,11 +69,20 @@ const list = (bukkenList: Listing[], count = bukkenList.length, currentPage = 1,
 
 const read = (variables: DetailCompanyQueryVariables, result: Answer, delay = 0) => [{ request: { query: COMPANY_DETAIL, variables }, result, delay }];
 const companyPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], page?: number) =>
-  renderPage(CompanyPage, { path: `/bukken/company/${KEY}${page ? `/page/${page}` : ''}`, params: { companyKey: KEY, ...(page ? { page: String(page) } : {}) }, routeId: 'bukken.company', pageKind: 'list', mocks });
+  renderPage(CompanyPage, {
+    path: `/bukken/company/${KEY}${page ? `/page/${page}` : ''}`,
+    params: { companyKey: KEY, ...(page ? { page: String(page) } : {}) },
+    routeId: 'bukken.company',
+    pageKind: 'list',
+    mocks,
+  });
 const section = (heading: string | RegExp) => screen.getByRole('heading', { name: heading }).parentElement!;
 
 it('shows the store, its staff and reviews, and its listings with a pager', async () => {
-  const { setMeta, setStatus } = companyPage(read({ key: KEY, page: 2 }, { data: { company, bukkensByCompany: list([listing('bk000000001', 'テストハイツ 101')], 45, 2, 3) } }), 2);
+  const { setMeta, setStatus } = companyPage(
+    read({ key: KEY, page: 2 }, { data: { company, bukkensByCompany: list([listing('bk000000001', 'テストハイツ 101')], 45, 2, 3) } }),
+    2,
+  );
   expect(await screen.findByTestId('company-page')).toBeTruthy();
   const store = within(section('店舗情報'));
   expect(store.getByText('株式会社すみか不動産（代表 山田 太郎・1998年設立）')).toBeTruthy();
@@ -63,7 +96,9 @@ it('shows the store, its staff and reviews, and its listings with a pager', asyn
   expect(listings.getByRole('link', { name: '‹ 前へ' }).getAttribute('href')).toBe(`/bukken/company/${KEY}`);
   expect(listings.getByRole('link', { name: '次へ ›' }).getAttribute('href')).toBe(`/bukken/company/${KEY}/page/3`);
   expect(screen.queryByTestId('listings-unavailable')).toBeNull();
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'すみか不動産 麹町店の店舗情報・取扱物件（2ページ目）｜すみか', canonical: `/bukken/company/${KEY}/page/2` }));
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ title: 'すみか不動産 麹町店の店舗情報・取扱物件（2ページ目）｜すみか', canonical: `/bukken/company/${KEY}/page/2` }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
@@ -100,7 +135,15 @@ it('shows the error box, not the 404 page, when the store could not be read', as
 });
 
 it('keeps the store and the listings that came back, with the notice, when a listing or the whole list could not be given', async () => {
-  companyPage(read({ key: KEY, page: 1 }, { data: { company, bukkensByCompany: list([null, listing('bk000000002', 'となりハイツ 202')], 2) }, errors: [partDown(['bukkensByCompany', 'bukkenList', 0])] }));
+  companyPage(
+    read(
+      { key: KEY, page: 1 },
+      {
+        data: { company, bukkensByCompany: list([null, listing('bk000000002', 'となりハイツ 202')], 2) },
+        errors: [partDown(['bukkensByCompany', 'bukkenList', 0])],
+      },
+    ),
+  );
   const listings = within(await screen.findByRole('heading', { name: '取扱物件（2件）' }).then((h) => h.parentElement!));
   expect(listings.getAllByRole('link').map((l) => l.textContent)).toEqual(['となりハイツ 202']);
   expect(listings.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');

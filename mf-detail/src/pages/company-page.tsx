@@ -39,13 +39,38 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
           <h3>店舗情報</h3>
           <table className="d-table">
             <tbody>
-              <tr><th>会社名</th><td>{c.companyName}（代表 {c.daihyo}・{c.establishedYear}年設立）</td></tr>
-              <tr><th>電話番号</th><td className="d-tel">{c.tel}</td></tr>
-              <tr><th>所在地</th><td>{c.address}</td></tr>
-              <tr><th>アクセス</th><td>{c.access}</td></tr>
-              <tr><th>営業時間 / 定休日</th><td>{c.openTime} / {c.holiday}</td></tr>
-              <tr><th>免許番号</th><td>{c.licenseNumber}</td></tr>
-              <tr><th>加盟団体</th><td>{c.association}</td></tr>
+              <tr>
+                <th>会社名</th>
+                <td>
+                  {c.companyName}（代表 {c.daihyo}・{c.establishedYear}年設立）
+                </td>
+              </tr>
+              <tr>
+                <th>電話番号</th>
+                <td className="d-tel">{c.tel}</td>
+              </tr>
+              <tr>
+                <th>所在地</th>
+                <td>{c.address}</td>
+              </tr>
+              <tr>
+                <th>アクセス</th>
+                <td>{c.access}</td>
+              </tr>
+              <tr>
+                <th>営業時間 / 定休日</th>
+                <td>
+                  {c.openTime} / {c.holiday}
+                </td>
+              </tr>
+              <tr>
+                <th>免許番号</th>
+                <td>{c.licenseNumber}</td>
+              </tr>
+              <tr>
+                <th>加盟団体</th>
+                <td>{c.association}</td>
+              </tr>
             </tbody>
           </table>
           <p>{c.prText}</p>
@@ -57,7 +82,10 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
           <ul className="d-list">
             {c.employees.map((e) => (
               <li key={e.id}>
-                <strong>{e.name}</strong> <span className="d-muted">{e.position}・経験{e.yearsOfExperience}年</span>
+                <strong>{e.name}</strong>{' '}
+                <span className="d-muted">
+                  {e.position}・経験{e.yearsOfExperience}年
+                </span>
                 <div>{e.comment}</div>
               </li>
             ))}
@@ -65,7 +93,9 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </section>
       </div>
       <section className="d-section">
-        <h3>口コミ（{c.reviews.count}件{c.reviews.averageRating !== null ? `・平均${c.reviews.averageRating.toFixed(1)}` : ''}）</h3>
+        <h3>
+          口コミ（{c.reviews.count}件{c.reviews.averageRating !== null ? `・平均${c.reviews.averageRating.toFixed(1)}` : ''}）
+        </h3>
         <ul className="d-list">
           {c.reviews.items.map((r) => (
             <li key={r.id}>
@@ -98,11 +128,15 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </ul>
         {list && list.pagination.totalPages > 1 && (
           <nav className="d-muted" style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: 12 }}>
-            {list.pagination.currentPage > 1 && <KitLink to={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</KitLink>}
+            {list.pagination.currentPage > 1 && (
+              <KitLink to={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</KitLink>
+            )}
             <span>
               {list.pagination.currentPage} / {list.pagination.totalPages}
             </span>
-            {list.pagination.currentPage < list.pagination.totalPages && <KitLink to={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</KitLink>}
+            {list.pagination.currentPage < list.pagination.totalPages && (
+              <KitLink to={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</KitLink>
+            )}
           </nav>
         )}
       </section>

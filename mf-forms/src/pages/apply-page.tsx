@@ -14,10 +14,21 @@ type ListKind = (typeof LIST_KINDS)[number];
 /** /apply and /apply/create?keys=…: an inquiry to the companies about one or more listings. */
 export default function ApplyPage({ config, search, setMeta, setStatus }: RemotePageProps) {
   const q = new URLSearchParams(search);
-  const keys = [...new Set((q.get('keys') ?? '').split(',').map((k) => k.trim()).filter(Boolean))];
+  const keys = [
+    ...new Set(
+      (q.get('keys') ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
   const listKind: ListKind = (LIST_KINDS as readonly string[]).includes(q.get('list_kind') ?? '') ? (q.get('list_kind') as ListKind) : 'building_page_bukken';
   const valid = keys.length > 0 && keys.every((k) => KEY.test(k));
-  setMeta({ title: '物件のお問い合わせ｜すみか', robots: 'noindex, nofollow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '物件のお問い合わせ' }] });
+  setMeta({
+    title: '物件のお問い合わせ｜すみか',
+    robots: 'noindex, nofollow',
+    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '物件のお問い合わせ' }],
+  });
   const { isApp } = useClientContext();
   const { refresh } = useStockCounts();
   const { data, error, refetch } = useQuery(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
@@ -50,7 +61,9 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
         </p>
         <p>不動産会社から {done.email} またはお電話でご連絡があります。確認のメールをお送りしました。</p>
         <div className="f-banner">
-          <p>お問い合わせした物件に入居が決まったら、お祝い金 <strong>{done.cashbackCampaign.amountText}</strong> を申請できます。</p>
+          <p>
+            お問い合わせした物件に入居が決まったら、お祝い金 <strong>{done.cashbackCampaign.amountText}</strong> を申請できます。
+          </p>
           <KitLink className="sk-button sk-button--secondary" to="/cashback">
             キャッシュバックについて
           </KitLink>
@@ -121,7 +134,13 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
         <SelectField label="希望連絡方法" required error={err.contactMethod} options={data?.applyMaster.contactMethods} {...form.text('contactMethod')} />
         <TextField label="電話番号" error={err.phone} hint="電話での連絡を希望する場合は必須です。" type="tel" autoComplete="tel" {...form.text('phone')} />
         <SelectField label="入居希望時期" required error={err.moveInTiming} options={data?.applyMaster.moveInTimings} {...form.text('moveInTiming')} />
-        <CheckboxGroup label="ご質問・ご要望" error={err.requests} options={data?.applyMaster.requests} value={form.values.requests} onChange={(v) => form.set('requests', v)} />
+        <CheckboxGroup
+          label="ご質問・ご要望"
+          error={err.requests}
+          options={data?.applyMaster.requests}
+          value={form.values.requests}
+          onChange={(v) => form.set('requests', v)}
+        />
         <TextArea label="その他のご質問" error={err.freeText} hint="1,000文字以内" maxLength={1000} {...form.text('freeText')} />
         {err.recaptchaToken && (
           <p className="f-error" role="alert">

@@ -1,6 +1,10 @@
 import { jest } from '@jest/globals';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FormsCashbackCampaignQuery, FormsCreateCashbackApplicationMutation, FormsCreateCashbackApplicationMutationVariables } from '../__generated__/operations.js';
+import type {
+  FormsCashbackCampaignQuery,
+  FormsCreateCashbackApplicationMutation,
+  FormsCreateCashbackApplicationMutationVariables,
+} from '../__generated__/operations.js';
 import { CASHBACK_CAMPAIGN, CREATE_CASHBACK_APPLICATION } from '../features/cashback/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, stubScrolling, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
@@ -9,12 +13,42 @@ import CashbackPage from './cashback-page.js';
 type Campaign = FormsCashbackCampaignQuery['cashbackCampaign'];
 type Input = FormsCreateCashbackApplicationMutationVariables['input'];
 
-const LIMITED: Campaign = { __typename: 'CashbackCampaign', amountText: '最大60,000円', maxAmount: 60000, defaultAmountText: '最大50,000円', limited: true, period: { __typename: 'CampaignPeriod', text: '2024年10月3日（木）15:00〜2024年10月17日（木）14:59' } };
-const DEFAULT: Campaign = { __typename: 'CashbackCampaign', amountText: '最大50,000円', maxAmount: 50000, defaultAmountText: '最大50,000円', limited: false, period: null };
-const campaignMock = (cashbackCampaign: Campaign) => ({ request: { query: CASHBACK_CAMPAIGN }, result: { data: { cashbackCampaign } satisfies FormsCashbackCampaignQuery } });
+const LIMITED: Campaign = {
+  __typename: 'CashbackCampaign',
+  amountText: '最大60,000円',
+  maxAmount: 60000,
+  defaultAmountText: '最大50,000円',
+  limited: true,
+  period: { __typename: 'CampaignPeriod', text: '2024年10月3日（木）15:00〜2024年10月17日（木）14:59' },
+};
+const DEFAULT: Campaign = {
+  __typename: 'CashbackCampaign',
+  amountText: '最大50,000円',
+  maxAmount: 50000,
+  defaultAmountText: '最大50,000円',
+  limited: false,
+  period: null,
+};
+const campaignMock = (cashbackCampaign: Campaign) => ({
+  request: { query: CASHBACK_CAMPAIGN },
+  result: { data: { cashbackCampaign } satisfies FormsCashbackCampaignQuery },
+});
 
 const EMPTY = {
-  name: null, kana: null, email: null, phone: null, globalKey: null, companyName: null, storeName: null, contractDate: null, moveInDate: null, rent: null, postalCode: null, prefectureId: null, address: null, freeText: null,
+  name: null,
+  kana: null,
+  email: null,
+  phone: null,
+  globalKey: null,
+  companyName: null,
+  storeName: null,
+  contractDate: null,
+  moveInDate: null,
+  rent: null,
+  postalCode: null,
+  prefectureId: null,
+  address: null,
+  freeText: null,
   recaptchaToken: TEST_RECAPTCHA_TOKEN,
 } satisfies Input;
 // The forms subgraph names the fields of the input object (subgraphs/forms/src/forms/cashback.ts).
@@ -40,7 +74,7 @@ const field = (label: RegExp) => screen.getByLabelText(label);
 beforeEach(stubScrolling);
 afterEach(() => jest.restoreAllMocks());
 
-it('shows the running campaign, puts the rejected fields\' messages under them, then sends the filled application', async () => {
+it("shows the running campaign, puts the rejected fields' messages under them, then sends the filled application", async () => {
   const filled = {
     name: '佐藤 花子',
     kana: 'サトウ ハナコ',
@@ -64,7 +98,10 @@ it('shows the running campaign, puts the rejected fields\' messages under them, 
     path: '/cashback',
     mocks: [
       campaignMock(LIMITED),
-      { request: { query: CREATE_CASHBACK_APPLICATION, variables: { input: EMPTY } }, result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] } },
+      {
+        request: { query: CREATE_CASHBACK_APPLICATION, variables: { input: EMPTY } },
+        result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] },
+      },
       { request: { query: CREATE_CASHBACK_APPLICATION, variables: { input: filled } }, result: accept },
     ],
   });
@@ -114,7 +151,11 @@ it('says the old campaign ended and keeps it out of search engines on its old ad
   expect(screen.getByText('このキャンペーンは終了しました。現在のキャンペーンは以下のとおりです。')).toBeTruthy();
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ robots: 'noindex, follow', canonical: '/cashback' }));
   // The title names the amount once the campaign is read.
-  await waitFor(() => expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '入居お祝い金キャッシュバック 最大50,000円｜すみか', robots: 'noindex, follow' })));
+  await waitFor(() =>
+    expect(setMeta).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: '入居お祝い金キャッシュバック 最大50,000円｜すみか', robots: 'noindex, follow' }),
+    ),
+  );
   // Outside a campaign: the default amount and no period.
   expect(screen.getByTestId('cashback-amount').textContent).toBe('最大50,000円');
   expect(screen.queryByText(/^期間限定キャンペーン/)).toBeNull();

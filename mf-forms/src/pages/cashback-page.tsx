@@ -13,7 +13,22 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
   const { data, error, refetch } = useQuery(CASHBACK_CAMPAIGN);
   const [create] = useMutation(CREATE_CASHBACK_APPLICATION);
   const [done, setDone] = useState<FormsCreateCashbackApplicationMutation['createCashbackApplication'] | null>(null);
-  const form = useForm({ name: '', kana: '', email: '', phone: '', globalKey: '', companyName: '', storeName: '', contractDate: '', moveInDate: '', rent: '', postalCode: '', prefectureId: '', address: '', freeText: '' });
+  const form = useForm({
+    name: '',
+    kana: '',
+    email: '',
+    phone: '',
+    globalKey: '',
+    companyName: '',
+    storeName: '',
+    contractDate: '',
+    moveInDate: '',
+    rent: '',
+    postalCode: '',
+    prefectureId: '',
+    address: '',
+    freeText: '',
+  });
   const campaign = data?.cashbackCampaign;
   // Until the forms subgraph answers, the amount SPEC §9 gives for the time of the visit.
   const loadingAmountText = `最大${formatNumber(cashbackAmount(new Date(useClientContext().serverDate)))}円`;
@@ -103,10 +118,10 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
           <TextField label="新住所" required error={err.address} {...form.text('address')} />
           <TextArea label="備考" error={err.freeText} {...form.text('freeText')} />
           {err.recaptchaToken && (
-          <p className="f-error" role="alert">
-            {err.recaptchaToken}
-          </p>
-        )}
+            <p className="f-error" role="alert">
+              {err.recaptchaToken}
+            </p>
+          )}
           <div className="f-submit">
             <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
               {form.submitting ? '送信中…' : '申請する'}

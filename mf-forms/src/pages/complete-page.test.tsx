@@ -22,9 +22,24 @@ const accepted: FormsSendInboundInquiriesMutation['sendInboundInquiries'] = {
 };
 
 it.each([
-  ['violate.complete', '/violate/complete', '掲載110番へのご報告を受け付けました', 'ご報告ありがとうございました。内容を確認のうえ、掲載会社へ是正を求めます。個別の回答はいたしかねますのでご了承ください。'],
-  ['users_inquiry.completed', '/users_inquiry/completed', 'お問い合わせを受け付けました', 'お問い合わせありがとうございました。内容を確認のうえ、通常3営業日以内に担当者よりメールでご連絡いたします。'],
-  ['inbound_inquiries.completed', '/inbound_inquiries/completed', '掲載のお問い合わせを受け付けました', 'お問い合わせありがとうございました。通常1営業日以内に担当者よりご連絡いたします。'],
+  [
+    'violate.complete',
+    '/violate/complete',
+    '掲載110番へのご報告を受け付けました',
+    'ご報告ありがとうございました。内容を確認のうえ、掲載会社へ是正を求めます。個別の回答はいたしかねますのでご了承ください。',
+  ],
+  [
+    'users_inquiry.completed',
+    '/users_inquiry/completed',
+    'お問い合わせを受け付けました',
+    'お問い合わせありがとうございました。内容を確認のうえ、通常3営業日以内に担当者よりメールでご連絡いたします。',
+  ],
+  [
+    'inbound_inquiries.completed',
+    '/inbound_inquiries/completed',
+    '掲載のお問い合わせを受け付けました',
+    'お問い合わせありがとうございました。通常1営業日以内に担当者よりご連絡いたします。',
+  ],
 ])('%s: says what was received and what happens next, without a receipt in this tab', (routeId, path, title, body) => {
   const { setMeta } = renderPage(CompletePage, { ...FORM_PAGE, path, routeId, mocks: [] });
   expect(screen.getByRole('heading', { name: title })).toBeTruthy();
@@ -36,7 +51,13 @@ it.each([
 });
 
 it('shows the receipt number, the time in Japan, the address mailed and what was sent', async () => {
-  saveReceipt({ form: 'inbound_inquiries', receiptNumber: accepted.receiptNumber, receivedAt: accepted.receivedAt, email: accepted.email, summary: accepted.summary });
+  saveReceipt({
+    form: 'inbound_inquiries',
+    receiptNumber: accepted.receiptNumber,
+    receivedAt: accepted.receivedAt,
+    email: accepted.email,
+    summary: accepted.summary,
+  });
   renderPage(CompletePage, { ...FORM_PAGE, path: '/inbound_inquiries/completed', routeId: 'inbound_inquiries.completed', mocks: [] });
   expect((await screen.findByTestId('receipt-number')).textContent).toBe('IB-20241003-7K2M9Q');
   expect(screen.getByTestId('receipt-number').parentElement?.textContent).toBe('受付番号 IB-20241003-7K2M9Q（2024/10/03 10:05）');

@@ -1,6 +1,10 @@
 import { jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FormsInboundInquiryMasterQuery, FormsSendInboundInquiriesMutation, FormsSendInboundInquiriesMutationVariables } from '../__generated__/operations.js';
+import type {
+  FormsInboundInquiryMasterQuery,
+  FormsSendInboundInquiriesMutation,
+  FormsSendInboundInquiriesMutationVariables,
+} from '../__generated__/operations.js';
 import { INBOUND_INQUIRY_MASTER, SEND_INBOUND_INQUIRIES } from '../features/inbound/index.js';
 import { readReceipt } from '../features/receipt/index.js';
 import { renderPage } from '@sumika/shell-kit/testing';
@@ -20,7 +24,18 @@ const master = { request: { query: INBOUND_INQUIRY_MASTER }, result: { data: mas
 
 const NO_UTM = { utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null };
 const EMPTY = {
-  type: null, clientName: null, storeName: null, tantoName: null, position: null, tel: null, hasLicense: false, email: null, siteUrl: null, referenceMedium: null, category: null, content: null,
+  type: null,
+  clientName: null,
+  storeName: null,
+  tantoName: null,
+  position: null,
+  tel: null,
+  hasLicense: false,
+  email: null,
+  siteUrl: null,
+  referenceMedium: null,
+  category: null,
+  content: null,
   recaptchaToken: TEST_RECAPTCHA_TOKEN,
   ...NO_UTM,
 } satisfies FormsSendInboundInquiriesMutationVariables;
@@ -34,7 +49,14 @@ const FIELD_MESSAGES = {
   category: 'お問い合わせ項目を選択してください。',
   content: 'お問い合わせ内容を入力してください。',
 };
-const receipt: FormsSendInboundInquiriesMutation['sendInboundInquiries'] = { __typename: 'InboundInquiryReceipt', id: 'inb-1', receiptNumber: 'IB-20241003-7K2M9Q', receivedAt: '2024-10-03T10:05:00+09:00', email: 'tanto@sumika-fudosan.example', summary: [{ __typename: 'ReceiptItem', label: '会社名', value: '株式会社すみか不動産' }] };
+const receipt: FormsSendInboundInquiriesMutation['sendInboundInquiries'] = {
+  __typename: 'InboundInquiryReceipt',
+  id: 'inb-1',
+  receiptNumber: 'IB-20241003-7K2M9Q',
+  receivedAt: '2024-10-03T10:05:00+09:00',
+  email: 'tanto@sumika-fudosan.example',
+  summary: [{ __typename: 'ReceiptItem', label: '会社名', value: '株式会社すみか不動産' }],
+};
 
 beforeEach(() => {
   stubScrolling();
@@ -68,14 +90,21 @@ it('puts each message of the rejected inquiry under its field, then sends the fi
     search,
     mocks: [
       master,
-      { request: { query: SEND_INBOUND_INQUIRIES, variables: { ...EMPTY, ...utm } }, result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] } },
+      {
+        request: { query: SEND_INBOUND_INQUIRIES, variables: { ...EMPTY, ...utm } },
+        result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] },
+      },
       { request: { query: SEND_INBOUND_INQUIRIES, variables: filled }, result: accept },
     ],
   });
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '物件掲載・広告掲載のお問い合わせ｜すみか', canonical: '/inbound_inquiries' }));
   // The choices come from the master.
   expect(await within(select(/^業種/)).findByRole('option', { name: '賃貸管理会社' })).toBeTruthy();
-  expect(within(select(/^お問い合わせ項目/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['選択してください', '物件掲載のお申し込み・ご相談', '掲載料金・プランについて']);
+  expect(
+    within(select(/^お問い合わせ項目/))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['選択してください', '物件掲載のお申し込み・ご相談', '掲載料金・プランについて']);
 
   fireEvent.click(screen.getByRole('button', { name: '送信する' }));
 
@@ -105,11 +134,21 @@ it('puts each message of the rejected inquiry under its field, then sends the fi
   expect((await screen.findByTestId('location')).textContent).toBe('/inbound_inquiries/completed');
   expect(accept).toHaveBeenCalledTimes(1);
   expect(accept).toHaveBeenCalledWith(filled);
-  expect(readReceipt()).toEqual({ form: 'inbound_inquiries', receiptNumber: receipt.receiptNumber, receivedAt: receipt.receivedAt, email: receipt.email, summary: receipt.summary });
+  expect(readReceipt()).toEqual({
+    form: 'inbound_inquiries',
+    receiptNumber: receipt.receiptNumber,
+    receivedAt: receipt.receivedAt,
+    email: receipt.email,
+    summary: receipt.summary,
+  });
 });
 
 it('says the inquiry could not be sent when the gateway fails, and stays on the form', async () => {
-  renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [master, { request: { query: SEND_INBOUND_INQUIRIES, variables: EMPTY }, error: new Error('network down') }] });
+  renderPage(InboundInquiriesPage, {
+    ...FORM_PAGE,
+    path: '/inbound_inquiries',
+    mocks: [master, { request: { query: SEND_INBOUND_INQUIRIES, variables: EMPTY }, error: new Error('network down') }],
+  });
   await within(select(/^業種/)).findByRole('option', { name: '賃貸仲介会社' });
   fireEvent.click(screen.getByRole('button', { name: '送信する' }));
   expect((await screen.findByRole('alert')).textContent).toBe('エラーのため送信できませんでした。時間をおいて再度お試しください。');
@@ -120,11 +159,33 @@ it('says the inquiry could not be sent when the gateway fails, and stays on the 
 it('shows the form without choices while the master loads', () => {
   renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [master] });
   expect(screen.getByRole('heading', { name: '物件掲載・広告掲載のお問い合わせ' })).toBeTruthy();
-  expect(within(select(/^業種/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['選択してください']);
+  expect(
+    within(select(/^業種/))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['選択してください']);
 });
 
 it('shows the error box in place of the form when the master could not be read', async () => {
-  renderPage(InboundInquiriesPage, { ...FORM_PAGE, path: '/inbound_inquiries', mocks: [{ request: { query: INBOUND_INQUIRY_MASTER }, result: { data: null, errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['inboundInquiryMaster'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] } }] });
+  renderPage(InboundInquiriesPage, {
+    ...FORM_PAGE,
+    path: '/inbound_inquiries',
+    mocks: [
+      {
+        request: { query: INBOUND_INQUIRY_MASTER },
+        result: {
+          data: null,
+          errors: [
+            {
+              message: '一時的に表示できません。しばらくしてから再度お試しください。',
+              path: ['inboundInquiryMaster'],
+              extensions: { code: 'SERVICE_UNAVAILABLE' },
+            },
+          ],
+        },
+      },
+    ],
+  });
   expect(within(await screen.findByRole('alert')).getByText('フォームを読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByRole('button', { name: '送信する' })).toBeNull();
 });

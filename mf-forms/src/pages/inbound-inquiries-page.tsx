@@ -19,7 +19,20 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
   const navigate = useNavigate();
   const master = useQuery(INBOUND_INQUIRY_MASTER);
   const [send] = useMutation(SEND_INBOUND_INQUIRIES);
-  const form = useForm({ type: '', clientName: '', storeName: '', tantoName: '', position: '', tel: '', hasLicense: false as boolean, email: '', siteUrl: '', referenceMedium: '', category: '', content: '' });
+  const form = useForm({
+    type: '',
+    clientName: '',
+    storeName: '',
+    tantoName: '',
+    position: '',
+    tel: '',
+    hasLicense: false as boolean,
+    email: '',
+    siteUrl: '',
+    referenceMedium: '',
+    category: '',
+    content: '',
+  });
   const err = form.errors.fields;
   if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
   const m = master.data?.inboundInquiryMaster;
@@ -75,7 +88,14 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
         <TextField label="ご担当者名" required error={err.tantoName} autoComplete="name" {...form.text('tantoName')} />
         <TextField label="役職" error={err.position} {...form.text('position')} />
         <TextField label="電話番号" required error={err.tel} hint="例：03-1234-5678" type="tel" autoComplete="tel" {...form.text('tel')} />
-        <CheckboxField label="宅地建物取引業免許" required error={err.hasLicense} text="免許を保有している" checked={form.values.hasLicense} onChange={(v) => form.set('hasLicense', v)} />
+        <CheckboxField
+          label="宅地建物取引業免許"
+          required
+          error={err.hasLicense}
+          text="免許を保有している"
+          checked={form.values.hasLicense}
+          onChange={(v) => form.set('hasLicense', v)}
+        />
         <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
         <TextField label="ホームページURL" error={err.siteUrl} type="url" placeholder="https://" {...form.text('siteUrl')} />
         <SelectField label="当サイトを知ったきっかけ" error={err.referenceMedium} options={m?.referenceMedia} {...form.text('referenceMedium')} />

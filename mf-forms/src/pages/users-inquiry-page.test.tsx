@@ -30,7 +30,17 @@ const FIELD_MESSAGES = {
   inquiryContent: 'お問い合わせ内容を入力してください。',
 };
 const rejectedEmpty = {
-  request: { query: SEND_INQUIRY, variables: { name: null, email: null, inquiryType: null, inquiryContent: null, recaptchaToken: TEST_RECAPTCHA_TOKEN, isApp: true } satisfies FormsSendInquiryMutationVariables },
+  request: {
+    query: SEND_INQUIRY,
+    variables: {
+      name: null,
+      email: null,
+      inquiryType: null,
+      inquiryContent: null,
+      recaptchaToken: TEST_RECAPTCHA_TOKEN,
+      isApp: true,
+    } satisfies FormsSendInquiryMutationVariables,
+  },
   result: { errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: FIELD_MESSAGES } }] },
 };
 
@@ -91,12 +101,21 @@ it('shows the Japanese message under each empty field, then sends the filled for
   expect((await screen.findByTestId('location')).textContent).toBe('/users_inquiry/completed');
   expect(accept).toHaveBeenCalledTimes(1);
   expect(accept).toHaveBeenCalledWith(filled);
-  expect(readReceipt()).toMatchObject({ form: 'users_inquiry', receiptNumber: 'IQ-20241003-7K2M9Q', email: 'taro@example.jp', summary: [{ label: 'お名前', value: '山田 太郎' }] });
+  expect(readReceipt()).toMatchObject({
+    form: 'users_inquiry',
+    receiptNumber: 'IQ-20241003-7K2M9Q',
+    email: 'taro@example.jp',
+    summary: [{ label: 'お名前', value: '山田 太郎' }],
+  });
 });
 
 it('tells the subgraph when the visitor is not in the app', async () => {
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendInquiry: receipt } }));
-  renderPage(UsersInquiryPage, { ...FORM_PAGE, path: '/users_inquiry', mocks: [master, { request: { query: SEND_INQUIRY, variables: { ...filled, isApp: false } }, result: accept }] });
+  renderPage(UsersInquiryPage, {
+    ...FORM_PAGE,
+    path: '/users_inquiry',
+    mocks: [master, { request: { query: SEND_INQUIRY, variables: { ...filled, isApp: false } }, result: accept }],
+  });
   await screen.findByRole('option', { name: 'スマートフォンアプリについて' });
 
   fill();
@@ -107,7 +126,11 @@ it('tells the subgraph when the visitor is not in the app', async () => {
 });
 
 it('offers a retry when the inquiry types cannot be loaded', async () => {
-  renderPage(UsersInquiryPage, { ...FORM_PAGE, path: '/users_inquiry', mocks: [{ request: { query: USERS_INQUIRY_MASTER }, error: new Error('network') }, master] });
+  renderPage(UsersInquiryPage, {
+    ...FORM_PAGE,
+    path: '/users_inquiry',
+    mocks: [{ request: { query: USERS_INQUIRY_MASTER }, error: new Error('network') }, master],
+  });
 
   expect(await screen.findByText('フォームを読み込めませんでした。')).not.toBeNull();
   fireEvent.click(screen.getByRole('button', { name: '再読み込み' }));

@@ -25,7 +25,9 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
     <div className="f-card" data-testid="users-inquiry-page">
       <FormsStyles />
       <h2>お問い合わせフォーム</h2>
-      <p className="f-lead">サービスに関するご質問・ご意見をお寄せください。物件の空室状況や内見のご相談は、各物件ページの「お問い合わせ」から不動産会社へお問い合わせください。</p>
+      <p className="f-lead">
+        サービスに関するご質問・ご意見をお寄せください。物件の空室状況や内見のご相談は、各物件ページの「お問い合わせ」から不動産会社へお問い合わせください。
+      </p>
       {form.errors.summary && (
         <p className="f-summary" role="alert" data-testid="form-summary">
           {form.errors.summary}
@@ -55,8 +57,22 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
         }}
       >
         <TextField label="お名前" required error={err.name} autoComplete="name" {...form.text('name')} />
-        <TextField label="メールアドレス" required error={err.email} hint="受付確認のメールをお送りします。" type="email" autoComplete="email" {...form.text('email')} />
-        <SelectField label="お問い合わせの種類" required error={err.inquiryType} options={master.data?.usersInquiryMaster.inquiryTypes} {...form.text('inquiryType')} />
+        <TextField
+          label="メールアドレス"
+          required
+          error={err.email}
+          hint="受付確認のメールをお送りします。"
+          type="email"
+          autoComplete="email"
+          {...form.text('email')}
+        />
+        <SelectField
+          label="お問い合わせの種類"
+          required
+          error={err.inquiryType}
+          options={master.data?.usersInquiryMaster.inquiryTypes}
+          {...form.text('inquiryType')}
+        />
         <TextArea label="お問い合わせ内容" required error={err.inquiryContent} hint="2,000文字以内" maxLength={2000} {...form.text('inquiryContent')} />
         {err.recaptchaToken && (
           <p className="f-error" role="alert">

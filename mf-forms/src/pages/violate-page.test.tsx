@@ -14,8 +14,18 @@ const master = {
       violationMaster: {
         __typename: 'ViolationMaster',
         kinds: [
-          { __typename: 'ViolationKind', code: 1, name: 'おとり広告の疑い（成約済み・実在しない物件）', description: '問い合わせると「すでに決まった」と言われた、来店すると別の物件を勧められた など' },
-          { __typename: 'ViolationKind', code: 2, name: '賃料・管理費・初期費用の表示が実際と異なる', description: '敷金・礼金・仲介手数料・保証料など、表示にない費用を請求された場合も含みます' },
+          {
+            __typename: 'ViolationKind',
+            code: 1,
+            name: 'おとり広告の疑い（成約済み・実在しない物件）',
+            description: '問い合わせると「すでに決まった」と言われた、来店すると別の物件を勧められた など',
+          },
+          {
+            __typename: 'ViolationKind',
+            code: 2,
+            name: '賃料・管理費・初期費用の表示が実際と異なる',
+            description: '敷金・礼金・仲介手数料・保証料など、表示にない費用を請求された場合も含みます',
+          },
         ],
         relations: [
           { __typename: 'BukkenKankei', code: 1, name: 'この物件に問い合わせた・入居を検討した', requiresCorporateName: false },
@@ -26,7 +36,20 @@ const master = {
   },
 };
 
-const EMPTY = { violateKindId: null, bukkenKankeiId: null, corporateName: null, nameSei: null, nameMei: null, prefectureId: null, email: null, phone: null, violateUrl: null, dwellingName: null, free: null, recaptchaToken: TEST_RECAPTCHA_TOKEN } satisfies FormsSendViolationMutationVariables;
+const EMPTY = {
+  violateKindId: null,
+  bukkenKankeiId: null,
+  corporateName: null,
+  nameSei: null,
+  nameMei: null,
+  prefectureId: null,
+  email: null,
+  phone: null,
+  violateUrl: null,
+  dwellingName: null,
+  free: null,
+  recaptchaToken: TEST_RECAPTCHA_TOKEN,
+} satisfies FormsSendViolationMutationVariables;
 // What the forms subgraph answers for an empty report (subgraphs/forms/src/forms/violation.ts).
 const FIELD_MESSAGES = {
   violateKindId: '違反の種類を選択してください。',
@@ -77,7 +100,11 @@ it('shows the Japanese message under each empty field, then sends the filled rep
     recaptchaToken: TEST_RECAPTCHA_TOKEN,
   } satisfies FormsSendViolationMutationVariables;
   const accept = jest.fn((_variables: Record<string, unknown>) => ({ data: { sendViolation: receipt } }));
-  renderPage(ViolatePage, { ...FORM_PAGE, path: '/violate', mocks: [master, rejectedEmpty, { request: { query: SEND_VIOLATION, variables: filled }, result: accept }] });
+  renderPage(ViolatePage, {
+    ...FORM_PAGE,
+    path: '/violate',
+    mocks: [master, rejectedEmpty, { request: { query: SEND_VIOLATION, variables: filled }, result: accept }],
+  });
   const kinds = await screen.findByRole('radiogroup', { name: /^違反の種類/ });
 
   fireEvent.click(screen.getByTestId('submit'));
@@ -122,8 +149,15 @@ it('shows the Japanese message under each empty field, then sends the filled rep
 it('starts with the URL of the listing the visitor came from, and sends it', async () => {
   const url = 'https://sumika.example/bukken/detail/bk000000123';
   const { violateUrl: _url, ...others } = FIELD_MESSAGES;
-  const reject = jest.fn((_variables: Record<string, unknown>) => ({ errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: others } }] }));
-  renderPage(ViolatePage, { ...FORM_PAGE, path: '/violate', search: `?url=${encodeURIComponent(url)}`, mocks: [master, { request: { query: SEND_VIOLATION, variables: { ...EMPTY, violateUrl: url } }, result: reject }] });
+  const reject = jest.fn((_variables: Record<string, unknown>) => ({
+    errors: [{ message: '入力内容に誤りがあります。各項目をご確認ください。', extensions: { code: 'BAD_REQUEST', fields: others } }],
+  }));
+  renderPage(ViolatePage, {
+    ...FORM_PAGE,
+    path: '/violate',
+    search: `?url=${encodeURIComponent(url)}`,
+    mocks: [master, { request: { query: SEND_VIOLATION, variables: { ...EMPTY, violateUrl: url } }, result: reject }],
+  });
   await screen.findByRole('radiogroup', { name: /^違反の種類/ });
 
   expect((textbox(/^掲載ページのURL/) as HTMLInputElement).value).toBe(url);

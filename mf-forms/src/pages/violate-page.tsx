@@ -18,7 +18,19 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
   const master = useQuery(VIOLATION_MASTER);
   const [send] = useMutation(SEND_VIOLATION);
   const prefilledUrl = new URLSearchParams(search).get('url') ?? '';
-  const form = useForm({ violateKindId: '', bukkenKankeiId: '', corporateName: '', nameSei: '', nameMei: '', prefectureId: '', email: '', phone: '', violateUrl: prefilledUrl, dwellingName: '', free: '' });
+  const form = useForm({
+    violateKindId: '',
+    bukkenKankeiId: '',
+    corporateName: '',
+    nameSei: '',
+    nameMei: '',
+    prefectureId: '',
+    email: '',
+    phone: '',
+    violateUrl: prefilledUrl,
+    dwellingName: '',
+    free: '',
+  });
   const err = form.errors.fields;
   if (master.error && !master.data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void master.refetch()} />;
   const m = master.data?.violationMaster;
@@ -64,9 +76,23 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
           });
         }}
       >
-        <RadioGroup label="違反の種類" required error={err.violateKindId} name="violateKindId" options={m?.kinds} value={form.values.violateKindId} onChange={(v) => form.set('violateKindId', v)} />
+        <RadioGroup
+          label="違反の種類"
+          required
+          error={err.violateKindId}
+          name="violateKindId"
+          options={m?.kinds}
+          value={form.values.violateKindId}
+          onChange={(v) => form.set('violateKindId', v)}
+        />
         <SelectField label="物件との関係" required error={err.bukkenKankeiId} options={m?.relations} {...form.text('bukkenKankeiId')} />
-        <TextField label="会社名" required={!!relation?.requiresCorporateName} error={err.corporateName} autoComplete="organization" {...form.text('corporateName')} />
+        <TextField
+          label="会社名"
+          required={!!relation?.requiresCorporateName}
+          error={err.corporateName}
+          autoComplete="organization"
+          {...form.text('corporateName')}
+        />
         <TextField label="お名前（姓）" required error={err.nameSei} autoComplete="family-name" {...form.text('nameSei')} />
         <TextField label="お名前（名）" required error={err.nameMei} autoComplete="given-name" {...form.text('nameMei')} />
         <SelectField label="物件の所在地（都道府県）" required error={err.prefectureId} options={PREFECTURE_OPTIONS} {...form.text('prefectureId')} />
@@ -74,7 +100,14 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
         <TextField label="電話番号" error={err.phone} type="tel" autoComplete="tel" {...form.text('phone')} />
         <TextField label="掲載ページのURL" required error={err.violateUrl} type="url" placeholder="https://" {...form.text('violateUrl')} />
         <TextField label="物件名" error={err.dwellingName} {...form.text('dwellingName')} />
-        <TextArea label="内容" required error={err.free} hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。" maxLength={2000} {...form.text('free')} />
+        <TextArea
+          label="内容"
+          required
+          error={err.free}
+          hint="どのような点が不適切か、具体的にご記入ください（2,000文字以内）。"
+          maxLength={2000}
+          {...form.text('free')}
+        />
         {err.recaptchaToken && (
           <p className="f-error" role="alert">
             {err.recaptchaToken}

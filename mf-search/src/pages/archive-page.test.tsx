@@ -10,7 +10,15 @@ type Listing = NonNullable<SearchArchiveQuery['archiveList']>['bukkenList'][numb
 type Answer = { data: SearchArchiveQuery | null; errors?: ReturnType<typeof partDown>[] };
 
 const tokyo: SearchArchiveQuery['prefecture'] = { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' };
-const listing = (globalKey: string, name: string): Listing => ({ __typename: 'Bukken', globalKey, name, chinryou: 85000, plan: '1K', area: 25.5, address: '東京都千代田区麹町1-1' });
+const listing = (globalKey: string, name: string): Listing => ({
+  __typename: 'Bukken',
+  globalKey,
+  name,
+  chinryou: 85000,
+  plan: '1K',
+  area: 25.5,
+  address: '東京都千代田区麹町1-1',
+});
 const list = (bukkenList: Listing[], count = bukkenList.length): NonNullable<SearchArchiveQuery['archiveList']> => ({
   __typename: 'SearchResult',
   bukkenList,
@@ -18,21 +26,59 @@ const list = (bukkenList: Listing[], count = bukkenList.length): NonNullable<Sea
   pagination: { __typename: 'Pagination', currentPage: 1, totalPages: 1 },
 });
 
-const CITY_VARS: SearchArchiveQueryVariables = { prefecturePath: 'tokyo', lineCode: 0, cityCode: 13101, stationCode: null, page: 1, cities: false, stations: false, list: true };
-const CITIES_VARS: SearchArchiveQueryVariables = { prefecturePath: 'tokyo', lineCode: 0, cityCode: null, stationCode: null, page: 1, cities: true, stations: false, list: false };
+const CITY_VARS: SearchArchiveQueryVariables = {
+  prefecturePath: 'tokyo',
+  lineCode: 0,
+  cityCode: 13101,
+  stationCode: null,
+  page: 1,
+  cities: false,
+  stations: false,
+  list: true,
+};
+const CITIES_VARS: SearchArchiveQueryVariables = {
+  prefecturePath: 'tokyo',
+  lineCode: 0,
+  cityCode: null,
+  stationCode: null,
+  page: 1,
+  cities: true,
+  stations: false,
+  list: false,
+};
 const archive = (variables: SearchArchiveQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_ARCHIVE, variables }, result, delay }];
 const cityList = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(ArchivePage, { path: '/archive_list/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'archive_list.city', pageKind: 'list', mocks });
-const rows = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getByRole('link').textContent);
+  renderPage(ArchivePage, {
+    path: '/archive_list/tokyo/city/13101',
+    params: { prefecturePath: 'tokyo', cityCode: '13101' },
+    routeId: 'archive_list.city',
+    pageKind: 'list',
+    mocks,
+  });
+const rows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getByRole('link').textContent);
 
-it('lists a city\'s listings that left the market, linked to their archive pages', async () => {
-  const { setMeta, setStatus } = cityList(archive(CITY_VARS, { data: { prefecture: tokyo, archiveList: list([listing('bk000000001', 'テストハイツ 101'), listing('bk000000002', 'となりハイツ 202')], 1234) } }));
+it("lists a city's listings that left the market, linked to their archive pages", async () => {
+  const { setMeta, setStatus } = cityList(
+    archive(CITY_VARS, {
+      data: { prefecture: tokyo, archiveList: list([listing('bk000000001', 'テストハイツ 101'), listing('bk000000002', 'となりハイツ 202')], 1234) },
+    }),
+  );
   expect(await screen.findByText('掲載終了物件 1,234件')).toBeTruthy();
   expect(rows()).toEqual(['テストハイツ 101', 'となりハイツ 202']);
   expect(screen.getByRole('link', { name: 'テストハイツ 101' }).getAttribute('href')).toBe('/bukken/archive_detail/bk000000001');
   expect(screen.getAllByRole('row')[1]?.textContent).toContain('1K');
   expect(screen.queryByTestId('listings-unavailable')).toBeNull();
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都の掲載終了物件｜すみか', robots: 'noindex, follow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '掲載終了物件' }] }));
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({
+      title: '東京都の掲載終了物件｜すみか',
+      robots: 'noindex, follow',
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '掲載終了物件' }],
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
@@ -53,7 +99,14 @@ it('names the prefecture in the title while the page loads', async () => {
   const { setMeta } = cityList(archive(CITY_VARS, { data: { prefecture: tokyo, archiveList: list([]) } }, 50));
   expect(screen.queryByRole('table')).toBeNull();
   expect(setMeta).toHaveBeenCalled();
-  for (const [meta] of setMeta.mock.calls) expect(meta).toEqual(expect.objectContaining({ title: '東京都の掲載終了物件｜すみか', pageTitle: '東京都の掲載終了物件', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '掲載終了物件' }] }));
+  for (const [meta] of setMeta.mock.calls)
+    expect(meta).toEqual(
+      expect.objectContaining({
+        title: '東京都の掲載終了物件｜すみか',
+        pageTitle: '東京都の掲載終了物件',
+        breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '掲載終了物件' }],
+      }),
+    );
   expect(await screen.findByText('掲載終了物件 0件')).toBeTruthy();
   await act(async () => undefined);
 });
@@ -65,7 +118,12 @@ it('shows an empty table and the zero count when no listing has left the market'
 });
 
 it('keeps the listings that came back, with the notice, when the listing subgraph could not give one', async () => {
-  cityList(archive(CITY_VARS, { data: { prefecture: tokyo, archiveList: list([null, listing('bk000000002', 'となりハイツ 202')], 2) }, errors: [partDown(['archiveList', 'bukkenList', 0])] }));
+  cityList(
+    archive(CITY_VARS, {
+      data: { prefecture: tokyo, archiveList: list([null, listing('bk000000002', 'となりハイツ 202')], 2) },
+      errors: [partDown(['archiveList', 'bukkenList', 0])],
+    }),
+  );
   expect(await screen.findByTestId('listings-unavailable')).toBeTruthy();
   expect(rows()).toEqual(['となりハイツ 202']);
   expect(screen.getByText('掲載終了物件 2件')).toBeTruthy();

@@ -79,17 +79,20 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
               </tr>
             </thead>
             <tbody>
-              {list.bukkenList.map((b) => b && (
-                <tr key={b.globalKey}>
-                  <td>
-                    <KitLink to={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</KitLink>
-                  </td>
-                  <td>{formatRent(b.chinryou)}</td>
-                  <td>{b.plan}</td>
-                  <td>{formatArea(b.area)}</td>
-                  <td>{b.address}</td>
-                </tr>
-              ))}
+              {list.bukkenList.map(
+                (b) =>
+                  b && (
+                    <tr key={b.globalKey}>
+                      <td>
+                        <KitLink to={`/bukken/archive_detail/${b.globalKey}`}>{b.name}</KitLink>
+                      </td>
+                      <td>{formatRent(b.chinryou)}</td>
+                      <td>{b.plan}</td>
+                      <td>{formatArea(b.area)}</td>
+                      <td>{b.address}</td>
+                    </tr>
+                  ),
+              )}
             </tbody>
           </table>
         </>

@@ -20,7 +20,12 @@ const tokyo: NonNullable<SearchAreaListsQuery['prefecture']> = {
   ],
 };
 const railways: SearchAreaListsQuery['railways'] = [
-  { __typename: 'Railway', code: 'jr-east', name: 'JR東日本', lines: [{ __typename: 'Line', code: 11302, name: 'JR山手線', colorCode: '#9acd32', bukkenCount: 5400 }] },
+  {
+    __typename: 'Railway',
+    code: 'jr-east',
+    name: 'JR東日本',
+    lines: [{ __typename: 'Line', code: 11302, name: 'JR山手線', colorCode: '#9acd32', bukkenCount: 5400 }],
+  },
 ];
 const yamanote: Line = {
   __typename: 'Line',
@@ -32,13 +37,27 @@ const yamanote: Line = {
   ],
 };
 
-const VARS: SearchAreaListsQueryVariables = { path: 'tokyo', lineCode: 0, withStations: false, cityCode: 0, withTowns: false, specialName: '', withSpecial: false, withBuildingTypes: false };
+const VARS: SearchAreaListsQueryVariables = {
+  path: 'tokyo',
+  lineCode: 0,
+  withStations: false,
+  cityCode: 0,
+  withTowns: false,
+  specialName: '',
+  withSpecial: false,
+  withBuildingTypes: false,
+};
 const STATION_VARS: SearchAreaListsQueryVariables = { ...VARS, lineCode: 11302, withStations: true };
 const lists = (variables: SearchAreaListsQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_AREA_LISTS, variables }, result, delay }];
 const citiesLines = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
   renderPage(AreaSelectPage, { path: '/search/cities_lines/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'search.cities_lines', mocks });
 const lineStations = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
-  renderPage(AreaSelectPage, { path: '/search/line_stations/tokyo/11302', params: { prefecturePath: 'tokyo', lineCode: '11302' }, routeId: 'search.line_stations', mocks });
+  renderPage(AreaSelectPage, {
+    path: '/search/line_stations/tokyo/11302',
+    params: { prefecturePath: 'tokyo', lineCode: '11302' },
+    routeId: 'search.line_stations',
+    mocks,
+  });
 
 it('lets the visitor tick the cities with listings and follow a line, with the prefecture in the title', async () => {
   const { setMeta, setStatus } = citiesLines(lists(VARS, { data: { prefecture: tokyo, railways } }));
@@ -48,16 +67,26 @@ it('lets the visitor tick the cities with listings and follow a line, with the p
   expect(screen.getByText('(1,200)')).toBeTruthy();
   expect(chiyoda.closest('form')?.getAttribute('action')).toBe('/search/results');
   expect((chiyoda.closest('form')?.querySelector('input[name="prefecture"]') as HTMLInputElement).value).toBe('tokyo');
-  expect(within(screen.getByRole('heading', { name: '沿線を選ぶ' }).parentElement!).getByRole('link', { name: 'JR山手線' }).getAttribute('href')).toBe('/search/line_stations/tokyo/11302');
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都の市区町村・沿線から賃貸物件を探す｜すみか', pageTitle: '東京都の市区町村・沿線から探す' }));
+  expect(
+    within(screen.getByRole('heading', { name: '沿線を選ぶ' }).parentElement!)
+      .getByRole('link', { name: 'JR山手線' })
+      .getAttribute('href'),
+  ).toBe('/search/line_stations/tokyo/11302');
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ title: '東京都の市区町村・沿線から賃貸物件を探す｜すみか', pageTitle: '東京都の市区町村・沿線から探す' }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
 
-it('lists a line\'s stations, those without listings not tickable', async () => {
+it("lists a line's stations, those without listings not tickable", async () => {
   lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: yamanote } }));
   const stations = await screen.findByTestId('station-list');
-  expect(within(stations).getAllByRole('checkbox').map((c) => [(c as HTMLInputElement).value, (c as HTMLInputElement).disabled])).toEqual([
+  expect(
+    within(stations)
+      .getAllByRole('checkbox')
+      .map((c) => [(c as HTMLInputElement).value, (c as HTMLInputElement).disabled]),
+  ).toEqual([
     ['1130201', false],
     ['1130202', true],
   ]);

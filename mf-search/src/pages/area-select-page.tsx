@@ -46,7 +46,16 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
     setStatus(404);
     return null;
   }
-  const what = mode === 'cities' ? '市区町村' : mode === 'lines' ? '沿線' : mode === 'stations' ? `${data?.line?.name ?? ''}の駅` : mode === 'towns' ? `${data?.city?.name ?? ''}の町名` : '市区町村・沿線';
+  const what =
+    mode === 'cities'
+      ? '市区町村'
+      : mode === 'lines'
+        ? '沿線'
+        : mode === 'stations'
+          ? `${data?.line?.name ?? ''}の駅`
+          : mode === 'towns'
+            ? `${data?.city?.name ?? ''}の町名`
+            : '市区町村・沿線';
   if (pref) {
     setMeta({
       title: `${pref.name}の${what}から賃貸物件を探す｜すみか`,

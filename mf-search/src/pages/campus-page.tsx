@@ -4,7 +4,18 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_CAMPUSES } from '../features/misc/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
-const INITIALS: [string, string][] = [['a', 'あ'], ['ka', 'か'], ['sa', 'さ'], ['ta', 'た'], ['na', 'な'], ['ha', 'は'], ['ma', 'ま'], ['ya', 'や'], ['ra', 'ら'], ['wa', 'わ']];
+const INITIALS: [string, string][] = [
+  ['a', 'あ'],
+  ['ka', 'か'],
+  ['sa', 'さ'],
+  ['ta', 'た'],
+  ['na', 'な'],
+  ['ha', 'は'],
+  ['ma', 'ま'],
+  ['ya', 'や'],
+  ['ra', 'ら'],
+  ['wa', 'わ'],
+];
 
 /** /campus, /campus/{prefecture}, /campus/{prefecture}/{initial}: schools, then rooms near a campus. */
 export default function CampusPage({ params, setMeta, setStatus }: RemotePageProps) {
@@ -23,7 +34,10 @@ export default function CampusPage({ params, setMeta, setStatus }: RemotePagePro
     title: `${where}大学・学校から賃貸物件を探す｜すみか`,
     description: `${where}大学・短大・専門学校のキャンパス周辺の賃貸物件を探せます。`,
     pageTitle: `${where}大学・学校から探す`,
-    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(pref ? [{ text: '大学・学校から探す', path: '/campus' }, { text: pref.name }] : [{ text: '大学・学校から探す' }])],
+    breadcrumbs: [
+      { text: '賃貸トップ', path: '/' },
+      ...(pref ? [{ text: '大学・学校から探す', path: '/campus' }, { text: pref.name }] : [{ text: '大学・学校から探す' }]),
+    ],
   });
   if (error && !data) return <ErrorBox message="学校の一覧を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;

@@ -12,7 +12,13 @@ const prefectures: SearchLivabilityQuery['prefectures'] = [
   { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' },
   { __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka' },
 ];
-const tokyo: NonNullable<SearchLivabilityQuery['prefecture']> = { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo', cities: [{ __typename: 'City', code: 13101, name: '千代田区', bukkenCount: 1200 }] };
+const tokyo: NonNullable<SearchLivabilityQuery['prefecture']> = {
+  __typename: 'Prefecture',
+  code: 13,
+  name: '東京都',
+  path: 'tokyo',
+  cities: [{ __typename: 'City', code: 13101, name: '千代田区', bukkenCount: 1200 }],
+};
 const livability: LivabilityFieldsFragment = {
   __typename: 'Livability',
   bukkenCount: 1200,
@@ -30,7 +36,7 @@ const read = (variables: SearchLivabilityQueryVariables, result: Answer, delay =
 const cityPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
   renderPage(LivabilityPage, { path: '/livability/tokyo/city/13101', params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'livability', mocks });
 
-it('shows a city\'s rent by plan and its popular conditions', async () => {
+it("shows a city's rent by plan and its popular conditions", async () => {
   const { setMeta, setStatus } = cityPage(read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(livability) } }));
   const table = await screen.findByTestId('livability');
   expect(within(table).getByRole('heading', { name: '千代田区の住みやすさ' })).toBeTruthy();
@@ -39,16 +45,26 @@ it('shows a city\'s rent by plan and its popular conditions', async () => {
   expect(within(table).getByText('バス・トイレ別 62%')).toBeTruthy();
   // A city page does not list the prefecture's cities again.
   expect(screen.queryByRole('heading', { name: '東京都の市区町村' })).toBeNull();
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '千代田区の住みやすさ・家賃相場｜すみか', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '住みやすさ', path: '/livability' }, { text: '千代田区' }] }));
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({
+      title: '千代田区の住みやすさ・家賃相場｜すみか',
+      breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '住みやすさ', path: '/livability' }, { text: '千代田区' }],
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
 
-it('lists the prefectures nationwide, and a prefecture\'s cities', async () => {
+it("lists the prefectures nationwide, and a prefecture's cities", async () => {
   renderPage(LivabilityPage, { path: '/livability', routeId: 'livability', mocks: read(NONE, { data: { prefectures } }) });
   expect((await screen.findByRole('link', { name: '大阪府' })).getAttribute('href')).toBe('/livability/osaka');
   cleanup();
-  renderPage(LivabilityPage, { path: '/livability/tokyo', params: { prefecturePath: 'tokyo' }, routeId: 'livability', mocks: read({ ...NONE, prefecturePath: 'tokyo', withPref: true }, { data: { prefectures, prefecture: tokyo } }) });
+  renderPage(LivabilityPage, {
+    path: '/livability/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    routeId: 'livability',
+    mocks: read({ ...NONE, prefecturePath: 'tokyo', withPref: true }, { data: { prefectures, prefecture: tokyo } }),
+  });
   expect((await screen.findByRole('link', { name: '千代田区' })).getAttribute('href')).toBe('/livability/tokyo/city/13101');
   expect(screen.queryByRole('link', { name: '大阪府' })).toBeNull();
 });
@@ -73,7 +89,7 @@ it('shows the error box when the page could not be read', async () => {
   expect(setStatus).not.toHaveBeenCalled();
 });
 
-it('shows the error box, not the 404 page nor an empty page, when the city\'s figures came back null with an error', async () => {
+it("shows the error box, not the 404 page nor an empty page, when the city's figures came back null with an error", async () => {
   const { setStatus } = cityPage(read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(null) }, errors: [partDown(['city', 'livability'])] }));
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);

@@ -11,7 +11,8 @@ function LivabilityTable({ name, data }: { name: string; data: LivabilityFieldsF
     <section className="s-section" data-testid="livability">
       <h2>{name}の住みやすさ</h2>
       <p>
-        掲載物件 {formatNumber(data.bukkenCount)}件 ／ 駅 {data.stationCount}駅 ／ 駅徒歩の中央値 {data.medianWalkMin ?? '-'}分 ／ 築年の中央値 {data.medianBuiltYear ?? '-'}年
+        掲載物件 {formatNumber(data.bukkenCount)}件 ／ 駅 {data.stationCount}駅 ／ 駅徒歩の中央値 {data.medianWalkMin ?? '-'}分 ／ 築年の中央値{' '}
+        {data.medianBuiltYear ?? '-'}年
       </p>
       <h3>間取り別の家賃相場</h3>
       <table className="s-table">
@@ -66,10 +67,21 @@ export default function LivabilityPage({ params, setMeta, setStatus }: RemotePag
     title: `${place}の住みやすさ・家賃相場｜すみか`,
     description: `${place}の間取り別の家賃相場や、物件の設備の傾向をまとめました。`,
     pageTitle: `${place}の住みやすさ`,
-    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '住みやすさ', ...(params.prefecturePath ? { path: '/livability' } : {}) }, ...(params.prefecturePath ? [{ text: place }] : [])],
+    breadcrumbs: [
+      { text: '賃貸トップ', path: '/' },
+      { text: '住みやすさ', ...(params.prefecturePath ? { path: '/livability' } : {}) },
+      ...(params.prefecturePath ? [{ text: place }] : []),
+    ],
   });
   // What the page is for came back null with an error (search down): the error box, never an empty page.
-  if (error && (!data || (!!params.prefecturePath && !data.prefecture) || (!!params.cityCode && !data.city?.livability) || (!!params.stationCode && !data.stationLivability))) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
+  if (
+    error &&
+    (!data ||
+      (!!params.prefecturePath && !data.prefecture) ||
+      (!!params.cityCode && !data.city?.livability) ||
+      (!!params.stationCode && !data.stationLivability))
+  )
+    return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
   return (
     <div>

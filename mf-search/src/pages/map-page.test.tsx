@@ -13,14 +13,30 @@ const cells: SearchMapInfoQuery['mapInfo'] = [
   { __typename: 'MapCell', geoHex: 'XM4885', count: 120, center: { __typename: 'LatLng', lat: 35.68, lng: 139.76 } },
   { __typename: 'MapCell', geoHex: 'XM4886', count: 8, center: { __typename: 'LatLng', lat: 35.7, lng: 139.7 } },
 ];
-const listing = (globalKey: string, name: string): Listing => ({ __typename: 'Bukken', globalKey, name, chinryou: 85000, plan: '1K', area: 25.5, address: '東京都千代田区麹町1-1' });
-const info = (variables: SearchMapInfoQueryVariables, mapInfo: SearchMapInfoQuery['mapInfo'], delay = 0) => ({ request: { query: SEARCH_MAP_INFO, variables }, result: { data: { mapInfo } }, delay });
-const cell = (geoHex: string, result: { data: SearchMapBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }) => ({ request: { query: SEARCH_MAP_BUKKENS, variables: { geoHex } }, result });
-const mapPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') => renderPage(MapPage, { path: '/search/map', search, routeId: 'search.map', mocks });
+const listing = (globalKey: string, name: string): Listing => ({
+  __typename: 'Bukken',
+  globalKey,
+  name,
+  chinryou: 85000,
+  plan: '1K',
+  area: 25.5,
+  address: '東京都千代田区麹町1-1',
+});
+const info = (variables: SearchMapInfoQueryVariables, mapInfo: SearchMapInfoQuery['mapInfo'], delay = 0) => ({
+  request: { query: SEARCH_MAP_INFO, variables },
+  result: { data: { mapInfo } },
+  delay,
+});
+const cell = (geoHex: string, result: { data: SearchMapBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }) => ({
+  request: { query: SEARCH_MAP_BUKKENS, variables: { geoHex } },
+  result,
+});
+const mapPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') =>
+  renderPage(MapPage, { path: '/search/map', search, routeId: 'search.map', mocks });
 const circleCounts = () => Array.from(screen.getByRole('img', { name: '物件数の地図' }).querySelectorAll('text')).map((t) => t.textContent);
 const side = () => screen.getByRole('heading', { name: 'エリアの物件' }).parentElement!;
 
-it('draws the listing count of each cell, and lists a cell\'s listings once it is chosen', async () => {
+it("draws the listing count of each cell, and lists a cell's listings once it is chosen", async () => {
   const { setMeta } = mapPage([info(BOX, cells), cell('XM4885', { data: { mapBukkens: [listing('bk000000001', 'テストハイツ 101')] } })]);
   expect(await screen.findByText('120')).toBeTruthy();
   expect(circleCounts()).toEqual(['120', '8']);
@@ -52,8 +68,11 @@ it('shows the error box when the map could not be read', async () => {
   expect(within(await screen.findByRole('alert')).getByText('地図情報を読み込めませんでした。')).toBeTruthy();
 });
 
-it('keeps a cell\'s listings that came back, with the notice, when the listing subgraph could not give one', async () => {
-  mapPage([info(BOX, cells), cell('XM4885', { data: { mapBukkens: [null, listing('bk000000002', 'となりハイツ 202')] }, errors: [partDown(['mapBukkens', 0])] })]);
+it("keeps a cell's listings that came back, with the notice, when the listing subgraph could not give one", async () => {
+  mapPage([
+    info(BOX, cells),
+    cell('XM4885', { data: { mapBukkens: [null, listing('bk000000002', 'となりハイツ 202')] }, errors: [partDown(['mapBukkens', 0])] }),
+  ]);
   fireEvent.click(await screen.findByText('120'));
   expect(await within(side()).findByRole('link', { name: 'となりハイツ 202' })).toBeTruthy();
   expect(within(side()).getAllByRole('link')).toHaveLength(1);

@@ -43,7 +43,13 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
         <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="物件数の地図" style={{ background: '#eef5ee', borderRadius: 6 }}>
           {cells.map((c) => (
             <g key={c.geoHex} onClick={() => setSelected(c.geoHex)} style={{ cursor: 'pointer' }}>
-              <circle cx={x(c.center.lng)} cy={y(c.center.lat)} r={6 + 14 * Math.sqrt(c.count / max)} fill={c.geoHex === selected ? '#e8590c' : '#2b9348'} opacity={0.75} />
+              <circle
+                cx={x(c.center.lng)}
+                cy={y(c.center.lat)}
+                r={6 + 14 * Math.sqrt(c.count / max)}
+                fill={c.geoHex === selected ? '#e8590c' : '#2b9348'}
+                opacity={0.75}
+              />
               <text x={x(c.center.lng)} y={y(c.center.lat) + 4} textAnchor="middle" fontSize="10" fill="#fff">
                 {c.count}
               </text>
@@ -57,14 +63,17 @@ export default function MapPage({ search, setMeta }: RemotePageProps) {
         {!selected && <p className="s-muted">地図の円を選んでください。</p>}
         {cell.data?.mapBukkens.includes(null) && <ListingsUnavailable />}
         <ul className="s-links" style={{ flexDirection: 'column' }}>
-          {(cell.data?.mapBukkens ?? []).map((b) => b && (
-            <li key={b.globalKey}>
-              <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink>
-              <div className="s-muted">
-                {formatRent(b.chinryou)} ／ {b.plan} ／ {formatNumber(b.area)}m²
-              </div>
-            </li>
-          ))}
+          {(cell.data?.mapBukkens ?? []).map(
+            (b) =>
+              b && (
+                <li key={b.globalKey}>
+                  <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink>
+                  <div className="s-muted">
+                    {formatRent(b.chinryou)} ／ {b.plan} ／ {formatNumber(b.area)}m²
+                  </div>
+                </li>
+              ),
+          )}
         </ul>
       </aside>
     </div>

@@ -35,19 +35,33 @@ const specials: SearchPrefecturePageQuery['specials'] = [
   { __typename: 'Special', path: 'pet', name: 'ペット可', title: 'ペット可の賃貸', topImage: '/p.jpg', bukkenCount: 800 },
   { __typename: 'Special', path: 'tower', name: 'タワーマンション', title: 'タワマン', topImage: '/t.jpg', bukkenCount: 0 },
 ];
-const answer = (prefecture: Prefecture | null, recommend: SearchPrefecturePageQuery['prefectureRecommendBukkens']): SearchPrefecturePageQuery => ({ prefecture, railways, prefectureRecommendBukkens: recommend, specials });
+const answer = (prefecture: Prefecture | null, recommend: SearchPrefecturePageQuery['prefectureRecommendBukkens']): SearchPrefecturePageQuery => ({
+  prefecture,
+  railways,
+  prefectureRecommendBukkens: recommend,
+  specials,
+});
 const picks = { __typename: 'BukkenList' as const, bukkenList: [bukkenCard(1, 'こうじまちハイツ')] };
-const page = (result: { data: SearchPrefecturePageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [{ request: { query: SEARCH_PREFECTURE_PAGE, variables: { path: 'tokyo' } }, result }];
+const page = (result: { data: SearchPrefecturePageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [
+  { request: { query: SEARCH_PREFECTURE_PAGE, variables: { path: 'tokyo' } }, result },
+];
 
 it('shows the count, the cities, the lines with listings, the recommendations and the specials', async () => {
-  const { setMeta, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(tokyo, picks) }) });
+  const { setMeta, setStatus } = renderPage(PrefecturePage, {
+    path: '/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    mocks: page({ data: answer(tokyo, picks) }),
+  });
   expect(screen.queryByTestId('prefecture-page')).toBeNull();
   expect(await screen.findByRole('heading', { name: '東京都の賃貸物件' })).toBeTruthy();
   expect(screen.getByText('123,456').parentElement?.textContent).toBe('123,456件');
   expect(screen.getByRole('link', { name: '東京都のすべての物件を見る ›' }).getAttribute('href')).toBe('/search/results?prefecture=tokyo');
   const cities = within(screen.getByTestId('city-list')).getAllByRole('checkbox') as HTMLInputElement[];
   // A city without listings cannot be ticked.
-  expect(cities.map((c) => [c.value, c.disabled])).toEqual([['13101', false], ['13102', true]]);
+  expect(cities.map((c) => [c.value, c.disabled])).toEqual([
+    ['13101', false],
+    ['13102', true],
+  ]);
   expect(screen.getByRole('link', { name: '千代田区' }).getAttribute('href')).toBe('/search/tokyo/city/13101');
   expect(screen.getByRole('link', { name: '東京メトロ半蔵門線' }).getAttribute('href')).toBe('/search/line_stations/tokyo/28001');
   expect(screen.queryByRole('link', { name: '東京メトロ南北線' })).toBeNull();
@@ -55,13 +69,23 @@ it('shows the count, the cities, the lines with listings, the recommendations an
   expect(screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey'])).toEqual(['bk000000001']);
   expect(screen.getByRole('link', { name: /ペット可/ }).getAttribute('href')).toBe('/search/cities/tokyo/topic/pet');
   expect(screen.queryByRole('link', { name: /タワーマンション/ })).toBeNull();
-  expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '東京都の賃貸物件・賃貸住宅｜すみか', canonical: '/tokyo', description: '東京都の賃貸物件123,456件。市区町村や沿線・駅から、東京都の賃貸マンション・アパートを探せます。' }));
+  expect(setMeta).toHaveBeenCalledWith(
+    expect.objectContaining({
+      title: '東京都の賃貸物件・賃貸住宅｜すみか',
+      canonical: '/tokyo',
+      description: '東京都の賃貸物件123,456件。市区町村や沿線・駅から、東京都の賃貸マンション・アパートを探せます。',
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
 
 it('stands without its recommendations when the listing subgraph could not give them', async () => {
-  renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(tokyo, null), errors: [partDown(['prefectureRecommendBukkens'])] }) });
+  renderPage(PrefecturePage, {
+    path: '/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    mocks: page({ data: answer(tokyo, null), errors: [partDown(['prefectureRecommendBukkens'])] }),
+  });
   expect(await screen.findByRole('heading', { name: '東京都の賃貸物件' })).toBeTruthy();
   expect(screen.queryByRole('heading', { name: '東京都のおすすめ物件' })).toBeNull();
   expect(screen.getByRole('link', { name: '千代田区' })).toBeTruthy();
@@ -69,13 +93,21 @@ it('stands without its recommendations when the listing subgraph could not give 
 });
 
 it('answers 404 for a prefecture that does not exist', async () => {
-  const { container, setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(null, null) }) });
+  const { container, setStatus } = renderPage(PrefecturePage, {
+    path: '/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    mocks: page({ data: answer(null, null) }),
+  });
   await waitFor(() => expect(setStatus).toHaveBeenCalledWith(404));
   expect(container.textContent).toBe('');
 });
 
 it('shows the error box, not the 404 page, when the prefecture could not be read', async () => {
-  const { setStatus } = renderPage(PrefecturePage, { path: '/tokyo', params: { prefecturePath: 'tokyo' }, mocks: page({ data: answer(null, picks), errors: [partDown(['prefecture'])] }) });
+  const { setStatus } = renderPage(PrefecturePage, {
+    path: '/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    mocks: page({ data: answer(null, picks), errors: [partDown(['prefecture'])] }),
+  });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });

@@ -52,7 +52,8 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
             {pref.cities.map((c) => (
               <li key={c.code}>
                 <label>
-                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> <KitLink to={`/search/${pref.path}/city/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.bukkenCount)})</small>
+                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} />{' '}
+                  <KitLink to={`/search/${pref.path}/city/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.bukkenCount)})</small>
                 </label>
               </li>
             ))}

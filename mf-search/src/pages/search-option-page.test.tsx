@@ -17,24 +17,40 @@ const master: SearchOptionMasterQuery = {
       { __typename: 'BuildingTypeOption', key: 'mansion', name: 'マンション' },
       { __typename: 'BuildingTypeOption', key: 'terrace', name: 'テラスハウス' },
     ],
-    conditionGroups: [{ __typename: 'ConditionGroup', key: 'bath', name: 'バス・トイレ', conditions: [{ __typename: 'Condition', code: 201, name: 'バス・トイレ別' }] }],
+    conditionGroups: [
+      { __typename: 'ConditionGroup', key: 'bath', name: 'バス・トイレ', conditions: [{ __typename: 'Condition', code: 201, name: 'バス・トイレ別' }] },
+    ],
   },
   prefectures: [
     { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' },
     { __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka' },
   ],
 };
-const read = (result: { data: SearchOptionMasterQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [{ request: { query: SEARCH_OPTION_MASTER }, result, delay }];
-const optionPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) => renderPage(SearchOptionPage, { path: '/search/option', routeId: 'search.option', mocks });
-const options = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+const read = (result: { data: SearchOptionMasterQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => [
+  { request: { query: SEARCH_OPTION_MASTER }, result, delay },
+];
+const optionPage = (mocks: Parameters<typeof renderPage>[1]['mocks']) =>
+  renderPage(SearchOptionPage, { path: '/search/option', routeId: 'search.option', mocks });
+const options = (name: string) =>
+  within(screen.getByRole('combobox', { name }))
+    .getAllByRole('option')
+    .map((o) => [(o as HTMLOptionElement).value, o.textContent]);
 
 it('offers every condition of the master lists, submitted to the results page', async () => {
   const { setMeta } = optionPage(read({ data: master }));
   const submit = await screen.findByRole('button', { name: 'この条件で検索する' });
   expect(submit.closest('form')?.getAttribute('action')).toBe('/search/results');
-  expect(options('都道府県')).toEqual([['tokyo', '東京都'], ['osaka', '大阪府']]);
+  expect(options('都道府県')).toEqual([
+    ['tokyo', '東京都'],
+    ['osaka', '大阪府'],
+  ]);
   expect((screen.getByRole('combobox', { name: '都道府県' }) as HTMLSelectElement).value).toBe('tokyo');
-  expect(options('賃料の下限')).toEqual([['', '下限なし'], ['30000', '3万円'], ['35000', '3.5万円'], ['100000', '10万円']]);
+  expect(options('賃料の下限')).toEqual([
+    ['', '下限なし'],
+    ['30000', '3万円'],
+    ['35000', '3.5万円'],
+    ['100000', '10万円'],
+  ]);
   expect(options('賃料の上限')[0]).toEqual(['', '上限なし']);
   expect((screen.getByRole('checkbox', { name: 'テラスハウス' }) as HTMLInputElement).value).toBe('terrace');
   expect(screen.getByRole('heading', { name: 'バス・トイレ' })).toBeTruthy();

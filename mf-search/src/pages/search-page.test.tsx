@@ -9,7 +9,14 @@ afterEach(cleanup);
 const top: SearchTopPageQuery = {
   regions: {
     __typename: 'RegionList',
-    regions: [{ __typename: 'Region', code: 'kinki', name: '近畿', prefectures: [{ __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka', bukkenCount: 4000 }] }],
+    regions: [
+      {
+        __typename: 'Region',
+        code: 'kinki',
+        name: '近畿',
+        prefectures: [{ __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka', bukkenCount: 4000 }],
+      },
+    ],
   },
   specials: [],
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },

@@ -11,27 +11,68 @@ afterEach(cleanup);
 const card = (n: number): SearchBukkenCardFragment => ({ ...bukkenCard(n, `テストハイツ${n}`), chinryou: 80000 + n });
 type Result = SearchBukkensQuery['searchBukkens']['result'];
 
-const answer = (currentPage: number, bukkenList: Result['bukkenList'] = [card(currentPage * 10 + 1), card(currentPage * 10 + 2)], count = 293): SearchBukkensQuery => ({
+const answer = (
+  currentPage: number,
+  bukkenList: Result['bukkenList'] = [card(currentPage * 10 + 1), card(currentPage * 10 + 2)],
+  count = 293,
+): SearchBukkensQuery => ({
   searchBukkens: {
     __typename: 'SearchBukkensPayload',
     result: {
       __typename: 'SearchResult',
       bukkenList,
       bukkenTotal: { __typename: 'BukkenTotal', count },
-      pagination: { __typename: 'Pagination', count, currentPage, limitValue: 30, nextPage: currentPage + 1, previousPage: currentPage > 1 ? currentPage - 1 : null, totalPages: Math.ceil(count / 30) },
+      pagination: {
+        __typename: 'Pagination',
+        count,
+        currentPage,
+        limitValue: 30,
+        nextPage: currentPage + 1,
+        previousPage: currentPage > 1 ? currentPage - 1 : null,
+        totalPages: Math.ceil(count / 30),
+      },
     },
-    searchConditionTexts: { __typename: 'SearchConditionTexts', searchText: '東京都 千代田区', placeText: '東京都 千代田区', conditionText: 'こだわり条件なし' },
+    searchConditionTexts: {
+      __typename: 'SearchConditionTexts',
+      searchText: '東京都 千代田区',
+      placeText: '東京都 千代田区',
+      conditionText: 'こだわり条件なし',
+    },
   },
 });
 
-const place: SearchPlaceQuery = { prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' }, city: { __typename: 'City', code: 13101, name: '千代田区' } };
-const placeMock = (result: { data: SearchPlaceQuery | null; errors?: ReturnType<typeof partDown>[] } = { data: place }) => ({ request: { query: SEARCH_PLACE, variables: () => true }, result, maxUsageCount: Number.POSITIVE_INFINITY });
-const remembered: SearchSetLastSearchConditionMutation = { setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo/city/13101' } };
-const rememberMock = { request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true }, result: { data: remembered }, maxUsageCount: Number.POSITIVE_INFINITY };
-const searchMock = (page: number, result: { data: SearchBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => ({ request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === page }, result, delay });
+const place: SearchPlaceQuery = {
+  prefecture: { __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo' },
+  city: { __typename: 'City', code: 13101, name: '千代田区' },
+};
+const placeMock = (result: { data: SearchPlaceQuery | null; errors?: ReturnType<typeof partDown>[] } = { data: place }) => ({
+  request: { query: SEARCH_PLACE, variables: () => true },
+  result,
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
+const remembered: SearchSetLastSearchConditionMutation = {
+  setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo/city/13101' },
+};
+const rememberMock = {
+  request: { query: SET_LAST_SEARCH_CONDITION, variables: () => true },
+  result: { data: remembered },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+const searchMock = (page: number, result: { data: SearchBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) => ({
+  request: { query: SEARCH_BUKKENS, variables: (v: { page?: number }) => v.page === page },
+  result,
+  delay,
+});
 
 const cityPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') =>
-  renderPage(SearchResultsPage, { path: '/search/tokyo/city/13101', search, params: { prefecturePath: 'tokyo', cityCode: '13101' }, routeId: 'search.city', pageKind: 'list', mocks });
+  renderPage(SearchResultsPage, {
+    path: '/search/tokyo/city/13101',
+    search,
+    params: { prefecturePath: 'tokyo', cityCode: '13101' },
+    routeId: 'search.city',
+    pageKind: 'list',
+    mocks,
+  });
 const keys = () => screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey']);
 
 it('shows the count, the range, the cards and the pager of the search, with its title and breadcrumbs', async () => {
@@ -41,8 +82,20 @@ it('shows the count, the range, the cards and the pager of the search, with its 
   expect(screen.getByTestId('result-count').textContent).toBe('該当物件293件（1〜30件を表示）');
   expect(screen.getByTestId('filter-form')).toBeTruthy();
   expect(screen.queryByTestId('listings-unavailable')).toBeNull();
-  await waitFor(() => expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '東京都 千代田区の賃貸物件' }] })));
-  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ title: '東京都 千代田区の賃貸物件・賃貸住宅｜すみか', canonical: '/search/tokyo/city/13101', pageTitle: '東京都 千代田区の賃貸物件' }));
+  await waitFor(() =>
+    expect(setMeta).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '東京都の賃貸', path: '/tokyo' }, { text: '東京都 千代田区の賃貸物件' }],
+      }),
+    ),
+  );
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({
+      title: '東京都 千代田区の賃貸物件・賃貸住宅｜すみか',
+      canonical: '/search/tokyo/city/13101',
+      pageTitle: '東京都 千代田区の賃貸物件',
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
@@ -53,7 +106,12 @@ it('narrows by the rents and building types the search subgraph serves as its ma
   const rents = form.getByRole('combobox', { name: '賃料の上限' }) as HTMLSelectElement;
   expect(Array.from(rents.options).map((o) => o.value)).toEqual(['', ...RENT_PRICES.map(String)]);
   expect(rents.value).toBe('65000');
-  expect(form.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).name === 'building_type').map((c) => (c as HTMLInputElement).value)).toEqual(BUILDING_TYPES.map((t) => t.key));
+  expect(
+    form
+      .getAllByRole('checkbox')
+      .filter((c) => (c as HTMLInputElement).name === 'building_type')
+      .map((c) => (c as HTMLInputElement).value),
+  ).toEqual(BUILDING_TYPES.map((t) => t.key));
   expect((form.getByRole('checkbox', { name: 'テラスハウス' }) as HTMLInputElement).checked).toBe(true);
   await act(async () => undefined);
 });

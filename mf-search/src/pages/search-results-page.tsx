@@ -3,7 +3,16 @@ import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/s
 import type { Breadcrumb, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
-import { FilterForm, Pager, SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION, SaveConditionButton, SortSelect, parseSearch } from '../features/results/index.js';
+import {
+  FilterForm,
+  Pager,
+  SEARCH_BUKKENS,
+  SEARCH_PLACE,
+  SET_LAST_SEARCH_CONDITION,
+  SaveConditionButton,
+  SortSelect,
+  parseSearch,
+} from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** /search/results, /search/words, city, station, town and campus searches: one listing page. */
@@ -21,7 +30,13 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   // The station route's line is checked here too: the search itself filters by the station alone.
   const lineCode = args.lineCodes?.[0] ?? (params.lineCode ? Number(params.lineCode) : undefined);
   const place = useQuery(SEARCH_PLACE, {
-    variables: { prefecturePath: args.prefecturePath ?? '', cityCode: args.cityCodes?.[0] ?? 0, withCity: !!args.cityCodes?.length, lineCode: lineCode ?? 0, withLine: lineCode !== undefined },
+    variables: {
+      prefecturePath: args.prefecturePath ?? '',
+      cityCode: args.cityCodes?.[0] ?? 0,
+      withCity: !!args.cityCodes?.length,
+      lineCode: lineCode ?? 0,
+      withLine: lineCode !== undefined,
+    },
     skip: !parsed.ok || !args.prefecturePath,
   });
   const [remember] = useMutation(SET_LAST_SEARCH_CONDITION);
@@ -46,7 +61,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
 
   const texts = data?.searchBukkens.searchConditionTexts;
   const word = args.searchCondition?.word;
-  const subject = word ? `「${word}」` : (texts?.placeText || '全国');
+  const subject = word ? `「${word}」` : texts?.placeText || '全国';
   const pageSuffix = args.page > 1 ? `（${args.page}ページ目）` : '';
   const prefecture = place.data?.prefecture;
   const crumbs: Breadcrumb[] = [{ text: '賃貸トップ', path: '/' }];
@@ -114,9 +129,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
               <Pager pagination={result.pagination} />
             </>
           ) : (
-            <div className="s-empty">
-              条件に合う物件が見つかりませんでした。条件を変えて検索してください。
-            </div>
+            <div className="s-empty">条件に合う物件が見つかりませんでした。条件を変えて検索してください。</div>
           )}
         </div>
       </div>

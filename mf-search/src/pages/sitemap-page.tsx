@@ -30,7 +30,10 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
     title: 'サイトマップ｜すみか',
     description: 'すみかの物件を都道府県、市区町村、町名から一覧できるサイトマップです。',
     pageTitle: 'サイトマップ',
-    breadcrumbs: [{ text: '賃貸トップ', path: '/' }, ...(level === 'top' ? [{ text: 'サイトマップ' }] : [{ text: 'サイトマップ', path: '/specific/sitemap' }, { text: '一覧' }])],
+    breadcrumbs: [
+      { text: '賃貸トップ', path: '/' },
+      ...(level === 'top' ? [{ text: 'サイトマップ' }] : [{ text: 'サイトマップ', path: '/specific/sitemap' }, { text: '一覧' }]),
+    ],
   });
   if (error && !data) return <ErrorBox message="サイトマップを読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data) return <SearchStyles />;
@@ -51,11 +54,17 @@ export default function SitemapPage({ params, setMeta, setStatus }: RemotePagePr
         <>
           {town.bukkenList.includes(null) && <ListingsUnavailable />}
           <ul className="s-links" style={{ flexDirection: 'column' }}>
-            {town.bukkenList.map((b) => b && (
-              <li key={b.globalKey}>
-                <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> <small>{formatRent(b.chinryou)} {b.plan}</small>
-              </li>
-            ))}
+            {town.bukkenList.map(
+              (b) =>
+                b && (
+                  <li key={b.globalKey}>
+                    <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink>{' '}
+                    <small>
+                      {formatRent(b.chinryou)} {b.plan}
+                    </small>
+                  </li>
+                ),
+            )}
           </ul>
           {town.pagination.totalPages > 1 && (
             <nav className="s-pager">

@@ -9,7 +9,14 @@ afterEach(cleanup);
 const top: SearchTopPageQuery = {
   regions: {
     __typename: 'RegionList',
-    regions: [{ __typename: 'Region', code: 'kinki', name: '近畿', prefectures: [{ __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka', bukkenCount: 4000 }] }],
+    regions: [
+      {
+        __typename: 'Region',
+        code: 'kinki',
+        name: '近畿',
+        prefectures: [{ __typename: 'Prefecture', code: 27, name: '大阪府', path: 'osaka', bukkenCount: 4000 }],
+      },
+    ],
   },
   specials: [{ __typename: 'Special', path: 'pet', name: 'ペット可', title: 'ペット可の賃貸', topImage: '/p.jpg', bukkenCount: 1800 }],
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },

@@ -24,13 +24,30 @@ const special: Special = {
 const pickup = bukkenCard;
 const regions: SearchTopicPageQuery['regions'] = {
   __typename: 'RegionList',
-  regions: [{ __typename: 'Region', code: 'kanto', name: '関東', prefectures: [{ __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo', bukkenCount: 5000 }] }],
+  regions: [
+    {
+      __typename: 'Region',
+      code: 'kanto',
+      name: '関東',
+      prefectures: [{ __typename: 'Prefecture', code: 13, name: '東京都', path: 'tokyo', bukkenCount: 5000 }],
+    },
+  ],
 };
-const answer = (specialInfo: Special | null, pickups: SearchTopicPageQuery['specialRecommendBukkens']['pickups'] = []): SearchTopicPageQuery => ({ specialInfo, specialRecommendBukkens: { __typename: 'SpecialRecommend', pickups }, regions });
-const topic = (result: { data: SearchTopicPageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [{ request: { query: SEARCH_TOPIC_PAGE, variables: { specialName: 'pet' } }, result }];
+const answer = (specialInfo: Special | null, pickups: SearchTopicPageQuery['specialRecommendBukkens']['pickups'] = []): SearchTopicPageQuery => ({
+  specialInfo,
+  specialRecommendBukkens: { __typename: 'SpecialRecommend', pickups },
+  regions,
+});
+const topic = (result: { data: SearchTopicPageQuery | null; errors?: ReturnType<typeof partDown>[] }) => [
+  { request: { query: SEARCH_TOPIC_PAGE, variables: { specialName: 'pet' } }, result },
+];
 
 it('shows the feature, its count, the prefectures, the pickups and the FAQ', async () => {
-  const { setMeta, setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [pickup(1), pickup(2)]) }) });
+  const { setMeta, setStatus } = renderPage(TopicPage, {
+    path: '/topic/pet',
+    params: { specialName: 'pet' },
+    mocks: topic({ data: answer(special, [pickup(1), pickup(2)]) }),
+  });
   expect(screen.queryByTestId('topic-page')).toBeNull();
   expect(await screen.findByRole('heading', { name: 'ペット可・相談可の賃貸' })).toBeTruthy();
   expect(screen.getByText('12,345').parentElement?.textContent).toBe('12,345件');
@@ -41,7 +58,13 @@ it('shows the feature, its count, the prefectures, the pickups and the FAQ', asy
   expect(screen.getByRole('heading', { name: 'ペット可・相談可の賃貸の物件を探すポイント' })).toBeTruthy();
   expect(screen.getByText('Q. 敷金は増えますか？')).toBeTruthy();
   expect(screen.getByText('A. 1か月分上乗せされることがあります。')).toBeTruthy();
-  expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: 'ペット可・相談可の賃貸物件特集｜すみか', canonical: '/topic/pet', description: '犬や猫と暮らせる賃貸物件を集めました。' }));
+  expect(setMeta).toHaveBeenCalledWith(
+    expect.objectContaining({
+      title: 'ペット可・相談可の賃貸物件特集｜すみか',
+      canonical: '/topic/pet',
+      description: '犬や猫と暮らせる賃貸物件を集めました。',
+    }),
+  );
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });
@@ -55,7 +78,11 @@ it('leaves out the pickup section and the FAQ when there are none', async () => 
 });
 
 it('keeps the feature and the pickups that came back when the listing subgraph could not give one', async () => {
-  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [null, pickup(2)]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0])] }) });
+  renderPage(TopicPage, {
+    path: '/topic/pet',
+    params: { specialName: 'pet' },
+    mocks: topic({ data: answer(special, [null, pickup(2)]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0])] }),
+  });
   expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
   expect(screen.getAllByTestId('bukken-card').map((c) => c.dataset['globalKey'])).toEqual(['bk000000002']);
   expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
@@ -64,7 +91,14 @@ it('keeps the feature and the pickups that came back when the listing subgraph c
 });
 
 it('says the pickups cannot be shown when the listing subgraph could give none of them', async () => {
-  renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(special, [null, null]), errors: [partDown(['specialRecommendBukkens', 'pickups', 0]), partDown(['specialRecommendBukkens', 'pickups', 1])] }) });
+  renderPage(TopicPage, {
+    path: '/topic/pet',
+    params: { specialName: 'pet' },
+    mocks: topic({
+      data: answer(special, [null, null]),
+      errors: [partDown(['specialRecommendBukkens', 'pickups', 0]), partDown(['specialRecommendBukkens', 'pickups', 1])],
+    }),
+  });
   expect(await screen.findByRole('heading', { name: 'ピックアップ物件' })).toBeTruthy();
   expect(screen.queryAllByTestId('bukken-card')).toEqual([]);
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
@@ -78,7 +112,11 @@ it('answers 404 for a feature that does not exist', async () => {
 });
 
 it('shows the error box, not the 404 page, when the feature could not be read', async () => {
-  const { setStatus } = renderPage(TopicPage, { path: '/topic/pet', params: { specialName: 'pet' }, mocks: topic({ data: answer(null), errors: [partDown(['specialInfo'])] }) });
+  const { setStatus } = renderPage(TopicPage, {
+    path: '/topic/pet',
+    params: { specialName: 'pet' },
+    mocks: topic({ data: answer(null), errors: [partDown(['specialInfo'])] }),
+  });
   expect(within(await screen.findByRole('alert')).getByText('特集を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);
 });

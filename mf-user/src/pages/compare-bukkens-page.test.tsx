@@ -8,7 +8,12 @@ afterEach(cleanup);
 
 type Row = UserCompareBukkensQuery['compareBukkens'][number];
 
-function row(globalKey: string, name: string, values: { chinryou: number; monthlyTotal: number; area: number; builtAge: number; walkMin: number }, best: Partial<Pick<Row, 'cheapestMonthly' | 'cheapestInitial' | 'largest' | 'newest' | 'nearest'>>): Row {
+function row(
+  globalKey: string,
+  name: string,
+  values: { chinryou: number; monthlyTotal: number; area: number; builtAge: number; walkMin: number },
+  best: Partial<Pick<Row, 'cheapestMonthly' | 'cheapestInitial' | 'largest' | 'newest' | 'nearest'>>,
+): Row {
   return {
     __typename: 'CompareRow',
     monthlyTotal: values.monthlyTotal,
@@ -39,14 +44,29 @@ function row(globalKey: string, name: string, values: { chinryou: number; monthl
 
 const rows: Row[] = [
   row('bk1', 'テストハイツ', { chinryou: 85000, monthlyTotal: 90000, area: 25.5, builtAge: 0, walkMin: 5 }, { newest: true, cheapestInitial: true }),
-  row('bk2', 'となりハイツ', { chinryou: 70500, monthlyTotal: 73000, area: 30, builtAge: 12, walkMin: 3 }, { cheapestMonthly: true, largest: true, nearest: true, cheapestInitial: true }),
+  row(
+    'bk2',
+    'となりハイツ',
+    { chinryou: 70500, monthlyTotal: 73000, area: 30, builtAge: 12, walkMin: 3 },
+    { cheapestMonthly: true, largest: true, nearest: true, cheapestInitial: true },
+  ),
 ];
-const compareMock = (keys: string[], result: { data: UserCompareBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }) => ({ request: { query: COMPARE_BUKKENS, variables: { globalKeys: keys } }, result });
+const compareMock = (keys: string[], result: { data: UserCompareBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }) => ({
+  request: { query: COMPARE_BUKKENS, variables: { globalKeys: keys } },
+  result,
+});
 /** The cells of the row headed `label`, left to right. */
-const cells = (label: string) => within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement).getAllByRole('cell').map((c) => c.textContent);
+const cells = (label: string) =>
+  within(screen.getByRole('rowheader', { name: label }).closest('tr') as HTMLElement)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 it('puts the listings side by side and marks the best of each line', async () => {
-  const { setMeta, setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2,bk1', mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })] });
+  const { setMeta, setStatus } = renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: '?keys=bk1,bk2,bk1',
+    mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })],
+  });
   expect(screen.queryByTestId('compare-page')).toBeNull();
   const table = await screen.findByRole('table');
   expect(within(table).getByRole('link', { name: 'テストハイツ' }).getAttribute('href')).toBe('/bukken/detail/bk1');
@@ -77,13 +97,21 @@ it.each([
 
 it('takes 10 keys, the most it compares', async () => {
   const keys = Array.from({ length: 10 }, (_, i) => `bk${i}`);
-  const { setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: `?keys=${keys.join(',')}`, mocks: [compareMock(keys, { data: { compareBukkens: rows } })] });
+  const { setStatus } = renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: `?keys=${keys.join(',')}`,
+    mocks: [compareMock(keys, { data: { compareBukkens: rows } })],
+  });
   expect(await screen.findByRole('table')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });
 
 it('shows the error box when the comparison could not be read', async () => {
-  const { setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', search: '?keys=bk1,bk2', mocks: [compareMock(['bk1', 'bk2'], { data: null, errors: [partDown(['compareBukkens'])] })] });
+  const { setStatus } = renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: '?keys=bk1,bk2',
+    mocks: [compareMock(['bk1', 'bk2'], { data: null, errors: [partDown(['compareBukkens'])] })],
+  });
   expect(within(await screen.findByRole('alert')).getByText('比較表を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByRole('table')).toBeNull();
   expect(setStatus).not.toHaveBeenCalled();

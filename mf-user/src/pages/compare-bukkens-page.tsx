@@ -13,7 +13,14 @@ const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** /favorite/compare_bukkens?keys=a,b,c: up to 10 favorites side by side, the best of each column marked. */
 export default function CompareBukkensPage({ search, setMeta, setStatus }: RemotePageProps) {
-  const keys = [...new Set((new URLSearchParams(search).get('keys') ?? '').split(',').map((k) => k.trim()).filter(Boolean))];
+  const keys = [
+    ...new Set(
+      (new URLSearchParams(search).get('keys') ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
   const valid = keys.length > 0 && keys.length <= 10 && keys.every((k) => KEY.test(k));
   setMeta({
     title: 'お気に入り物件の比較｜すみか',
@@ -58,12 +65,32 @@ export default function CompareBukkensPage({ search, setMeta, setStatus }: Remot
         </thead>
         <tbody>
           {line('賃料', (r) => formatRent(r.bukken.chinryou))}
-          {line('月々の支払い（管理費込み）', (r) => `${formatNumber(r.monthlyTotal)}円`, (r) => r.cheapestMonthly)}
-          {line('初期費用の目安', (r) => `${formatNumber(r.initialCostTotal)}円`, (r) => r.cheapestInitial)}
+          {line(
+            '月々の支払い（管理費込み）',
+            (r) => `${formatNumber(r.monthlyTotal)}円`,
+            (r) => r.cheapestMonthly,
+          )}
+          {line(
+            '初期費用の目安',
+            (r) => `${formatNumber(r.initialCostTotal)}円`,
+            (r) => r.cheapestInitial,
+          )}
           {line('間取り', (r) => r.bukken.plan)}
-          {line('専有面積', (r) => formatArea(r.bukken.area), (r) => r.largest)}
-          {line('築年数', (r) => (r.bukken.builtAge <= 0 ? '新築' : `築${r.bukken.builtAge}年`), (r) => r.newest)}
-          {line('駅徒歩', (r) => `${r.walkMin}分`, (r) => r.nearest)}
+          {line(
+            '専有面積',
+            (r) => formatArea(r.bukken.area),
+            (r) => r.largest,
+          )}
+          {line(
+            '築年数',
+            (r) => (r.bukken.builtAge <= 0 ? '新築' : `築${r.bukken.builtAge}年`),
+            (r) => r.newest,
+          )}
+          {line(
+            '駅徒歩',
+            (r) => `${r.walkMin}分`,
+            (r) => r.nearest,
+          )}
           {line('交通', (r) => r.bukken.traffics[0]?.text ?? '-')}
           {line('所在地', (r) => r.bukken.address)}
         </tbody>

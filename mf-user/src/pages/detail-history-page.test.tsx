@@ -10,7 +10,13 @@ afterEach(cleanup);
 
 type History = UserHistoriesQuery['user']['bukken']['histories'][number];
 
-const history = (globalKey: string, kind: HistoryKind, viewedAt: string, known = true): History => ({ __typename: 'HistoryBukken', globalKey, kind, viewedAt, bukken: known ? stockBukken(globalKey) : null });
+const history = (globalKey: string, kind: HistoryKind, viewedAt: string, known = true): History => ({
+  __typename: 'HistoryBukken',
+  globalKey,
+  kind,
+  viewedAt,
+  bukken: known ? stockBukken(globalKey) : null,
+});
 const histories = (list: History[]): UserHistoriesQuery => ({ user: { __typename: 'User', bukken: { __typename: 'UserBukken', histories: list } } });
 const read = (data: UserHistoriesQuery) => ({ request: { query: USER_HISTORIES }, result: { data } });
 const toolbarCount = () => screen.getByText(/^閲覧履歴/, { selector: 'p' }).textContent;
@@ -18,13 +24,25 @@ const toolbarCount = () => screen.getByText(/^閲覧履歴/, { selector: 'p' }).
 it('lists the viewed listings with the time and kind of the visit', async () => {
   const { setMeta } = renderPage(DetailHistoryPage, {
     path: '/detail_history',
-    mocks: [read(histories([history('bk1', 'applied', '2026-11-20T03:04:00Z'), history('bk2', 'viewed_incompleted', '2026-11-19T15:30:00Z'), history('bk3', 'viewed', '2026-11-18T00:00:00Z')]))],
+    mocks: [
+      read(
+        histories([
+          history('bk1', 'applied', '2026-11-20T03:04:00Z'),
+          history('bk2', 'viewed_incompleted', '2026-11-19T15:30:00Z'),
+          history('bk3', 'viewed', '2026-11-18T00:00:00Z'),
+        ]),
+      ),
+    ],
   });
   expect(screen.queryByTestId('detail-history-page')).toBeNull();
   const rows = await screen.findAllByTestId('stock-row');
   expect(toolbarCount()).toBe('閲覧履歴 3件');
   // Japan time: 03:04Z is 12:04, 15:30Z is the next day's 00:30.
-  expect(rows.map((r) => r.textContent?.split('東京都千代田区麹町1-1 ／ ')[1])).toEqual(['2026/11/20 12:04 問い合わせ済み', '2026/11/20 00:30 問い合わせ途中', '2026/11/18 09:00 閲覧']);
+  expect(rows.map((r) => r.textContent?.split('東京都千代田区麹町1-1 ／ ')[1])).toEqual([
+    '2026/11/20 12:04 問い合わせ済み',
+    '2026/11/20 00:30 問い合わせ途中',
+    '2026/11/18 09:00 閲覧',
+  ]);
   expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: '閲覧履歴｜すみか', description: '最近見た賃貸物件の一覧です。' }));
 });
 
@@ -69,7 +87,15 @@ it('shows the error box when the history could not be read', async () => {
 it('keeps the count and the other listings, with the notice, when the listing subgraph could not give one', async () => {
   renderPage(DetailHistoryPage, {
     path: '/detail_history',
-    mocks: [{ request: { query: USER_HISTORIES }, result: { data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]), errors: [partDown(['user', 'bukken', 'histories', 0, 'bukken'])] } }],
+    mocks: [
+      {
+        request: { query: USER_HISTORIES },
+        result: {
+          data: histories([history('bk1', 'viewed', '2026-11-20T03:00:00Z', false), history('bk2', 'viewed', '2026-11-19T03:00:00Z')]),
+          errors: [partDown(['user', 'bukken', 'histories', 0, 'bukken'])],
+        },
+      },
+    ],
   });
   expect((await screen.findAllByTestId('stock-row')).map((r) => r.dataset['globalKey'])).toEqual(['bk2']);
   expect(toolbarCount()).toBe('閲覧履歴 2件');

@@ -15,7 +15,10 @@ function favorite(globalKey: string, addedAt: string, chinryou: number, bukken =
     globalKey,
     addedAt,
     bukken: bukken
-      ? { ...stockBukken(globalKey, { chinryou }), bukkenSortParams: { __typename: 'BukkenSortParams', addedAt, area: 25.5, arrivedAt: '2026-11-01T00:00:00Z', builtDate: '2015-03', chinryou } }
+      ? {
+          ...stockBukken(globalKey, { chinryou }),
+          bukkenSortParams: { __typename: 'BukkenSortParams', addedAt, area: 25.5, arrivedAt: '2026-11-01T00:00:00Z', builtDate: '2015-03', chinryou },
+        }
       : null,
   };
 }
@@ -26,7 +29,12 @@ const names = () => screen.getAllByTestId('stock-row').map((row) => within(row).
 it('lists the favorites in registration order with their date, and sorts them by rent on request', async () => {
   const { setMeta } = renderPage(FavoritePage, {
     path: '/favorite',
-    mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) } }],
+    mocks: [
+      {
+        request: { query: USER_FAVORITES },
+        result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) },
+      },
+    ],
   });
   // Loading: nothing of the list yet, and no error.
   expect(screen.queryByTestId('favorite-page')).toBeNull();
@@ -68,7 +76,10 @@ it('shows the error box with a retry when the favorites could not be read', asyn
 
 it('keeps the count and the favorites that came back, with the notice, when the listing subgraph could not give one', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
-  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }] });
+  renderPage(FavoritePage, {
+    path: '/favorite',
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }],
+  });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('2');
   expect(names()).toEqual(['テストハイツ bk1']);
   expect(screen.getByTestId('listings-unavailable').textContent).toBe('物件情報の一部を表示できません。しばらくしてから再度お試しください。');
@@ -77,7 +88,10 @@ it('keeps the count and the favorites that came back, with the notice, when the 
 
 it('says the favorites cannot be shown, not that there are none, when the listing subgraph could give none of them', async () => {
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000, false)]);
-  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }] });
+  renderPage(FavoritePage, {
+    path: '/favorite',
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }],
+  });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
   expect(screen.queryByText(/お気に入りに保存した物件はありません。/)).toBeNull();

@@ -61,13 +61,25 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
         ) : items.length > 0 ? (
           <>
             <div className="u-actions" style={{ marginBottom: 10 }}>
-              <button type="button" className="sk-button sk-button--secondary" onClick={() => setSelected(selected.size === items.length ? new Set() : new Set(items.map((i) => i.globalKey)))}>
+              <button
+                type="button"
+                className="sk-button sk-button--secondary"
+                onClick={() => setSelected(selected.size === items.length ? new Set() : new Set(items.map((i) => i.globalKey)))}
+              >
                 {selected.size === items.length ? '選択を解除' : 'すべて選択'}
               </button>
-              <a className="sk-button sk-button--primary" href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={!keys.length}>
+              <a
+                className="sk-button sk-button--primary"
+                href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'}
+                aria-disabled={!keys.length}
+              >
                 選択した物件をまとめて問い合わせ
               </a>
-              <a className="sk-button sk-button--secondary" href={keys.length ? `/favorite/compare_bukkens?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={keys.length < 2}>
+              <a
+                className="sk-button sk-button--secondary"
+                href={keys.length ? `/favorite/compare_bukkens?keys=${keys.map(encodeURIComponent).join(',')}` : '#'}
+                aria-disabled={keys.length < 2}
+              >
                 比較する
               </a>
               <button
@@ -87,7 +99,13 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
             </div>
             <ul className="u-list">
               {items.map((f) => (
-                <StockRow key={f.globalKey} bukken={f.bukken} checked={selected.has(f.globalKey)} onCheck={(v) => toggle(f.globalKey, v)} note={`${formatDate(f.addedAt)} 追加`} />
+                <StockRow
+                  key={f.globalKey}
+                  bukken={f.bukken}
+                  checked={selected.has(f.globalKey)}
+                  onCheck={(v) => toggle(f.globalKey, v)}
+                  note={`${formatDate(f.addedAt)} 追加`}
+                />
               ))}
             </ul>
           </>

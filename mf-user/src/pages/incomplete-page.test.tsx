@@ -10,15 +10,28 @@ afterEach(cleanup);
 
 type Inquiry = UserIncompleteInquiriesQuery['user']['bukken']['incompleteInquiries'][number];
 
-const inquiry = (globalKey: string, startedAt: string, known = true): Inquiry => ({ __typename: 'IncompleteInquiry', globalKey, listKind: 'favorite_bukken', startedAt, bukken: known ? stockBukken(globalKey) : null });
-const inquiries = (list: Inquiry[]): UserIncompleteInquiriesQuery => ({ user: { __typename: 'User', bukken: { __typename: 'UserBukken', incompleteInquiries: list } } });
+const inquiry = (globalKey: string, startedAt: string, known = true): Inquiry => ({
+  __typename: 'IncompleteInquiry',
+  globalKey,
+  listKind: 'favorite_bukken',
+  startedAt,
+  bukken: known ? stockBukken(globalKey) : null,
+});
+const inquiries = (list: Inquiry[]): UserIncompleteInquiriesQuery => ({
+  user: { __typename: 'User', bukken: { __typename: 'UserBukken', incompleteInquiries: list } },
+});
 const count = () => screen.getByText((_, el) => el?.tagName === 'P' && /^問い合わせ途中の物件 \d+件$/.test(el.textContent ?? '')).textContent;
 const rowKeys = () => screen.getAllByTestId('stock-row').map((r) => r.dataset['globalKey']);
 
 it('lists the unsent inquiries with their start date and resumes the selected ones', async () => {
   const { setMeta } = renderPage(IncompletePage, {
     path: '/incomplete',
-    mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-18T16:00:00Z')]) } }],
+    mocks: [
+      {
+        request: { query: USER_INCOMPLETE_INQUIRIES },
+        result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-18T16:00:00Z')]) },
+      },
+    ],
   });
   expect(screen.queryByTestId('incomplete-page')).toBeNull();
   const rows = await screen.findAllByTestId('stock-row');
@@ -35,12 +48,17 @@ it('lists the unsent inquiries with their start date and resumes the selected on
 });
 
 it('deletes the selected inquiries and reads the list again', async () => {
-  const deleted: UserDeleteIncompleteInquiriesMutation = { incompleteInquiriesDelete: { __typename: 'IncompleteInquiriesDeletePayload', success: true, notFound: [] } };
+  const deleted: UserDeleteIncompleteInquiriesMutation = {
+    incompleteInquiriesDelete: { __typename: 'IncompleteInquiriesDeletePayload', success: true, notFound: [] },
+  };
   const remove = jest.fn((_variables: Record<string, unknown>) => ({ data: deleted }));
   renderPage(IncompletePage, {
     path: '/incomplete',
     mocks: [
-      { request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z')]) } },
+      {
+        request: { query: USER_INCOMPLETE_INQUIRIES },
+        result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z')]) },
+      },
       { request: { query: DELETE_INCOMPLETE_INQUIRIES, variables: { globalKeys: ['bk1'] } }, result: remove },
       { request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([inquiry('bk2', '2026-11-19T03:00:00Z')]) } },
     ],
@@ -66,7 +84,10 @@ it('says there are none when no inquiry was left unsent', async () => {
 });
 
 it('shows the error box when the list could not be read', async () => {
-  renderPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(IncompletePage, {
+    path: '/incomplete',
+    mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: null, errors: [partDown(['user'])] } }],
+  });
   expect(within(await screen.findByRole('alert')).getByText('一覧を読み込めませんでした。')).toBeTruthy();
   expect(screen.queryByTestId('incomplete-page')).toBeNull();
 });
@@ -77,7 +98,10 @@ it('keeps the count and the other inquiries, with the notice, when the listing s
     mocks: [
       {
         request: { query: USER_INCOMPLETE_INQUIRIES },
-        result: { data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z', false)]), errors: [partDown(['user', 'bukken', 'incompleteInquiries', 1, 'bukken'])] },
+        result: {
+          data: inquiries([inquiry('bk1', '2026-11-20T03:00:00Z'), inquiry('bk2', '2026-11-19T03:00:00Z', false)]),
+          errors: [partDown(['user', 'bukken', 'incompleteInquiries', 1, 'bukken'])],
+        },
       },
     ],
   });

@@ -32,7 +32,11 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
             問い合わせ途中の物件 <strong>{all.length}</strong>件
           </p>
           <div className="u-actions">
-            <a className="sk-button sk-button--primary" href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'} aria-disabled={!keys.length}>
+            <a
+              className="sk-button sk-button--primary"
+              href={keys.length ? `/apply/create?keys=${keys.map(encodeURIComponent).join(',')}` : '#'}
+              aria-disabled={!keys.length}
+            >
               問い合わせを再開
             </a>
             <button

@@ -10,12 +10,24 @@ afterEach(cleanup);
 type User = UserSearchConditionsQuery['user'];
 type Condition = User['searchConditions'][number];
 
-const condition = (id: string, searchText: string, searchPath: string, createdAt: string): Condition => ({ __typename: 'SavedSearchCondition', id, index: Number(id), searchPath, searchText, prefectureName: '東京都', specialName: null, createdAt });
+const condition = (id: string, searchText: string, searchPath: string, createdAt: string): Condition => ({
+  __typename: 'SavedSearchCondition',
+  id,
+  index: Number(id),
+  searchPath,
+  searchText,
+  prefectureName: '東京都',
+  specialName: null,
+  createdAt,
+});
 const SHINJUKU = condition('1', '東京都 新宿区 / 10万円以下', '/search/tokyo/city/13104?cb=10', '2026-11-20T03:00:00Z');
 const SHIBUYA = condition('2', '東京都 渋谷区', '/search/tokyo/city/13113', '2026-11-18T16:00:00Z');
 const NOT_REGISTERED: User['newsLetter'] = { __typename: 'NewsLetterStatus', list: false, reviewPeriod: null, reviewUntil: null, stopped: false };
 const REGISTERED: User['newsLetter'] = { __typename: 'NewsLetterStatus', list: true, reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z', stopped: false };
-const read = (searchConditions: Condition[], newsLetter = NOT_REGISTERED) => ({ request: { query: USER_SEARCH_CONDITIONS }, result: { data: { user: { __typename: 'User', searchConditions, newsLetter } } satisfies UserSearchConditionsQuery } });
+const read = (searchConditions: Condition[], newsLetter = NOT_REGISTERED) => ({
+  request: { query: USER_SEARCH_CONDITIONS },
+  result: { data: { user: { __typename: 'User', searchConditions, newsLetter } } satisfies UserSearchConditionsQuery },
+});
 const toast = (message: string) => within(screen.getByRole('status')).findByText(message);
 
 it('lists the saved conditions with links to run them again and the date they were saved', async () => {
@@ -47,11 +59,17 @@ it('deletes a condition and reads the list again', async () => {
 });
 
 it('registers the new-listing mail for 30 days with the address typed', async () => {
-  const registered: UserRegisterNewsLetterForListMutation = { registerNewsLetterForList: { __typename: 'NewsLetterPayload', reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z' } };
+  const registered: UserRegisterNewsLetterForListMutation = {
+    registerNewsLetterForList: { __typename: 'NewsLetterPayload', reviewPeriod: 30, reviewUntil: '2026-12-20T03:00:00Z' },
+  };
   const register = jest.fn((_variables: Record<string, unknown>) => ({ data: registered }));
   renderPage(StockSearchPage, {
     path: '/stock_search',
-    mocks: [read([SHINJUKU]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'hanako@example.jp', reviewPeriod: 30 } }, result: register }, read([SHINJUKU], REGISTERED)],
+    mocks: [
+      read([SHINJUKU]),
+      { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'hanako@example.jp', reviewPeriod: 30 } }, result: register },
+      read([SHINJUKU], REGISTERED),
+    ],
   });
   fireEvent.change(await screen.findByRole('textbox', { name: 'メールアドレス' }), { target: { value: 'hanako@example.jp' } });
   fireEvent.click(screen.getByRole('button', { name: '登録する（30日間）' }));
@@ -64,7 +82,13 @@ it('registers the new-listing mail for 30 days with the address typed', async ()
 it('says so when the mail could not be registered', async () => {
   renderPage(StockSearchPage, {
     path: '/stock_search',
-    mocks: [read([]), { request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'x@example.jp', reviewPeriod: 30 } }, result: { errors: [{ message: 'メールアドレスの形式が正しくありません。', extensions: { code: 'BAD_REQUEST' } }] } }],
+    mocks: [
+      read([]),
+      {
+        request: { query: REGISTER_NEWS_LETTER_FOR_LIST, variables: { email: 'x@example.jp', reviewPeriod: 30 } },
+        result: { errors: [{ message: 'メールアドレスの形式が正しくありません。', extensions: { code: 'BAD_REQUEST' } }] },
+      },
+    ],
   });
   fireEvent.change(await screen.findByRole('textbox', { name: 'メールアドレス' }), { target: { value: 'x@example.jp' } });
   fireEvent.click(screen.getByRole('button', { name: '登録する（30日間）' }));
@@ -86,7 +110,10 @@ it('offers the mail again when the visitor stopped every mail', async () => {
 });
 
 it('shows the error box when the conditions could not be read', async () => {
-  renderPage(StockSearchPage, { path: '/stock_search', mocks: [{ request: { query: USER_SEARCH_CONDITIONS }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(StockSearchPage, {
+    path: '/stock_search',
+    mocks: [{ request: { query: USER_SEARCH_CONDITIONS }, result: { data: null, errors: [partDown(['user'])] } }],
+  });
   expect(within(await screen.findByRole('alert')).getByText('検索条件を読み込めませんでした。')).toBeTruthy();
   await waitFor(() => expect(screen.queryByTestId('stock-search-page')).toBeNull());
 });

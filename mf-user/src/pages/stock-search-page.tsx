@@ -66,7 +66,10 @@ export default function StockSearchPage({ setMeta }: RemotePageProps) {
       <section className="u-section">
         <h2>新着物件のお知らせメール</h2>
         {data.user.newsLetter.list && !data.user.newsLetter.stopped ? (
-          <p>登録済みです{data.user.newsLetter.reviewUntil ? `（${formatDate(data.user.newsLetter.reviewUntil)}まで）` : ''}。保存した条件に合う新着物件をメールでお知らせします。</p>
+          <p>
+            登録済みです{data.user.newsLetter.reviewUntil ? `（${formatDate(data.user.newsLetter.reviewUntil)}まで）` : ''}
+            。保存した条件に合う新着物件をメールでお知らせします。
+          </p>
         ) : (
           <form
             className="u-form"

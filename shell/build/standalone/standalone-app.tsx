@@ -34,7 +34,13 @@ function App() {
   if (!match || !target || status) {
     return (
       <Layout pageKind="others">
-        {status ? <ErrorPage status={status} /> : <p style={{ padding: 24 }}>{REMOTE_NAME} standalone: {pathname} is not one of this remote's routes. Its routes: {Object.keys(pages).join(', ')}</p>}
+        {status ? (
+          <ErrorPage status={status} />
+        ) : (
+          <p style={{ padding: 24 }}>
+            {REMOTE_NAME} standalone: {pathname} is not one of this remote's routes. Its routes: {Object.keys(pages).join(', ')}
+          </p>
+        )}
       </Layout>
     );
   }
@@ -48,7 +54,13 @@ function App() {
   };
   if (meta.title && typeof document !== 'undefined') document.title = `[${REMOTE_NAME}] ${meta.title}`;
   return (
-    <Layout pageKind={match.route.pageKind} breadcrumbs={meta.breadcrumbs ?? []} headerVariant={match.route.headerVariant ?? 'default'} pageTitle={meta.pageTitle} pageSubTitle={meta.pageSubTitle}>
+    <Layout
+      pageKind={match.route.pageKind}
+      breadcrumbs={meta.breadcrumbs ?? []}
+      headerVariant={match.route.headerVariant ?? 'default'}
+      pageTitle={meta.pageTitle}
+      pageSubTitle={meta.pageSubTitle}
+    >
       <Suspense fallback={<p>読み込み中…</p>}>
         <Page expose={target.expose} props={props} />
       </Suspense>

@@ -15,7 +15,13 @@ const UA = {
 
 describe.each(Object.entries(UA))('%s', (_name, userAgent) => {
   it('hydrates without warnings', async () => {
-    const ctx = clientContextFromRequest({ userAgent, referer: 'https://www.google.com/', host: 'sumika.example', now: new Date('2024-10-02T16:00:00Z'), env: 'staging' });
+    const ctx = clientContextFromRequest({
+      userAgent,
+      referer: 'https://www.google.com/',
+      host: 'sumika.example',
+      now: new Date('2024-10-02T16:00:00Z'),
+      env: 'staging',
+    });
     const answer = () => ({ data: null });
     const server = mockApolloClient(answer).client;
     const html = renderToString(<KitchenSink ctx={ctx} client={server} />);

@@ -6,7 +6,19 @@
 // Constants, messages, errors (SPEC §5, §8, §9)
 export * from './core/constants.js';
 export { MESSAGES, type MessageKey } from './core/messages.js';
-export { ERROR_CODES, ERROR_LOG_LEVEL, ERROR_STATUS, RETRY_AFTER_SECONDS, errorCodeOf, errorExtensionsOf, errorPageMessage, errorPageStatus, isErrorCode, type ErrorCode, type ErrorPageStatus } from './core/errors.js';
+export {
+  ERROR_CODES,
+  ERROR_LOG_LEVEL,
+  ERROR_STATUS,
+  RETRY_AFTER_SECONDS,
+  errorCodeOf,
+  errorExtensionsOf,
+  errorPageMessage,
+  errorPageStatus,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorPageStatus,
+} from './core/errors.js';
 
 // Formatting
 export { formatDate, formatManYen, formatNumber, formatYen, japanDateParts } from './core/format.js';
@@ -38,7 +50,17 @@ export {
 } from './core/cookies.js';
 
 // Links (SPEC §7.3)
-export { appPlatformOf, appStoreLink, freeWordSearchLink, loginLink, trafficSourceOf, type AppPlatform, type AppStoreLinkOptions, type LoginLinkOptions, type TrafficSource } from './core/links.js';
+export {
+  appPlatformOf,
+  appStoreLink,
+  freeWordSearchLink,
+  loginLink,
+  trafficSourceOf,
+  type AppPlatform,
+  type AppStoreLinkOptions,
+  type LoginLinkOptions,
+  type TrafficSource,
+} from './core/links.js';
 
 // Native app bridge
 export { notify, postToNativeApp, type NativeBridgeMessage } from './core/native-bridge.js';
@@ -58,7 +80,17 @@ export {
 export { ClientContextProvider, useClientContext, useIsExternalReferrer, useNotify } from './client-context/client-context-provider.js';
 
 // GraphQL
-export { APOLLO_STATE_GLOBAL, KIT_DEFAULT_OPTIONS, KIT_TYPE_POLICIES, apolloStateFromBrowser, apolloStateScript, createApolloClient, createKitCache, extractApolloState, type CreateApolloClientOptions } from './graphql/apollo-client.js';
+export {
+  APOLLO_STATE_GLOBAL,
+  KIT_DEFAULT_OPTIONS,
+  KIT_TYPE_POLICIES,
+  apolloStateFromBrowser,
+  apolloStateScript,
+  createApolloClient,
+  createKitCache,
+  extractApolloState,
+  type CreateApolloClientOptions,
+} from './graphql/apollo-client.js';
 // The favorite mutations, FAVORITE_KEYS, AB_TESTS and SET_AB_TESTS load when first needed (their
 // providers import them): their result types are in ./__generated__/operations.ts.
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type StockCounts } from './graphql/operations/required-user-data.js';
@@ -69,10 +101,27 @@ export { useOptionalApolloClient } from './graphql/use-optional-client.js';
 
 // Toasts
 export { ToastProvider, useToast, useOptionalToast, type ToastApi } from './toast/toast-provider.js';
-export { ToastScheduler, dismissTimeline, toastReducer, toastTimeline, type ShowToastOptions, type Toast, type ToastAction, type ToastItem, type ToastPhase } from './toast/toast-timeline.js';
+export {
+  ToastScheduler,
+  dismissTimeline,
+  toastReducer,
+  toastTimeline,
+  type ShowToastOptions,
+  type Toast,
+  type ToastAction,
+  type ToastItem,
+  type ToastPhase,
+} from './toast/toast-timeline.js';
 
 // Favorites
-export { FavoritesProvider, useFavorites, type AddFavoritesOptions, type FavoriteResult, type FavoritesApi, type FavoritesProviderProps } from './favorites/favorites-provider.js';
+export {
+  FavoritesProvider,
+  useFavorites,
+  type AddFavoritesOptions,
+  type FavoriteResult,
+  type FavoritesApi,
+  type FavoritesProviderProps,
+} from './favorites/favorites-provider.js';
 export {
   favoriteDialogReducer,
   initialFavoriteDialogState,
@@ -87,11 +136,36 @@ export type { FavoriteDialogProps } from './favorites/favorite-dialog.js';
 export { FavoriteButton, type FavoriteButtonProps } from './favorites/favorite-button.js';
 
 // Stock counts
-export { StockCountsProvider, ZERO_STOCK_COUNTS, sameStockCounts, useOptionalStockCounts, useStockCounts, type StockCountsApi, type StockCountsProviderProps, type StockKind } from './stock-counts/stock-counts-provider.js';
+export {
+  StockCountsProvider,
+  ZERO_STOCK_COUNTS,
+  sameStockCounts,
+  useOptionalStockCounts,
+  useStockCounts,
+  type StockCountsApi,
+  type StockCountsProviderProps,
+  type StockKind,
+} from './stock-counts/stock-counts-provider.js';
 
 // A/B tests and tracking
-export { AB_TEST_NAMES, AbTestProvider, useAbTest, useAbTests, type AbTestApi, type AbTestProviderProps, type AbTestValues } from './ab-test/ab-test-provider.js';
-export { PageTrackingDebug, getPageTrackingCounts, resetPageTrackingCounts, trackPageView, usePageTracking, usePageTrackingCounts, type PageViewEvent } from './tracking/page-tracking.js';
+export {
+  AB_TEST_NAMES,
+  AbTestProvider,
+  useAbTest,
+  useAbTests,
+  type AbTestApi,
+  type AbTestProviderProps,
+  type AbTestValues,
+} from './ab-test/ab-test-provider.js';
+export {
+  PageTrackingDebug,
+  getPageTrackingCounts,
+  resetPageTrackingCounts,
+  trackPageView,
+  usePageTracking,
+  usePageTrackingCounts,
+  type PageViewEvent,
+} from './tracking/page-tracking.js';
 
 // The router (wouter underneath; remotes use these, never the package)
 export { KitLink, type KitLinkProps } from './router/kit-link.js';
@@ -126,11 +200,38 @@ export { PageTopLink } from './chrome/page-top-link.js';
 export { PC_FOOTER_LINKS, PcFooter, SP_FOOTER_LINKS, SpFooter, type FooterLink } from './chrome/footers.js';
 export { TestBanner } from './chrome/test-banner.js';
 export { APP_BANNER_PAGE_KINDS, AppInstallBanner, shouldShowAppInstallBanner, type AppInstallBannerProps } from './chrome/app-install-banner.js';
-export { LEAVE_MARKER_KEY, LeavePopup, armLeaveMarker, isLeaveMarker, shouldArmLeavePopup, type LeavePopupProps, type LeavePopupVariant } from './chrome/leave-popup.js';
+export {
+  LEAVE_MARKER_KEY,
+  LeavePopup,
+  armLeaveMarker,
+  isLeaveMarker,
+  shouldArmLeavePopup,
+  type LeavePopupProps,
+  type LeavePopupVariant,
+} from './chrome/leave-popup.js';
 export { PreviousSearchBalloon, balloonRows, type PreviousSearchBalloonProps } from './chrome/previous-search-balloon.js';
-export { DIRECT_PREFECTURE_CODES, RegionMapPicker, mapLabelOf, regionMapReducer, type RegionMapAction, type RegionMapPickerProps, type RegionMapState } from './chrome/region-map-picker.js';
+export {
+  DIRECT_PREFECTURE_CODES,
+  RegionMapPicker,
+  mapLabelOf,
+  regionMapReducer,
+  type RegionMapAction,
+  type RegionMapPickerProps,
+  type RegionMapState,
+} from './chrome/region-map-picker.js';
 export { Breadcrumbs, breadcrumbJsonLd, jsonForScript, type BreadcrumbItem, type BreadcrumbsProps } from './chrome/breadcrumbs.js';
-export { Meta, ROBOTS_INDEX, ROBOTS_NOINDEX, errorPageMeta, metaTags, metaToHtml, viewportContent, type HeadTag, type PageBaseData, type PageMeta } from './chrome/meta.js';
+export {
+  Meta,
+  ROBOTS_INDEX,
+  ROBOTS_NOINDEX,
+  errorPageMeta,
+  metaTags,
+  metaToHtml,
+  viewportContent,
+  type HeadTag,
+  type PageBaseData,
+  type PageMeta,
+} from './chrome/meta.js';
 export { ErrorBox, type ErrorBoxProps } from './chrome/error-box.js';
 export { ErrorPage, type ErrorPageProps } from './chrome/error-page.js';
 export { Logo } from './chrome/logo.js';

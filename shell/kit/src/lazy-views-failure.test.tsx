@@ -21,7 +21,13 @@ const { ShellKitProvider } = await import('./shell-kit-provider.js');
 const { mockApolloClient } = await import('./testing/mock-apollo.js');
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const ctx = clientContextFromRequest({ userAgent: UA, referer: 'https://www.google.com/', host: 'sumika.example', now: new Date('2024-10-02T16:00:00Z'), env: 'staging' });
+const ctx = clientContextFromRequest({
+  userAgent: UA,
+  referer: 'https://www.google.com/',
+  host: 'sumika.example',
+  now: new Date('2024-10-02T16:00:00Z'),
+  env: 'staging',
+});
 
 let favorites: FavoritesApi;
 function Probe() {
@@ -33,7 +39,13 @@ it('a favorite dialog or leave popup that cannot load leaves the page as it is',
   const errors: unknown[][] = [];
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
   const { client } = mockApolloClient((op) =>
-    op.operationName === 'AddFavorites' ? { data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } satisfies AddFavoritesMutation } : { data: null },
+    op.operationName === 'AddFavorites'
+      ? {
+          data: {
+            addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true },
+          } satisfies AddFavoritesMutation,
+        }
+      : { data: null },
   );
   try {
     render(

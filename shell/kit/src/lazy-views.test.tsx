@@ -27,7 +27,10 @@ jest.unstable_mockModule('./favorites/favorite-dialog.js', () => {
 });
 jest.unstable_mockModule('./favorites/favorite-mutations.js', async () => {
   loaded.add('favorite-mutations');
-  const [{ ADD_FAVORITES }, { DELETE_FAVORITES }] = await Promise.all([import('./graphql/operations/add-favorites.js'), import('./graphql/operations/delete-favorites.js')]);
+  const [{ ADD_FAVORITES }, { DELETE_FAVORITES }] = await Promise.all([
+    import('./graphql/operations/add-favorites.js'),
+    import('./graphql/operations/delete-favorites.js'),
+  ]);
   return { ADD_FAVORITES, DELETE_FAVORITES };
 });
 jest.unstable_mockModule('./chrome/leave-popup-dialog.js', () => {
@@ -44,7 +47,8 @@ const { ShellKitProvider } = await import('./shell-kit-provider.js');
 const { mockApolloClient } = await import('./testing/mock-apollo.js');
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const contextFrom = (referer: string) => clientContextFromRequest({ userAgent: UA, referer, host: 'sumika.example', now: new Date('2024-10-02T16:00:00Z'), env: 'staging' });
+const contextFrom = (referer: string) =>
+  clientContextFromRequest({ userAgent: UA, referer, host: 'sumika.example', now: new Date('2024-10-02T16:00:00Z'), env: 'staging' });
 const external = contextFrom('https://www.google.com/');
 const internal = contextFrom('https://sumika.example/');
 
@@ -108,7 +112,9 @@ it('add() loads the mutations and starts the dialog before the answer arrives', 
   expect(screen.queryByRole('dialog')).toBeNull();
 
   await act(async () => {
-    answer({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } satisfies AddFavoritesMutation });
+    answer({
+      data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: ['b1'], deleteGlobalKeys: [], saved: true } } satisfies AddFavoritesMutation,
+    });
     await result;
   });
   expect(await screen.findByRole('dialog')).toHaveProperty('dataset.kind', 'successAdd');

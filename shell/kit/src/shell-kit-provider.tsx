@@ -24,7 +24,16 @@ export interface ShellKitProviderProps {
 }
 
 /** Every kit provider in the order they depend on each other: the shell renders this once around the router outlet. */
-export function ShellKitProvider({ clientContext, apolloClient, initialAbTests, initialStockCounts, serverStockCounts, initialLastSearchCondition, initialFavoriteKeys, children }: ShellKitProviderProps) {
+export function ShellKitProvider({
+  clientContext,
+  apolloClient,
+  initialAbTests,
+  initialStockCounts,
+  serverStockCounts,
+  initialLastSearchCondition,
+  initialFavoriteKeys,
+  children,
+}: ShellKitProviderProps) {
   const tree = (
     <ClientContextProvider value={clientContext}>
       <ToastProvider>

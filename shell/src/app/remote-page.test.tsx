@@ -90,7 +90,17 @@ test('a page that fails to load shows the error box; the retry loads it again', 
 test('a page that failed on the server starts as the error box and loads on retry', async () => {
   const Page = page({ broken: false });
   const loader = cachingLoader(async () => ({ default: Page }));
-  render(<RemotePage loader={loader} remote="mf_user" expose="./FavoritePage" failed="load" pageProps={pageProps} config={{ env: 'test' }} onError={() => undefined} />);
+  render(
+    <RemotePage
+      loader={loader}
+      remote="mf_user"
+      expose="./FavoritePage"
+      failed="load"
+      pageProps={pageProps}
+      config={{ env: 'test' }}
+      onError={() => undefined}
+    />,
+  );
   expect(screen.getByText(MESSAGES.remoteFailed)).toBeTruthy();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: '再読み込み' })));
   expect(await screen.findByText('お気に入り一覧')).toBeTruthy();

@@ -65,11 +65,11 @@ export function RemotePage({ loader, remote, expose, failed, pageProps, config, 
   const fallback = (retry: () => void) => (
     <div data-remote-failed="true" data-testid="remote-error">
       <ErrorBox
-      message={REMOTE_ERROR_MESSAGE}
-      onRetry={() => {
-        loader.forget(remote, expose);
-        retry();
-      }}
+        message={REMOTE_ERROR_MESSAGE}
+        onRetry={() => {
+          loader.forget(remote, expose);
+          retry();
+        }}
       />
     </div>
   );

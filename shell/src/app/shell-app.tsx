@@ -73,7 +73,16 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       defaultQuery={route?.id === 'search.words' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined}
     >
       {page.kind === 'remote' ? (
-        <RemotePage key={pathname} loader={loader} remote={page.remote} expose={page.expose} failed={page.failed} pageProps={pageProps} config={config} onError={onRemoteError} />
+        <RemotePage
+          key={pathname}
+          loader={loader}
+          remote={page.remote}
+          expose={page.expose}
+          failed={page.failed}
+          pageProps={pageProps}
+          config={config}
+          onError={onRemoteError}
+        />
       ) : page.kind === 'shell' && isShellPageName(page.name) ? (
         <Suspense fallback={null}>
           <ShellPage name={page.name} props={{ ...pageProps, config }} />

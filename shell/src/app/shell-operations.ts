@@ -1,5 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ShellVisitorQuery, ShellVisitorQueryVariables, ShellRequiredDataMutation, ShellRequiredDataMutationVariables } from '../__generated__/operations.js';
+import type {
+  ShellVisitorQuery,
+  ShellVisitorQueryVariables,
+  ShellRequiredDataMutation,
+  ShellRequiredDataMutationVariables,
+} from '../__generated__/operations.js';
 import { REQUIRED_USER_FIELDS } from '@sumika/shell-kit';
 
 /**
@@ -39,4 +44,12 @@ export const SHELL_REQUIRED_DATA: TypedDocumentNode<ShellRequiredDataMutation, S
 `;
 
 /** Operations whose errors never decide the page status (the chrome's own reads). */
-export const SHELL_OPERATION_NAMES = new Set(['ShellVisitor', 'ShellRequiredData', 'BukkenTotalCount', 'Regions', 'RequiredUserData', 'FavoriteKeys', 'AbTests']);
+export const SHELL_OPERATION_NAMES = new Set([
+  'ShellVisitor',
+  'ShellRequiredData',
+  'BukkenTotalCount',
+  'Regions',
+  'RequiredUserData',
+  'FavoriteKeys',
+  'AbTests',
+]);

@@ -54,5 +54,8 @@ export const STATE_GLOBAL = '__SUMIKA__';
 
 /** JSON safe inside <script>: no '</script>', no U+2028/2029 surprises. */
 export function serializeState(state: ShellState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -82,7 +82,14 @@ async function start(): Promise<void> {
   hydrateRoot(
     root,
     <BrowserRouter>
-      <ShellRoot client={client} state={{ page, context, config: state.config, visitor: state.visitor }} pathname={window.location.pathname} runtime={runtime} loader={loader} onRemoteError={onRemoteError} />
+      <ShellRoot
+        client={client}
+        state={{ page, context, config: state.config, visitor: state.visitor }}
+        pathname={window.location.pathname}
+        runtime={runtime}
+        loader={loader}
+        onRemoteError={onRemoteError}
+      />
     </BrowserRouter>,
     {
       onRecoverableError: (error) => console.warn('[shell] recoverable hydration error:', error),

@@ -20,10 +20,20 @@ export const AWARDS: TypedDocumentNode<ShellAwardsQuery, ShellAwardsQueryVariabl
 `;
 
 export default function AwardPage(props: ShellPageProps) {
-  useStaticMeta(props, { title: 'すみかアワード 優良店舗表彰', description: 'お客様の評価や対応品質が特に優れた不動産会社の店舗を表彰する「すみかアワード」の受賞店舗一覧です。', path: '/award' });
+  useStaticMeta(props, {
+    title: 'すみかアワード 優良店舗表彰',
+    description: 'お客様の評価や対応品質が特に優れた不動産会社の店舗を表彰する「すみかアワード」の受賞店舗一覧です。',
+    path: '/award',
+  });
   const { data, error, refetch } = useQuery(AWARDS);
   return (
-    <StaticArticle lead={<p>すみかアワードは、お問い合わせへの対応の速さと丁寧さ、お客様からの口コミ評価、掲載情報の正確さをもとに、年に一度、優れた不動産会社の店舗を表彰するものです。</p>}>
+    <StaticArticle
+      lead={
+        <p>
+          すみかアワードは、お問い合わせへの対応の速さと丁寧さ、お客様からの口コミ評価、掲載情報の正確さをもとに、年に一度、優れた不動産会社の店舗を表彰するものです。
+        </p>
+      }
+    >
       <Section title="選考基準">
         <ul>
           <li>お問い合わせへの初回返信までの時間と内容</li>

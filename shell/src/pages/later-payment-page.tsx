@@ -15,7 +15,11 @@ export const LATER_PAYMENT_COMPANIES: TypedDocumentNode<ShellLaterPaymentCompani
 `;
 
 export default function LaterPaymentPage(props: ShellPageProps) {
-  useStaticMeta(props, { title: '初期費用の後払いができる不動産会社', description: '賃貸物件の初期費用（敷金・礼金・仲介手数料など）を後払い・分割払いにできる不動産会社の一覧です。', path: '/specific/later_payment' });
+  useStaticMeta(props, {
+    title: '初期費用の後払いができる不動産会社',
+    description: '賃貸物件の初期費用（敷金・礼金・仲介手数料など）を後払い・分割払いにできる不動産会社の一覧です。',
+    path: '/specific/later_payment',
+  });
   const { data, error, refetch } = useQuery(LATER_PAYMENT_COMPANIES);
   const companies = data?.laterPaymentCompanies ?? [];
   return (

@@ -1,9 +1,19 @@
 import { Section, StaticArticle, useStaticMeta, type ShellPageProps } from './static-page.js';
 
 export default function PrivacyPage(props: ShellPageProps) {
-  useStaticMeta(props, { title: 'プライバシーポリシー', description: 'すみかにおける個人情報の取り扱い、Cookieの利用、第三者提供、開示請求の方法について定めたプライバシーポリシーです。', path: '/specific/privacy' });
+  useStaticMeta(props, {
+    title: 'プライバシーポリシー',
+    description: 'すみかにおける個人情報の取り扱い、Cookieの利用、第三者提供、開示請求の方法について定めたプライバシーポリシーです。',
+    path: '/specific/privacy',
+  });
   return (
-    <StaticArticle lead={<p>株式会社すみか（以下「当社」）は、利用者の個人情報の重要性を認識し、個人情報の保護に関する法律その他の関係法令を遵守して、以下のとおり個人情報を取り扱います。</p>}>
+    <StaticArticle
+      lead={
+        <p>
+          株式会社すみか（以下「当社」）は、利用者の個人情報の重要性を認識し、個人情報の保護に関する法律その他の関係法令を遵守して、以下のとおり個人情報を取り扱います。
+        </p>
+      }
+    >
       <Section title="1. 取得する情報">
         <ul>
           <li>お問い合わせの際に入力いただく氏名、メールアドレス、電話番号、お問い合わせ内容</li>
@@ -30,16 +40,27 @@ export default function PrivacyPage(props: ShellPageProps) {
         </ul>
       </Section>
       <Section title="4. Cookieの利用">
-        <p>本サービスでは、お気に入りや検索条件を保存するため、また利用状況の分析のためにCookieを使用しています。Cookieにより個人を特定する情報を取得することはありません。ブラウザの設定でCookieを無効にできますが、一部の機能がご利用いただけなくなります。</p>
+        <p>
+          本サービスでは、お気に入りや検索条件を保存するため、また利用状況の分析のためにCookieを使用しています。Cookieにより個人を特定する情報を取得することはありません。ブラウザの設定でCookieを無効にできますが、一部の機能がご利用いただけなくなります。
+        </p>
       </Section>
       <Section title="5. 安全管理">
-        <p>当社は、個人情報への不正アクセス、紛失、漏えい等を防止するため、アクセス制御、通信の暗号化、従業員への教育など、必要かつ適切な安全管理措置を講じます。</p>
+        <p>
+          当社は、個人情報への不正アクセス、紛失、漏えい等を防止するため、アクセス制御、通信の暗号化、従業員への教育など、必要かつ適切な安全管理措置を講じます。
+        </p>
       </Section>
       <Section title="6. 開示・訂正・利用停止">
-        <p>本人から個人情報の開示、訂正、追加、削除、利用停止のご請求があった場合は、本人確認のうえ、法令に従い遅滞なく対応します。<a href="/users_inquiry">お問い合わせフォーム</a>からご連絡ください。</p>
+        <p>
+          本人から個人情報の開示、訂正、追加、削除、利用停止のご請求があった場合は、本人確認のうえ、法令に従い遅滞なく対応します。
+          <a href="/users_inquiry">お問い合わせフォーム</a>からご連絡ください。
+        </p>
       </Section>
       <Section title="7. お問い合わせ窓口">
-        <p>株式会社すみか 個人情報保護管理者<br />〒150-0002 東京都渋谷区渋谷二丁目1番1号</p>
+        <p>
+          株式会社すみか 個人情報保護管理者
+          <br />
+          〒150-0002 東京都渋谷区渋谷二丁目1番1号
+        </p>
       </Section>
       <p className="shell-static__date">制定：2012年4月1日／最終改定：2024年10月1日</p>
     </StaticArticle>

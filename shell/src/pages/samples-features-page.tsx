@@ -28,7 +28,9 @@ export default function SamplesFeaturesPage(props: ShellPageProps) {
   });
   const { data } = useQuery(SAMPLE_SPECIALS);
   return (
-    <StaticArticle lead={<p>条件に合う物件は、特集ページにも自動で掲載されます。特集ページは検索エンジンからの流入が多く、条件にこだわるユーザーにアピールできます。</p>}>
+    <StaticArticle
+      lead={<p>条件に合う物件は、特集ページにも自動で掲載されます。特集ページは検索エンジンからの流入が多く、条件にこだわるユーザーにアピールできます。</p>}
+    >
       <Section title="現在の特集">
         <ul className="shell-feature-list">
           {(data?.specials ?? []).map((s) => (

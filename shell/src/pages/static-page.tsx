@@ -6,7 +6,10 @@ export const SITE_NAME = 'すみか';
 export type ShellPageProps = RemotePageProps;
 
 /** Declares a static page's meta: '<title> | すみか', breadcrumbs from the top page. */
-export function useStaticMeta(props: ShellPageProps, page: { title: string; description: string; path: string; parents?: { text: string; path: string }[] }): void {
+export function useStaticMeta(
+  props: ShellPageProps,
+  page: { title: string; description: string; path: string; parents?: { text: string; path: string }[] },
+): void {
   const meta: RemotePageMeta = {
     title: `${page.title} | 賃貸住宅情報サイト ${SITE_NAME}`,
     description: page.description,

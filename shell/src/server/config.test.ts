@@ -57,7 +57,10 @@ describe('configFromEnv', () => {
       production: true,
       publicConfig: { env: 'production', recaptchaSiteKey: 'site-key' },
     });
-    expect(configFromEnv({ PUBLIC_ORIGIN: 'https://sumika.example', HSTS: 'false', APP_ENV: 'staging' })).toMatchObject({ hsts: false, publicConfig: { env: 'staging' } });
+    expect(configFromEnv({ PUBLIC_ORIGIN: 'https://sumika.example', HSTS: 'false', APP_ENV: 'staging' })).toMatchObject({
+      hsts: false,
+      publicConfig: { env: 'staging' },
+    });
     expect(configFromEnv({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }).log).toEqual({ level: 'warn', pretty: false });
   });
 

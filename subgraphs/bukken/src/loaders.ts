@@ -44,7 +44,11 @@ async function recommend(db: Kysely<DB>, requests: readonly RecommendationReques
   for (const r of await findRecommendations(db, 'STATION', requests)) picked[r.requestIndex]?.push(r.id);
   const short = requests.flatMap((req, i) => ((picked[i] as number[]).length < req.limit ? [i] : []));
   if (short.length) {
-    const more = await findRecommendations(db, 'CITY', short.map((i) => requests[i] as RecommendationRequest));
+    const more = await findRecommendations(
+      db,
+      'CITY',
+      short.map((i) => requests[i] as RecommendationRequest),
+    );
     for (const r of more) {
       const ids = picked[short[r.requestIndex] as number] as number[];
       const limit = (requests[short[r.requestIndex] as number] as RecommendationRequest).limit;
@@ -64,14 +68,35 @@ function parseMarketKey(key: string): MarketKey {
 
 export function createLoaders(db: Kysely<DB>): Loaders {
   const loaders: Loaders = {
-    bukkenByKey: keyedLoader(async (keys) => prime(await findBukkensByKeys(db, keys), 'bukkenById'), (b) => b.globalKey),
-    bukkenById: keyedLoader(async (ids) => prime(await findBukkensByIds(db, ids), 'bukkenByKey'), (b) => b.id),
-    trafficsByBukken: groupedLoader((ids) => findTraffics(db, ids), (t) => t.bukkenId),
-    buildingById: keyedLoader((ids) => findBuildingsByIds(db, ids), (b) => b.id),
-    buildingByKey: keyedLoader((keys) => findBuildingsByKeys(db, keys), (b) => b.key),
-    roomsByBuilding: groupedLoader(async (ids) => prime(await findRoomsByBuildings(db, ids)), (b) => b.buildingId),
+    bukkenByKey: keyedLoader(
+      async (keys) => prime(await findBukkensByKeys(db, keys), 'bukkenById'),
+      (b) => b.globalKey,
+    ),
+    bukkenById: keyedLoader(
+      async (ids) => prime(await findBukkensByIds(db, ids), 'bukkenByKey'),
+      (b) => b.id,
+    ),
+    trafficsByBukken: groupedLoader(
+      (ids) => findTraffics(db, ids),
+      (t) => t.bukkenId,
+    ),
+    buildingById: keyedLoader(
+      (ids) => findBuildingsByIds(db, ids),
+      (b) => b.id,
+    ),
+    buildingByKey: keyedLoader(
+      (keys) => findBuildingsByKeys(db, keys),
+      (b) => b.key,
+    ),
+    roomsByBuilding: groupedLoader(
+      async (ids) => prime(await findRoomsByBuildings(db, ids)),
+      (b) => b.buildingId,
+    ),
     marketStats: keyedLoader((keys) => findMarketStats(db, keys.map(parseMarketKey)), marketKeyOf),
-    recommendations: groupedLoader((requests) => recommend(db, requests), (r) => r.request),
+    recommendations: groupedLoader(
+      (requests) => recommend(db, requests),
+      (r) => r.request,
+    ),
     nearbyBuildings: groupedLoader(
       async (requests) => (await findNearbyBuildings(db, requests)).map((r) => ({ ...r, request: requests[r.requestIndex] as NearbyBuildingsRequest })),
       (r) => r.request,

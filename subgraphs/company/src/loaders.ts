@@ -56,15 +56,30 @@ export function createLoaders(db: Kysely<DB>): Loaders {
   return {
     storeById,
     storeByKey,
-    storesByCompany: groupedLoader(async (companyIds: readonly number[]) => {
-      const rows = await findStoresByCompanyIds(db, companyIds);
-      remember(rows);
-      return rows;
-    }, (s) => s.companyId),
-    reviewStats: keyedLoader((ids: readonly number[]) => findReviewStats(db, ids), (r) => r.storeId),
-    latestReviews: groupedLoader((ids: readonly number[]) => findLatestReviews(db, ids, MAX_REVIEWS_FIRST), (r) => r.storeId),
-    employees: groupedLoader((ids: readonly number[]) => findEmployeesByStoreIds(db, ids), (e) => e.storeId),
-    laterPaymentByPrefecture: groupedLoader((codes: readonly number[]) => findLaterPaymentStores(db, codes), (x) => x.prefectureCode),
+    storesByCompany: groupedLoader(
+      async (companyIds: readonly number[]) => {
+        const rows = await findStoresByCompanyIds(db, companyIds);
+        remember(rows);
+        return rows;
+      },
+      (s) => s.companyId,
+    ),
+    reviewStats: keyedLoader(
+      (ids: readonly number[]) => findReviewStats(db, ids),
+      (r) => r.storeId,
+    ),
+    latestReviews: groupedLoader(
+      (ids: readonly number[]) => findLatestReviews(db, ids, MAX_REVIEWS_FIRST),
+      (r) => r.storeId,
+    ),
+    employees: groupedLoader(
+      (ids: readonly number[]) => findEmployeesByStoreIds(db, ids),
+      (e) => e.storeId,
+    ),
+    laterPaymentByPrefecture: groupedLoader(
+      (codes: readonly number[]) => findLaterPaymentStores(db, codes),
+      (x) => x.prefectureCode,
+    ),
     remember,
   };
 }

@@ -24,7 +24,10 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
   let visitor: Promise<VisitorRecord | undefined> | undefined;
   let summary: Promise<VisitorSummary> | undefined;
   let searchConditions: Promise<SearchConditionRecord[]> | undefined;
-  const bukkenState = keyedLoader(async (keys: readonly string[]) => (identity.uid ? bukkenStates(db, identity.uid, keys) : []), (s) => s.globalKey);
+  const bukkenState = keyedLoader(
+    async (keys: readonly string[]) => (identity.uid ? bukkenStates(db, identity.uid, keys) : []),
+    (s) => s.globalKey,
+  );
   return {
     bukkenState,
     visitor() {

@@ -19,9 +19,20 @@ describe('the user subgraph schema', () => {
     const fields = [...Object.keys(schema.getQueryType()?.getFields() ?? {}), ...Object.keys(schema.getMutationType()?.getFields() ?? {})];
     expect(fields).toEqual(
       expect.arrayContaining([
-        'requiredUserData', 'user', 'addFavorites', 'deleteFavorites', 'incompleteInquiriesDelete', 'registerNewsLetterForFavoriteHistory',
-        'registerNewsLetterForList', 'createSearchCondition', 'deleteSearchCondition', 'setAbTests', 'setLastSearchCondition',
-        'setRequiredData', 'setUser', 'stopAllMailMagazine',
+        'requiredUserData',
+        'user',
+        'addFavorites',
+        'deleteFavorites',
+        'incompleteInquiriesDelete',
+        'registerNewsLetterForFavoriteHistory',
+        'registerNewsLetterForList',
+        'createSearchCondition',
+        'deleteSearchCondition',
+        'setAbTests',
+        'setLastSearchCondition',
+        'setRequiredData',
+        'setUser',
+        'stopAllMailMagazine',
       ]),
     );
   });

@@ -68,11 +68,7 @@ const outboxDb = (db: OutboxDatabase): Kysely<OutboxDB> => db as unknown as Kyse
  * Writes mails to the outbox. Call it with the transaction of the change that triggers
  * them, so a mail exists exactly when its cause was committed.
  */
-export async function enqueueMails(
-  db: OutboxDatabase,
-  drafts: readonly OutboxDraft[],
-  extra: Record<string, unknown> = {},
-): Promise<number[]> {
+export async function enqueueMails(db: OutboxDatabase, drafts: readonly OutboxDraft[], extra: Record<string, unknown> = {}): Promise<number[]> {
   if (drafts.length === 0) return [];
   const rows = drafts.map((d) => ({
     kind: d.kind,
@@ -93,8 +89,7 @@ export async function enqueueMails(
  * from being claimed again while this worker sends, without holding a transaction open
  * during SMTP. A worker that dies mid-batch loses its lease and the rows come back.
  */
-export async function claimDue(
-  db: OutboxDatabase, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDue(db: OutboxDatabase, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const { rows } = await sql<{
     id: number;
     kind: string;
@@ -136,8 +131,7 @@ export async function claimDue(
  * Records a delivery. Not fenced: whoever sent it, the mail is out, and marking it stops
  * any further send.
  */
-export async function markDelivered(
-  db: OutboxDatabase, id: number, messageId: string): Promise<void> {
+export async function markDelivered(db: OutboxDatabase, id: number, messageId: string): Promise<void> {
   await outboxDb(db)
     .updateTable('outbox')
     .set({ delivered_at: sql<Date>`now()`, message_id: messageId, last_error: null })

@@ -69,14 +69,17 @@ class DyingTransport implements MailTransport {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function enqueue(db: Kysely<OutboxDB>, n: number): Promise<number[]> {
-  return enqueueMails(db, Array.from({ length: n }, (_, i) => ({
-    kind: 'test.mail',
-    to: `visitor${i}@example.jp`,
-    replyTo: i % 2 ? `reply${i}@example.jp` : null,
-    subject: `【sumika】テスト ${i}`,
-    text: `本文 ${i}\n<script>alert(1)</script>`,
-    html: i % 3 ? null : `<p>本文 ${i}</p>`,
-  })));
+  return enqueueMails(
+    db,
+    Array.from({ length: n }, (_, i) => ({
+      kind: 'test.mail',
+      to: `visitor${i}@example.jp`,
+      replyTo: i % 2 ? `reply${i}@example.jp` : null,
+      subject: `【sumika】テスト ${i}`,
+      text: `本文 ${i}\n<script>alert(1)</script>`,
+      html: i % 3 ? null : `<p>本文 ${i}</p>`,
+    })),
+  );
 }
 
 async function rows(db: Kysely<OutboxDB>) {
@@ -104,7 +107,13 @@ describe.each(testBackends())('outbox worker on $name', (backend) => {
     expect(await worker.runOnce()).toEqual({ claimed: 0, delivered: 0, failed: 0 });
     expect(transport.sent.map((m) => m.outboxId)).toEqual(ids);
     const first = transport.sent[0];
-    expect(first).toMatchObject({ from: FROM, to: 'visitor0@example.jp', subject: '【sumika】テスト 0', text: '本文 0\n<script>alert(1)</script>', html: '<p>本文 0</p>' });
+    expect(first).toMatchObject({
+      from: FROM,
+      to: 'visitor0@example.jp',
+      subject: '【sumika】テスト 0',
+      text: '本文 0\n<script>alert(1)</script>',
+      html: '<p>本文 0</p>',
+    });
     expect(transport.sent[1]?.replyTo).toBe('reply1@example.jp');
     const stored = await rows(db);
     for (const r of stored) {
@@ -125,7 +134,9 @@ describe.each(testBackends())('outbox worker on $name', (backend) => {
     expect(await worker.runOnce()).toEqual({ claimed: 2, delivered: 0, failed: 2 });
     let [a] = await rows(db);
     expect(a).toMatchObject({ attempts: 1, delivered_at: null, failed_at: null, last_error: `refused ${flaky}` });
-    const { rows: delay } = await sql<{ s: number }>`SELECT extract(epoch FROM next_attempt_at - now())::float8 AS s FROM outbox WHERE id = ${flaky}`.execute(db);
+    const { rows: delay } = await sql<{ s: number }>`SELECT extract(epoch FROM next_attempt_at - now())::float8 AS s FROM outbox WHERE id = ${flaky}`.execute(
+      db,
+    );
     expect(delay[0]?.s).toBeGreaterThan(50);
     expect(delay[0]?.s).toBeLessThanOrEqual(60);
     // Not due yet: nothing is claimed.
@@ -222,7 +233,13 @@ describe.each(testBackends())('outbox worker on $name', (backend) => {
 
       await sleep(400);
       const log = new RecordingTransport();
-      const restarted = new OutboxWorker({ db, transport: { kind: 'file+log', send: async (m) => (await files.send(m), await log.send(m)), close: async () => {} }, name: 'forms', from: FROM, batchSize: 3 });
+      const restarted = new OutboxWorker({
+        db,
+        transport: { kind: 'file+log', send: async (m) => (await files.send(m), await log.send(m)), close: async () => {} },
+        name: 'forms',
+        from: FROM,
+        batchSize: 3,
+      });
       await restarted.drain();
       dying.unhang();
       await zombie;

@@ -178,7 +178,10 @@ export class OutboxWorker {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = row.attempts >= this.maxAttempts;
       await markFailed(this.opts.db, row, message, this.backoffMs(row.attempts), giveUp);
-      this.log[giveUp ? 'error' : 'warn']({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message }, giveUp ? 'outbox mail failed for good' : 'outbox mail failed; will retry');
+      this.log[giveUp ? 'error' : 'warn'](
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message },
+        giveUp ? 'outbox mail failed for good' : 'outbox mail failed; will retry',
+      );
       return false;
     }
     await markDelivered(this.opts.db, row.id, messageId);

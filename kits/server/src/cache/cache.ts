@@ -145,10 +145,12 @@ export class RedisCache implements Cache {
 
   async ping(): Promise<boolean> {
     if (!this.conn.connected()) return false;
-    return this.conn.run((c) => c.ping()).then(
-      (r) => r === 'PONG',
-      () => false,
-    );
+    return this.conn
+      .run((c) => c.ping())
+      .then(
+        (r) => r === 'PONG',
+        () => false,
+      );
   }
 
   async close(): Promise<void> {

@@ -78,10 +78,13 @@ export class RedisConnection {
     this.client = newClient(url, this.timeoutMs);
     // An error reply means Redis answered; only silence, refusals and timeouts count against it.
     const halfOpenAfter = opts.halfOpenAfterMs ?? 1000;
-    this.breaker = circuitBreaker(handleWhen((err) => !(err instanceof ErrorReply)), {
-      halfOpenAfter,
-      breaker: new ConsecutiveBreaker(opts.breakAfter ?? 3),
-    });
+    this.breaker = circuitBreaker(
+      handleWhen((err) => !(err instanceof ErrorReply)),
+      {
+        halfOpenAfter,
+        breaker: new ConsecutiveBreaker(opts.breakAfter ?? 3),
+      },
+    );
     this.policy = wrap(this.breaker, timeout(this.timeoutMs, TimeoutStrategy.Aggressive));
     this.breaker.onBreak(() => {
       this.down('breaker open: Redis bypassed');
@@ -144,7 +147,10 @@ export class RedisConnection {
     if (this.client.isReady) {
       let timer: NodeJS.Timeout | undefined;
       const closed = await Promise.race([
-        this.client.close().then(() => true, () => false),
+        this.client.close().then(
+          () => true,
+          () => false,
+        ),
         new Promise<boolean>((r) => (timer = setTimeout(() => r(false), this.timeoutMs * 2))),
       ]);
       clearTimeout(timer);

@@ -55,7 +55,10 @@ describe('subgraph app', () => {
       method: 'POST',
       url: '/graphql',
       headers,
-      payload: { query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Thing { id label } } }', variables: { r: [{ __typename: 'Thing', id: '7' }] } },
+      payload: {
+        query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Thing { id label } } }',
+        variables: { r: [{ __typename: 'Thing', id: '7' }] },
+      },
     });
     expect(entities.json()).toEqual({ data: { _entities: [{ id: '7', label: 'thing 7' }] } });
     const bad = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ hello(name: "") }' } });

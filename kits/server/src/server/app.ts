@@ -163,8 +163,10 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
       table: costs,
       defaultListSize: limits.defaultListSize,
     });
-    if (depth > limits.maxDepth) throw new AppError('BAD_REQUEST', `クエリの入れ子が深すぎます (depth ${depth} > max depth ${limits.maxDepth})。`, { reason: 'QUERY_TOO_DEEP' });
-    if (cost > limits.maxCost) throw new AppError('BAD_REQUEST', `クエリが複雑すぎます (cost ${cost} > limit ${limits.maxCost})。`, { reason: 'QUERY_TOO_COSTLY' });
+    if (depth > limits.maxDepth)
+      throw new AppError('BAD_REQUEST', `クエリの入れ子が深すぎます (depth ${depth} > max depth ${limits.maxDepth})。`, { reason: 'QUERY_TOO_DEEP' });
+    if (cost > limits.maxCost)
+      throw new AppError('BAD_REQUEST', `クエリが複雑すぎます (cost ${cost} > limit ${limits.maxCost})。`, { reason: 'QUERY_TOO_COSTLY' });
   });
   return app;
 }

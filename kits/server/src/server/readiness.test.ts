@@ -10,7 +10,15 @@ const typeDefs = parse(`
 
 async function appWith(ready: () => Promise<boolean>, cacheState?: () => CacheState) {
   const key = await generateSigningKey();
-  return buildSubgraphApp({ name: 'probe', typeDefs, resolvers: { Query: { ok: () => true } }, auth: { jwks: { keys: [key.publicJwk] } }, context: () => ({}), ready, ...(cacheState ? { cacheState } : {}) });
+  return buildSubgraphApp({
+    name: 'probe',
+    typeDefs,
+    resolvers: { Query: { ok: () => true } },
+    auth: { jwks: { keys: [key.publicJwk] } },
+    context: () => ({}),
+    ready,
+    ...(cacheState ? { cacheState } : {}),
+  });
 }
 
 describe('/readyz', () => {
@@ -26,7 +34,10 @@ describe('/readyz', () => {
 
   it('stays ready with a degraded cache and says so', async () => {
     let state: CacheState = 'ok';
-    const app = await appWith(async () => true, () => state);
+    const app = await appWith(
+      async () => true,
+      () => state,
+    );
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', service: 'probe', database: 'ok', cache: 'ok' });
     state = 'degraded';
     const res = await app.inject({ method: 'GET', url: '/readyz' });

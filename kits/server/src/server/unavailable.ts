@@ -7,7 +7,8 @@
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
 // Class 08 (connection exception), 57P01–03 (admin/crash shutdown, starting up), 53300 (too many connections).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection timeout|is not queryable|Query read timeout|Client was closed/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection timeout|is not queryable|Query read timeout|Client was closed/i;
 
 function codeOf(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;

@@ -32,11 +32,19 @@ describe.each(testBackends())('database on $name', (backend) => {
         for (let i = 0; i < 5000; i++) yield [i, `名前\t${i}\\"x"\n`, [i, i + 1], i % 2 ? { a: `渋谷"${i}` } : null] as const;
       }
       expect(await database.copyFrom('thing', ['id', 'name', 'tags', 'doc'], rows())).toBe(5000);
-      const count = await database.db.selectFrom('thing').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await database.db
+        .selectFrom('thing')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(5000);
       const one = await database.db.selectFrom('thing').selectAll().where('id', '=', 4321).executeTakeFirstOrThrow();
       expect(one).toEqual({ id: 4321, name: '名前\t4321\\"x"\n', tags: [4321, 4322], doc: { a: '渋谷"4321' } });
-      const tagged = await database.db.selectFrom('thing').select('id').where('tags', '@>', sql<number[]>`ARRAY[7]::int[]`).orderBy('id').execute();
+      const tagged = await database.db
+        .selectFrom('thing')
+        .select('id')
+        .where('tags', '@>', sql<number[]>`ARRAY[7]::int[]`)
+        .orderBy('id')
+        .execute();
       expect(tagged.map((r) => r.id)).toEqual([6, 7]);
     } finally {
       await database.close();

@@ -5,7 +5,7 @@ describe('which statements are retried after a lost connection', () => {
     'select "id", "name" from "prefecture" where "code" = $1',
     'SELECT 1',
     '  with "t" as (select 1) select * from "t"',
-    "select * from \"note\" where \"body\" = 'insert into x; update y'",
+    'select * from "note" where "body" = \'insert into x; update y\'',
     'select "updated_at", "created_at", "offset_x" from "t" offset $1',
     '(select 1) union all (select 2)',
     'values (1), (2)',

@@ -57,7 +57,8 @@ function codeOf(err: unknown): string | undefined {
 }
 
 // Anything that writes, locks, takes a sequence value or changes the session is never retried.
-const UNSAFE_IN_READ = /\b(insert|update|delete|merge|truncate|into|for\s+(update|share|no\s+key|key)|lock|copy|call|do|notify|listen|refresh|vacuum|analyze|prepare|execute|create|alter|drop|grant|revoke|begin|commit|rollback|savepoint|set|reset)\b/i;
+const UNSAFE_IN_READ =
+  /\b(insert|update|delete|merge|truncate|into|for\s+(update|share|no\s+key|key)|lock|copy|call|do|notify|listen|refresh|vacuum|analyze|prepare|execute|create|alter|drop|grant|revoke|begin|commit|rollback|savepoint|set|reset)\b/i;
 const UNSAFE_FUNCTIONS = /nextval|setval|advisory|set_config|pg_notify|lo_import|lo_export|lo_unlink|dblink/i;
 
 /**
@@ -181,7 +182,9 @@ class ResilientPostgresDriver implements Driver {
     conn.inTransaction = true;
     let sqlText = 'begin';
     if (settings.isolationLevel || settings.accessMode) {
-      sqlText = ['start transaction', settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '', settings.accessMode ?? ''].filter(Boolean).join(' ');
+      sqlText = ['start transaction', settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '', settings.accessMode ?? '']
+        .filter(Boolean)
+        .join(' ');
     }
     await conn.executeQuery(CompiledQuery.raw(sqlText));
   }

@@ -5,7 +5,9 @@ const graphqlError = (extensions: Record<string, unknown>, message = 'x') => new
 
 describe('formErrorsOf', () => {
   it('maps extensions.fields to per-field messages', () => {
-    const e = formErrorsOf(graphqlError({ code: 'BAD_REQUEST', fields: { email: 'メールアドレスの形式が正しくありません。', 'input.name': 'お名前を入力してください。' } }));
+    const e = formErrorsOf(
+      graphqlError({ code: 'BAD_REQUEST', fields: { email: 'メールアドレスの形式が正しくありません。', 'input.name': 'お名前を入力してください。' } }),
+    );
     expect(e.fields).toEqual({ email: 'メールアドレスの形式が正しくありません。', name: 'お名前を入力してください。' });
     expect(e.summary).toBe('入力内容をご確認ください。');
   });

@@ -2,7 +2,11 @@ import { isValidSort, parseSearch, withParams } from './search-args.js';
 
 describe('parseSearch', () => {
   it('maps a city route with conditions to searchBukkens arguments', () => {
-    const parsed = parseSearch('search.city', { prefecturePath: 'tokyo', cityCode: '13113' }, '?chinryou_max=100000&plan_min=1K&plan_max=1LDK&no_reikin=true&no_shikikin=1&other=201,&other=&sort=chinryou_asc&page=2');
+    const parsed = parseSearch(
+      'search.city',
+      { prefecturePath: 'tokyo', cityCode: '13113' },
+      '?chinryou_max=100000&plan_min=1K&plan_max=1LDK&no_reikin=true&no_shikikin=1&other=201,&other=&sort=chinryou_asc&page=2',
+    );
     expect(parsed).toEqual({
       ok: true,
       args: {
@@ -17,7 +21,10 @@ describe('parseSearch', () => {
   });
 
   it('reads the station route and free words', () => {
-    expect(parseSearch('search.station', { prefecturePath: 'tokyo', lineCode: '11302', stationCode: '1130205' }, '')).toMatchObject({ ok: true, args: { stationCodes: [1130205], prefecturePath: 'tokyo' } });
+    expect(parseSearch('search.station', { prefecturePath: 'tokyo', lineCode: '11302', stationCode: '1130205' }, '')).toMatchObject({
+      ok: true,
+      args: { stationCodes: [1130205], prefecturePath: 'tokyo' },
+    });
     expect(parseSearch('search.words', {}, '?q=%E6%B8%8B%E8%B0%B7')).toMatchObject({ ok: true, args: { searchCondition: { word: '渋谷' } } });
   });
 

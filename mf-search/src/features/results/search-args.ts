@@ -48,7 +48,11 @@ class BadParam extends Error {
 
 /** Codes of a repeated or comma-separated parameter; empty entries are dropped, anything else not a code is a bad request. */
 function ints(q: URLSearchParams, key: string): number[] {
-  const values = q.getAll(key).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const values = q
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (values.some((v) => !INT.test(v))) throw new BadParam(key);
   return values.map(Number);
 }
@@ -120,12 +124,16 @@ function parseOrThrow(routeId: string, params: Record<string, string>, search: s
   if (planMin || planMax) condition.plans = { ...(planMin ? { min: planMin } : {}), ...(planMax ? { max: planMax } : {}) };
   const areaMin = num(q, 'area_min');
   const areaMax = num(q, 'area_max');
-  if (areaMin !== undefined || areaMax !== undefined) condition.area = { ...(areaMin !== undefined ? { min: areaMin } : {}), ...(areaMax !== undefined ? { max: areaMax } : {}) };
+  if (areaMin !== undefined || areaMax !== undefined)
+    condition.area = { ...(areaMin !== undefined ? { min: areaMin } : {}), ...(areaMax !== undefined ? { max: areaMax } : {}) };
   const walk = num(q, 'walk_min');
   if (walk !== undefined) condition.walkMin = walk;
   const built = num(q, 'built_year');
   if (built !== undefined) condition.builtYear = built;
-  const other = q.getAll('other').flatMap((v) => v.split(',')).filter((v) => v.trim() !== '');
+  const other = q
+    .getAll('other')
+    .flatMap((v) => v.split(','))
+    .filter((v) => v.trim() !== '');
   if (other.length) condition.other = other;
   const types = q.getAll('building_type').filter((v) => v.trim() !== '');
   if (types.length) condition.buildingTypes = types;

@@ -13,7 +13,9 @@ function Show() {
 const answer = { data: { abTests: [{ __typename: 'AbTest', name: 'leave_popup', value: 'line', forced: false }] } satisfies AbTestsQuery };
 
 it('reads abTests once and exposes the variants', async () => {
-  const { client, calls } = mockApolloClient((op) => (op.operationName === 'AbTests' ? answer : { errors: [{ message: 'boom', extensions: { code: 'BAD_REQUEST' } }] }));
+  const { client, calls } = mockApolloClient((op) =>
+    op.operationName === 'AbTests' ? answer : { errors: [{ message: 'boom', extensions: { code: 'BAD_REQUEST' } }] },
+  );
   const tree = (
     <ApolloProvider client={client}>
       <AbTestProvider>
@@ -45,7 +47,9 @@ it('uses the variants the server rendered with, without reading them again', asy
 });
 
 it('ignores save failures silently', async () => {
-  const { client, calls } = mockApolloClient((op) => (op.operationName === 'AbTests' ? answer : { errors: [{ message: 'boom', extensions: { code: 'BAD_REQUEST' } }] }));
+  const { client, calls } = mockApolloClient((op) =>
+    op.operationName === 'AbTests' ? answer : { errors: [{ message: 'boom', extensions: { code: 'BAD_REQUEST' } }] },
+  );
   render(
     <ApolloProvider client={client}>
       <AbTestProvider>

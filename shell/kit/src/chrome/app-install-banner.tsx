@@ -11,9 +11,14 @@ export const APP_BANNER_PAGE_KINDS: readonly PageKind[] = ['topic', 'prefecture'
 const APP_BANNER_PATHS = /^\/(topic|campus|search\/campus)(\/|$)|^\/(favorite|detail_history|stock_search)\/?$/;
 
 /** Mobile web (not the app), externally referred, on topic, campus search, prefecture, stock search, favorite or history pages. */
-export function shouldShowAppInstallBanner(ctx: Pick<ClientContext, 'isSpView' | 'isApp' | 'isExternalReferrer'>, where: { pageKind?: PageKind; pathname?: string }): boolean {
+export function shouldShowAppInstallBanner(
+  ctx: Pick<ClientContext, 'isSpView' | 'isApp' | 'isExternalReferrer'>,
+  where: { pageKind?: PageKind; pathname?: string },
+): boolean {
   if (!ctx.isSpView || ctx.isApp || !ctx.isExternalReferrer) return false;
-  return (where.pageKind !== undefined && APP_BANNER_PAGE_KINDS.includes(where.pageKind)) || (where.pathname !== undefined && APP_BANNER_PATHS.test(where.pathname));
+  return (
+    (where.pageKind !== undefined && APP_BANNER_PAGE_KINDS.includes(where.pageKind)) || (where.pathname !== undefined && APP_BANNER_PATHS.test(where.pathname))
+  );
 }
 
 const DISMISS_KEY = 'sk_app_banner_dismissed';

@@ -215,8 +215,10 @@ describe('TestBanner', () => {
 describe('AppInstallBanner', () => {
   const ext = { isSpView: true, isApp: false, isExternalReferrer: true };
   it('shows for externally referred mobile web visitors on the listed routes', () => {
-    for (const pageKind of ['topic', 'prefecture', 'stock_search', 'favorite', 'detail_history'] as const) expect(shouldShowAppInstallBanner(ext, { pageKind })).toBe(true);
-    for (const pathname of ['/campus', '/campus/tokyo', '/search/campus/12', '/search/campus/12/page/2', '/topic/pet']) expect(shouldShowAppInstallBanner(ext, { pageKind: 'list', pathname })).toBe(true);
+    for (const pageKind of ['topic', 'prefecture', 'stock_search', 'favorite', 'detail_history'] as const)
+      expect(shouldShowAppInstallBanner(ext, { pageKind })).toBe(true);
+    for (const pathname of ['/campus', '/campus/tokyo', '/search/campus/12', '/search/campus/12/page/2', '/topic/pet'])
+      expect(shouldShowAppInstallBanner(ext, { pageKind: 'list', pathname })).toBe(true);
     expect(shouldShowAppInstallBanner(ext, { pageKind: 'detail', pathname: '/bukken/detail/x' })).toBe(false);
     expect(shouldShowAppInstallBanner({ ...ext, isExternalReferrer: false }, { pageKind: 'favorite' })).toBe(false);
     expect(shouldShowAppInstallBanner({ ...ext, isApp: true }, { pageKind: 'favorite' })).toBe(false);
@@ -310,7 +312,16 @@ describe('LeavePopup', () => {
 });
 
 describe('PreviousSearchBalloon', () => {
-  const condition: LastSearchCondition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区 / ペット可', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: '渋谷区', linesStationsName: null, specialName: 'ペット可' };
+  const condition: LastSearchCondition = {
+    searchPath: '/search/tokyo/city/13113',
+    searchText: '東京都 渋谷区 / ペット可',
+    conditionText: null,
+    prefectureName: '東京都',
+    gdCityName: null,
+    citiesShortName: '渋谷区',
+    linesStationsName: null,
+    specialName: 'ペット可',
+  };
   it('lists the condition for external referrers on PC, with 指定なし by default', () => {
     renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
     const balloon = screen.getByRole('complementary', { name: '前回の検索条件' });
@@ -323,7 +334,11 @@ describe('PreviousSearchBalloon', () => {
     const { container } = renderWith({ ...pc, isExternalReferrer: false }, <PreviousSearchBalloon condition={condition} />);
     expect(container.querySelector('.sk-balloon')).toBeNull();
     expect(renderWith({ ...sp, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />).container.querySelector('.sk-balloon')).toBeNull();
-    expect(renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={{ ...condition, searchPath: '' }} />).container.querySelector('.sk-balloon')).toBeNull();
+    expect(
+      renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={{ ...condition, searchPath: '' }} />).container.querySelector(
+        '.sk-balloon',
+      ),
+    ).toBeNull();
   });
   it('stays on the landing page: after a navigation inside the site the visitor is no longer externally referred', () => {
     const history = createMemoryHistory('/search/tokyo');
@@ -342,7 +357,9 @@ describe('PreviousSearchBalloon', () => {
     expect(screen.getByTestId('external').textContent).toBe('false');
   });
   it('rows', () => {
-    expect(balloonRows({ ...condition, searchText: '東京都 横浜市 渋谷区 / 2LDK / 10万円以下', conditionText: '2LDK / 10万円以下', gdCityName: '横浜市' })).toEqual([
+    expect(
+      balloonRows({ ...condition, searchText: '東京都 横浜市 渋谷区 / 2LDK / 10万円以下', conditionText: '2LDK / 10万円以下', gdCityName: '横浜市' }),
+    ).toEqual([
       { label: '都道府県', value: '東京都' },
       { label: '市区町村', value: '横浜市 渋谷区' },
       { label: '特集', value: 'ペット可' },
@@ -438,9 +455,18 @@ describe('errors', () => {
 
 describe('Layout', () => {
   it('PC: the large header, breadcrumbs, title and subtitle, PC footer', () => {
-    const { container } = renderWith(pc, <Layout pageKind="list" totalCount={20000} breadcrumbs={[{ text: 'TOP', path: '/' }, { text: '東京都' }]} pageTitle="東京都の賃貸" pageSubTitle="20,000件">
-      <p>content</p>
-    </Layout>);
+    const { container } = renderWith(
+      pc,
+      <Layout
+        pageKind="list"
+        totalCount={20000}
+        breadcrumbs={[{ text: 'TOP', path: '/' }, { text: '東京都' }]}
+        pageTitle="東京都の賃貸"
+        pageSubTitle="20,000件"
+      >
+        <p>content</p>
+      </Layout>,
+    );
     expect(container.querySelector('.sk-root--pc .sk-header--pc')).not.toBeNull();
     expect(container.querySelector('.sk-following')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: '東京都の賃貸' })).not.toBeNull();
@@ -453,7 +479,12 @@ describe('Layout', () => {
     expect(container.querySelector('.sk-root--sp .sk-header--sp')).not.toBeNull();
     expect(container.querySelector('.sk-footer--sp')).not.toBeNull();
     unmount();
-    renderWith(pc, <Layout pageKind="others" headerVariant="inquiry">x</Layout>);
+    renderWith(
+      pc,
+      <Layout pageKind="others" headerVariant="inquiry">
+        x
+      </Layout>,
+    );
     expect(screen.getByRole('heading', { name: 'お問い合わせフォーム' })).not.toBeNull();
   });
   it('app: no header, footer or page-top link', () => {

@@ -12,7 +12,16 @@ export function FreeWordForm({ defaultQuery, compact = false, autoFocus = false 
         フリーワード検索
       </label>
       <SearchIcon size={18} className="sk-search__icon" />
-      <input id={id} className="sk-search__input" type="search" name="q" placeholder={MESSAGES.freeWordPlaceholder} defaultValue={defaultQuery} autoFocus={autoFocus} enterKeyHint="search" />
+      <input
+        id={id}
+        className="sk-search__input"
+        type="search"
+        name="q"
+        placeholder={MESSAGES.freeWordPlaceholder}
+        defaultValue={defaultQuery}
+        autoFocus={autoFocus}
+        enterKeyHint="search"
+      />
       <button type="submit" className="sk-search__submit">
         検索
       </button>

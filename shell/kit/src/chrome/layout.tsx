@@ -46,7 +46,20 @@ export interface LayoutProps {
 }
 
 /** The site chrome around a page: PC (1100 px), mobile or app, chosen from the client context. */
-export function Layout({ pageKind, breadcrumbs = [], headerVariant = 'default', pageTitle, pageSubTitle, totalCount, meta, pathname, origin, defaultQuery, track = true, children }: LayoutProps) {
+export function Layout({
+  pageKind,
+  breadcrumbs = [],
+  headerVariant = 'default',
+  pageTitle,
+  pageSubTitle,
+  totalCount,
+  meta,
+  pathname,
+  origin,
+  defaultQuery,
+  track = true,
+  children,
+}: LayoutProps) {
   const ctx = useClientContext();
   const location = useOptionalLocation();
   const path = pathname ?? location?.pathname;

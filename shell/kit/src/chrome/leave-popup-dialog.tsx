@@ -37,7 +37,12 @@ export function LeavePopupDialog({ variant, close, leave }: LeavePopupDialogProp
               </div>
             </div>
             <p className="sk-leave__text">{BRAND.name}公式アプリなら、新着物件の通知やお気に入りの管理がもっと便利に。</p>
-            <a className="sk-button sk-button--primary sk-button--block" href={appStoreLink({ platform: appPlatformOf(ctx), pid: 'leave_popup', refCode: ctx.refCode })} target="_blank" rel="noopener noreferrer">
+            <a
+              className="sk-button sk-button--primary sk-button--block"
+              href={appStoreLink({ platform: appPlatformOf(ctx), pid: 'leave_popup', refCode: ctx.refCode })}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               アプリをダウンロード（無料）
             </a>
           </>

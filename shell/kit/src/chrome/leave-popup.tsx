@@ -12,7 +12,8 @@ export type LeaveMarker = 'before' | 'after';
 
 type HistoryLike = Pick<History, 'state' | 'replaceState' | 'pushState'>;
 
-const markerOf = (state: unknown): LeaveMarker | undefined => (state && typeof state === 'object' ? ((state as Record<string, unknown>)[LEAVE_MARKER_KEY] as LeaveMarker | undefined) : undefined);
+const markerOf = (state: unknown): LeaveMarker | undefined =>
+  state && typeof state === 'object' ? ((state as Record<string, unknown>)[LEAVE_MARKER_KEY] as LeaveMarker | undefined) : undefined;
 
 /**
  * SPEC §4: marks the current entry 'before' and pushes a copy marked 'after', so the visitor's

@@ -22,9 +22,7 @@ export const ROBOTS_INDEX = 'index, follow';
 export const ROBOTS_NOINDEX = 'noindex, follow';
 
 export type HeadTag =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta'; attrs: { name: string; content: string } }
-  | { tag: 'link'; attrs: { rel: string; href: string } };
+  { tag: 'title'; text: string } | { tag: 'meta'; attrs: { name: string; content: string } } | { tag: 'link'; attrs: { rel: string; href: string } };
 
 /** The head tags of a page's meta, in order: title, robots, canonical, description (empty ones left out). */
 export function metaTags(meta: PageMeta): HeadTag[] {
@@ -51,7 +49,8 @@ export function metaToHtml(meta: PageMeta): string {
 }
 
 /** The viewport: fixed 1100 px on PC pages (SPEC §2.2), device width on mobile. */
-export const viewportContent = (isSpView: boolean): string => (isSpView ? 'width=device-width, initial-scale=1, viewport-fit=cover' : `width=${PC_PAGE_WIDTH_PX}`);
+export const viewportContent = (isSpView: boolean): string =>
+  isSpView ? 'width=device-width, initial-scale=1, viewport-fit=cover' : `width=${PC_PAGE_WIDTH_PX}`;
 
 /** SPEC §2.2 error pages: 'Error 404' etc., noindex. */
 export function errorPageMeta(status?: number | null): PageMeta {

@@ -60,7 +60,12 @@ function RegionMapQuery(props: RegionMapPickerProps) {
 
 const defaultHref = (p: PrefectureSummary): string => `/${p.path}`;
 
-function RegionMapView({ regions, prefectureHref = defaultHref, isSpView, heading = 'エリアから探す' }: RegionMapPickerProps & { regions: readonly RegionSummary[] }) {
+function RegionMapView({
+  regions,
+  prefectureHref = defaultHref,
+  isSpView,
+  heading = 'エリアから探す',
+}: RegionMapPickerProps & { regions: readonly RegionSummary[] }) {
   const ctx = useClientContext();
   const sp = isSpView ?? ctx.isSpView;
   const [state, dispatch] = useReducer(regionMapReducer, { selected: null });

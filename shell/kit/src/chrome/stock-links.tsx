@@ -20,7 +20,15 @@ export function useHeaderCounts(counts?: StockCounts | null): StockCounts {
   return counts ?? stock?.counts ?? ZERO_STOCK_COUNTS;
 }
 
-export function StockLinks({ counts, kinds = ['favorite', 'detail', 'search'], compact = false }: { counts: StockCounts; kinds?: readonly (keyof StockCounts)[]; compact?: boolean }) {
+export function StockLinks({
+  counts,
+  kinds = ['favorite', 'detail', 'search'],
+  compact = false,
+}: {
+  counts: StockCounts;
+  kinds?: readonly (keyof StockCounts)[];
+  compact?: boolean;
+}) {
   return (
     <ul className={`sk-stock${compact ? ' sk-stock--compact' : ''}`}>
       {STOCK_LINKS.filter((l) => kinds.includes(l.kind)).map(({ kind, label, shortLabel, href, Icon }) => {

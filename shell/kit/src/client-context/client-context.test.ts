@@ -1,4 +1,11 @@
-import { APP_USER_AGENT_TOKENS, CLIENT_CONTEXT_GLOBAL, clientContextFromBrowser, clientContextFromRequest, clientContextScript, isExternalReferrer } from './client-context.js';
+import {
+  APP_USER_AGENT_TOKENS,
+  CLIENT_CONTEXT_GLOBAL,
+  clientContextFromBrowser,
+  clientContextFromRequest,
+  clientContextScript,
+  isExternalReferrer,
+} from './client-context.js';
 import { notify } from '../core/native-bridge.js';
 import { jest } from '@jest/globals';
 
@@ -14,7 +21,8 @@ const UA = {
 };
 
 const now = new Date('2024-10-03T06:00:00Z');
-const ctxOf = (userAgent: string) => clientContextFromRequest({ userAgent, referer: 'https://sumika.example/search', host: 'sumika.example', now, env: 'production' });
+const ctxOf = (userAgent: string) =>
+  clientContextFromRequest({ userAgent, referer: 'https://sumika.example/search', host: 'sumika.example', now, env: 'production' });
 
 describe('clientContextFromRequest: device view from the user agent', () => {
   it.each([
@@ -46,7 +54,14 @@ describe('clientContextFromRequest: device view from the user agent', () => {
   });
 
   it('takes the origin and the same-site test from the public origin, not the Host header, on the server', () => {
-    const ctx = clientContextFromRequest({ userAgent: UA.pc, referer: 'https://sumika.example/search', host: 'evil.test', origin: 'https://sumika.example/', now, env: 'production' });
+    const ctx = clientContextFromRequest({
+      userAgent: UA.pc,
+      referer: 'https://sumika.example/search',
+      host: 'evil.test',
+      origin: 'https://sumika.example/',
+      now,
+      env: 'production',
+    });
     expect(ctx.origin).toBe('https://sumika.example');
     expect(ctx.isExternalReferrer).toBe(false);
     expect(clientContextFromRequest({ referer: 'https://evil.test/', host: 'evil.test', origin: 'https://sumika.example' }).isExternalReferrer).toBe(true);

@@ -83,7 +83,10 @@ export const CLIENT_CONTEXT_GLOBAL = '__SUMIKA_CLIENT_CONTEXT__';
 
 /** Inline-script text that hands the server's context to the browser (safe inside <script>). */
 export function clientContextScript(ctx: ClientContext): string {
-  const json = JSON.stringify(ctx).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(ctx)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `window.${CLIENT_CONTEXT_GLOBAL}=${json};`;
 }
 

@@ -19,7 +19,10 @@ import {
 } from './cookies.js';
 
 afterEach(() => {
-  for (const name of document.cookie.split(';').map((c) => c.split('=')[0]?.trim()).filter(Boolean)) {
+  for (const name of document.cookie
+    .split(';')
+    .map((c) => c.split('=')[0]?.trim())
+    .filter(Boolean)) {
     document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });

@@ -3,7 +3,13 @@
  * cookie: Path=/, SameSite=Lax, Secure everywhere but localhost. Reading works on the server
  * (pass the Cookie header) and in the browser (document.cookie).
  */
-import { AB_TEST_COOKIE_MAX_AGE, AB_TEST_COOKIE_SUFFIX, FAVORITE_DIALOG_RESTRICTION_COOKIE, FAVORITE_DIALOG_RESTRICTION_MAX_AGE, abTestCookieName } from '@sumika/spec';
+import {
+  AB_TEST_COOKIE_MAX_AGE,
+  AB_TEST_COOKIE_SUFFIX,
+  FAVORITE_DIALOG_RESTRICTION_COOKIE,
+  FAVORITE_DIALOG_RESTRICTION_MAX_AGE,
+  abTestCookieName,
+} from '@sumika/spec';
 import type { Env } from './constants.js';
 
 /** The visitor id: signed and HttpOnly, set by the gateway; listed for completeness, never written here. */

@@ -4,7 +4,12 @@ const pc = initialFavoriteDialogState({ isSpView: false });
 const sp = initialFavoriteDialogState({ isSpView: true });
 const run = (s: FavoriteDialogState, ...events: FavoriteDialogEvent[]) => events.reduce(reduce, s);
 
-const added = (keys: string[], deleted: string[] = []): FavoriteDialogEvent => ({ type: 'addSucceeded', globalKeys: keys, addGlobalKeys: keys, deleteGlobalKeys: deleted });
+const added = (keys: string[], deleted: string[] = []): FavoriteDialogEvent => ({
+  type: 'addSucceeded',
+  globalKeys: keys,
+  addGlobalKeys: keys,
+  deleteGlobalKeys: deleted,
+});
 
 describe('favoriteDialogReducer', () => {
   it('starts closed with the checkbox ticked', () => {
@@ -146,10 +151,17 @@ describe('favoriteDialogReducer', () => {
 
   describe('error', () => {
     it.each([null, 'BAD_REQUEST', 'USER_ID_ERROR', 'NOT_FOUND'] as const)('add failing with %s: エラーのため保存できませんでした。', (code) => {
-      expect(reduce(pc, { type: 'addFailed', globalKeys: ['b1'], code })).toMatchObject({ kind: 'error', message: 'エラーのため保存できませんでした。', effects: [] });
+      expect(reduce(pc, { type: 'addFailed', globalKeys: ['b1'], code })).toMatchObject({
+        kind: 'error',
+        message: 'エラーのため保存できませんでした。',
+        effects: [],
+      });
     });
     it('delete failing: エラーのため削除できませんでした。', () => {
-      expect(reduce(sp, { type: 'deleteFailed', globalKeys: ['b1'], code: null })).toMatchObject({ kind: 'error', message: 'エラーのため削除できませんでした。' });
+      expect(reduce(sp, { type: 'deleteFailed', globalKeys: ['b1'], code: null })).toMatchObject({
+        kind: 'error',
+        message: 'エラーのため削除できませんでした。',
+      });
     });
     it('error dialogs do not close themselves', () => {
       const s = reduce(pc, { type: 'addFailed', globalKeys: ['b1'], code: null });
@@ -163,7 +175,9 @@ describe('favoriteDialogReducer', () => {
       kind: 'none',
       effects: [{ type: 'alert', message: 'お気に入りに追加する物件を1件以上選択してください。' }],
     });
-    expect(reduce(pc, { type: 'emptySelection', operation: 'delete' }).effects).toEqual([{ type: 'alert', message: '削除する物件を1件以上選択してください。' }]);
+    expect(reduce(pc, { type: 'emptySelection', operation: 'delete' }).effects).toEqual([
+      { type: 'alert', message: '削除する物件を1件以上選択してください。' },
+    ]);
   });
 
   it('configure changes the view without effects; closing when closed is a no-op', () => {

@@ -79,7 +79,13 @@ const closed = (s: FavoriteDialogState, effects: FavoriteEffect[] = []): Favorit
   effects,
 });
 
-const open = (s: FavoriteDialogState, kind: Exclude<FavoriteDialogKind, 'none'>, globalKeys: string[], message: string, effects: FavoriteEffect[] = []): FavoriteDialogState => {
+const open = (
+  s: FavoriteDialogState,
+  kind: Exclude<FavoriteDialogKind, 'none'>,
+  globalKeys: string[],
+  message: string,
+  effects: FavoriteEffect[] = [],
+): FavoriteDialogState => {
   const seq = s.seq + 1;
   const autoClose = (kind === 'successAdd' && !s.config.isSpView) || (kind === 'successDelete' && !s.config.isSpView);
   return {
@@ -100,7 +106,10 @@ export function favoriteDialogReducer(state: FavoriteDialogState, event: Favorit
 
     case 'emptySelection':
       // SPEC §5: nothing selected.
-      return { ...state, effects: [{ type: 'alert', message: event.operation === 'add' ? MESSAGES.noFavoriteSelected : MESSAGES.noFavoriteSelectedForDelete }] };
+      return {
+        ...state,
+        effects: [{ type: 'alert', message: event.operation === 'add' ? MESSAGES.noFavoriteSelected : MESSAGES.noFavoriteSelectedForDelete }],
+      };
 
     case 'addSucceeded': {
       const effects: FavoriteEffect[] = [{ type: 'markFavorite', globalKeys: event.globalKeys, favorite: true }];

@@ -49,7 +49,11 @@ export function FavoriteDialog({ state, isSpView, send }: FavoriteDialogProps) {
           <>
             <p className="sk-dialog__text">追加した物件は「お気に入り」からいつでも確認できます。</p>
             <label className="sk-checkbox">
-              <input type="checkbox" checked={state.doNotShowAgain} onChange={(e) => send({ type: 'toggleDoNotShowAgain', checked: e.currentTarget.checked })} />
+              <input
+                type="checkbox"
+                checked={state.doNotShowAgain}
+                onChange={(e) => send({ type: 'toggleDoNotShowAgain', checked: e.currentTarget.checked })}
+              />
               <span>次回から表示しない</span>
             </label>
           </>
@@ -107,7 +111,13 @@ export function FavoriteDialog({ state, isSpView, send }: FavoriteDialogProps) {
 
   return (
     <div className="sk-modal" role="presentation" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div className={`sk-dialog sk-dialog--${tone}${isSpView ? ' sk-dialog--sp' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} data-kind={state.kind}>
+      <div
+        className={`sk-dialog sk-dialog--${tone}${isSpView ? ' sk-dialog--sp' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-kind={state.kind}
+      >
         <button type="button" className="sk-dialog__close" aria-label="閉じる" onClick={close}>
           <CloseIcon size={18} />
         </button>

@@ -22,7 +22,15 @@ function Probe() {
 
 function setup(ua: string, handler: (op: RecordedOperation) => MockResult) {
   const { client, calls } = mockApolloClient((op) => {
-    if (op.operationName === 'FavoriteKeys') return { data: { requiredUserData: { __typename: 'User', bukken: { __typename: 'UserBukken', favorites: [{ __typename: 'FavoriteBukken', globalKey: 'old1', addedAt: '2024-01-01' }] } } } satisfies FavoriteKeysQuery };
+    if (op.operationName === 'FavoriteKeys')
+      return {
+        data: {
+          requiredUserData: {
+            __typename: 'User',
+            bukken: { __typename: 'UserBukken', favorites: [{ __typename: 'FavoriteBukken', globalKey: 'old1', addedAt: '2024-01-01' }] },
+          },
+        } satisfies FavoriteKeysQuery,
+      };
     return handler(op);
   });
   const ctx = clientContextFromRequest({ userAgent: ua, referer: '', host: 'sumika.example', now: new Date('2024-10-03T00:00:00Z'), env: 'localhost' });
@@ -41,7 +49,9 @@ function setup(ua: string, handler: (op: RecordedOperation) => MockResult) {
   return { calls };
 }
 
-const added = (keys: string[], deleted: string[] = []): MockResult => ({ data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: keys, deleteGlobalKeys: deleted, saved: true } } satisfies AddFavoritesMutation });
+const added = (keys: string[], deleted: string[] = []): MockResult => ({
+  data: { addFavorites: { __typename: 'AddFavoritesPayload', addGlobalKeys: keys, deleteGlobalKeys: deleted, saved: true } } satisfies AddFavoritesMutation,
+});
 const failed = (code: string, extensions: Record<string, unknown> = {}): MockResult => ({ errors: [{ message: code, extensions: { code, ...extensions } }] });
 
 beforeEach(() => {
@@ -142,7 +152,11 @@ it('other errors: エラーのため保存できませんでした。', async ()
 
 it('delete: 削除しました。 on desktop, -1 on the badge; failure message', async () => {
   let fail = false;
-  setup(PC_UA, () => (fail ? failed('NOT_FOUND') : { data: { deleteFavorites: { __typename: 'DeleteFavoritesPayload', deleteGlobalKeys: ['old1'], saved: true } } satisfies DeleteFavoritesMutation }));
+  setup(PC_UA, () =>
+    fail
+      ? failed('NOT_FOUND')
+      : { data: { deleteFavorites: { __typename: 'DeleteFavoritesPayload', deleteGlobalKeys: ['old1'], saved: true } } satisfies DeleteFavoritesMutation },
+  );
   await waitFor(() => expect(favorites.isFavorite('old1')).toBe(true));
   await act(async () => {
     await favorites.remove('old1');

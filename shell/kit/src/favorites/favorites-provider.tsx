@@ -21,9 +21,7 @@ export interface AddFavoritesOptions {
   restrictDialog?: boolean;
 }
 
-export type FavoriteResult =
-  | { ok: true; addGlobalKeys: string[]; deleteGlobalKeys: string[] }
-  | { ok: false; code: ErrorCode | 'EMPTY_SELECTION' | null };
+export type FavoriteResult = { ok: true; addGlobalKeys: string[]; deleteGlobalKeys: string[] } | { ok: false; code: ErrorCode | 'EMPTY_SELECTION' | null };
 
 export interface FavoritesApi {
   /** Adds listings to the favorites; the dialog or toast of SPEC §4 follows by itself. */
@@ -84,7 +82,10 @@ export function FavoritesProvider({ initialFavoriteKeys, loadFavoriteKeys = init
 
   // The cookie and the A/B variant are browser facts: read them after hydration.
   useEffect(() => {
-    dispatch({ type: 'configure', config: { isSpView: ctx.isSpView, dialogRestricted: isFavoriteDialogRestricted(), pcFeedback: feedback === 'toast' ? 'toast' : 'dialog' } });
+    dispatch({
+      type: 'configure',
+      config: { isSpView: ctx.isSpView, dialogRestricted: isFavoriteDialogRestricted(), pcFeedback: feedback === 'toast' ? 'toast' : 'dialog' },
+    });
   }, [ctx.isSpView, feedback]);
 
   useEffect(() => {

@@ -56,7 +56,13 @@ describe('createApolloClient', () => {
   it('keeps the data a partly failed query did answer (errorPolicy all), with its errors', async () => {
     const { fetch } = fakeFetch(() => ({
       data: { bukkens: [{ __typename: 'Bukken', globalKey: 'a', name: 'メゾン渋谷', favorited: null }] },
-      errors: [{ message: '一時的に表示できません。しばらくしてから再度お試しください。', path: ['bukkens', 0, 'favorited'], extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      errors: [
+        {
+          message: '一時的に表示できません。しばらくしてから再度お試しください。',
+          path: ['bukkens', 0, 'favorited'],
+          extensions: { code: 'SERVICE_UNAVAILABLE' },
+        },
+      ],
     }));
     const client = createApolloClient({ uri: 'http://gateway.test/graphql', ssrMode: true, fetch });
     const result = await client.query({ query: LIST });

@@ -69,7 +69,14 @@ export interface CreateApolloClientOptions {
   credentials?: RequestCredentials;
 }
 
-export function createApolloClient({ uri = '/graphql', ssrMode = false, headers, initialState, fetch, credentials = 'include' }: CreateApolloClientOptions = {}): ApolloClient {
+export function createApolloClient({
+  uri = '/graphql',
+  ssrMode = false,
+  headers,
+  initialState,
+  fetch,
+  credentials = 'include',
+}: CreateApolloClientOptions = {}): ApolloClient {
   return new ApolloClient({
     ssrMode,
     // After hydration, let cache-and-network use the server's data for a moment instead of refetching at once.
@@ -87,7 +94,10 @@ export const APOLLO_STATE_GLOBAL = '__SUMIKA_APOLLO_STATE__';
 export const extractApolloState = (client: ApolloClient): NormalizedCacheObject => client.cache.extract() as NormalizedCacheObject;
 
 export function apolloStateScript(client: ApolloClient): string {
-  const json = JSON.stringify(extractApolloState(client)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(extractApolloState(client))
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `window.${APOLLO_STATE_GLOBAL}=${json};`;
 }
 /** The server's cache in the browser, if the page carries one. */

@@ -3,7 +3,20 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { KitLink } from './kit-link.js';
-import { BrowserRouter, MemoryRouter, StaticRouter, createMemoryHistory, setNavigationPreparer, splitUrl, useLocation, useNavigate, useOptionalLocation, type Navigate, type NavigationPreparer, type RouterLocation } from './router.js';
+import {
+  BrowserRouter,
+  MemoryRouter,
+  StaticRouter,
+  createMemoryHistory,
+  setNavigationPreparer,
+  splitUrl,
+  useLocation,
+  useNavigate,
+  useOptionalLocation,
+  type Navigate,
+  type NavigationPreparer,
+  type RouterLocation,
+} from './router.js';
 
 const seen: RouterLocation[] = [];
 let navigate: Navigate;

@@ -59,7 +59,8 @@ function LocationBridge({ useKey, children }: { useKey: () => string; children?:
 // so they are not navigations).
 let browserKey = 'default';
 const keyListeners = new Set<() => void>();
-const keyOf = (state: unknown): string => (state && typeof state === 'object' && typeof (state as { key?: unknown }).key === 'string' ? (state as { key: string }).key : 'default');
+const keyOf = (state: unknown): string =>
+  state && typeof state === 'object' && typeof (state as { key?: unknown }).key === 'string' ? (state as { key: string }).key : 'default';
 const setBrowserKey = (key: string): void => {
   if (key === browserKey) return;
   browserKey = key;
@@ -74,7 +75,12 @@ const subscribeBrowserKey = (listener: () => void): (() => void) => {
     window.removeEventListener('popstate', onPop);
   };
 };
-const useBrowserKey = (): string => useSyncExternalStore(subscribeBrowserKey, () => browserKey, () => 'default');
+const useBrowserKey = (): string =>
+  useSyncExternalStore(
+    subscribeBrowserKey,
+    () => browserKey,
+    () => 'default',
+  );
 
 // ---- navigation preparer ---------------------------------------------------------------------------
 

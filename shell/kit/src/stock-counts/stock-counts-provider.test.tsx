@@ -23,7 +23,17 @@ const user = (c: StockCounts) => ({
       existApplyData: false,
       admin: false,
       stockCount: { __typename: 'StockCount', ...c },
-      lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: '/search/tokyo', searchText: '東京都', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: null, linesStationsName: null, specialName: null },
+      lastSearchCondition: {
+        __typename: 'LastSearchCondition',
+        searchPath: '/search/tokyo',
+        searchText: '東京都',
+        conditionText: null,
+        prefectureName: '東京都',
+        gdCityName: null,
+        citiesShortName: null,
+        linesStationsName: null,
+        specialName: null,
+      },
     },
   } satisfies RequiredUserDataQuery,
 });

@@ -37,12 +37,26 @@ export const REGIONS_FIXTURE: RegionSummary[] = [
 ];
 
 const crumbs = [{ text: '賃貸TOP', path: '/' }, { text: '東京都', path: '/tokyo' }, { text: '渋谷区' }];
-const lastSearch: LastSearchCondition = { searchPath: '/search/tokyo/city/13113', searchText: '東京都 渋谷区', conditionText: null, prefectureName: '東京都', gdCityName: null, citiesShortName: '渋谷区', linesStationsName: null, specialName: null };
+const lastSearch: LastSearchCondition = {
+  searchPath: '/search/tokyo/city/13113',
+  searchText: '東京都 渋谷区',
+  conditionText: null,
+  prefectureName: '東京都',
+  gdCityName: null,
+  citiesShortName: '渋谷区',
+  linesStationsName: null,
+  specialName: null,
+};
 
 export function KitchenSink({ ctx, client, path = '/favorite' }: { ctx: ClientContext; client?: ApolloClient; path?: string }) {
   return (
     <MemoryRouter initialPath={path}>
-      <ShellKitProvider clientContext={ctx} apolloClient={client} initialStockCounts={{ favorite: 3, detail: 5, search: 1 }} initialAbTests={{ leave_popup: 'app' }}>
+      <ShellKitProvider
+        clientContext={ctx}
+        apolloClient={client}
+        initialStockCounts={{ favorite: 3, detail: 5, search: 1 }}
+        initialAbTests={{ leave_popup: 'app' }}
+      >
         <Layout pageKind="favorite" breadcrumbs={crumbs} pageTitle="お気に入り" pageSubTitle="3件" meta={{ title: 'お気に入り | すみか', robots: 'noindex' }}>
           <PcHeader totalCount={20000} />
           <SpHeader />

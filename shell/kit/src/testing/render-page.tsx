@@ -19,7 +19,8 @@ export const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.
 export const APP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 SumikaApp/iOS 3.4.0';
 
 /** What the gateway answers for a part down: the field null, this error on its path. */
-export const partDown = (path: readonly (string | number)[]): GraphQLError => new GraphQLError(MESSAGES.serviceUnavailable, { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
+export const partDown = (path: readonly (string | number)[]): GraphQLError =>
+  new GraphQLError(MESSAGES.serviceUnavailable, { path, extensions: { code: 'SERVICE_UNAVAILABLE' } });
 
 export interface RenderPageOptions {
   /** The location's path, e.g. '/topic/pet'; other paths render the location probe. */
@@ -58,7 +59,18 @@ export interface RenderedPage extends RenderResult {
  * send no queries of their own: every operation the test sees is the page's.
  */
 export function renderPage(Page: ComponentType<RemotePageProps>, options: RenderPageOptions): RenderedPage {
-  const { path, search = '', params = {}, mocks, routeId = path, pageKind = 'others', userAgent = PC_UA, referer = '', now = '2026-11-21T01:00:00Z', config = { env: 'test' } } = options;
+  const {
+    path,
+    search = '',
+    params = {},
+    mocks,
+    routeId = path,
+    pageKind = 'others',
+    userAgent = PC_UA,
+    referer = '',
+    now = '2026-11-21T01:00:00Z',
+    config = { env: 'test' },
+  } = options;
   const clientContext = clientContextFromRequest({ userAgent, referer, host: 'sumika.example', now, env: 'test' });
   const setMeta = jest.fn<(meta: RemotePageMeta) => void>();
   const setStatus = jest.fn<(status: 400 | 404 | 500) => void>();
@@ -67,7 +79,13 @@ export function renderPage(Page: ComponentType<RemotePageProps>, options: Render
   const tree = (pageProps: RemotePageProps) => (
     <MockedProvider mocks={mocks} cache={cache} defaultOptions={KIT_DEFAULT_OPTIONS} mockLinkDefaultOptions={{ delay: 0 }}>
       <MemoryRouter initialPath={path + search}>
-        <ShellKitProvider clientContext={clientContext} initialAbTests={{}} initialFavoriteKeys={[]} initialStockCounts={{ favorite: 0, detail: 0, search: 0 }} serverStockCounts={null}>
+        <ShellKitProvider
+          clientContext={clientContext}
+          initialAbTests={{}}
+          initialFavoriteKeys={[]}
+          initialStockCounts={{ favorite: 0, detail: 0, search: 0 }}
+          serverStockCounts={null}
+        >
           <PageOrProbe Page={Page} path={path} props={pageProps} />
         </ShellKitProvider>
       </MemoryRouter>

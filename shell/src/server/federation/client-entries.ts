@@ -31,7 +31,9 @@ export class ClientEntries {
   async get(): Promise<Record<RemoteName, string>> {
     const directory = await this.opts.directory.get();
     await Promise.all(REMOTE_NAMES.map((name) => this.refresh(name, directory[name].client)));
-    return Object.fromEntries(REMOTE_NAMES.map((name) => [name, this.entries.get(name)?.url ?? new URL('remoteEntry.js', directory[name].client).href])) as Record<RemoteName, string>;
+    return Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, this.entries.get(name)?.url ?? new URL('remoteEntry.js', directory[name].client).href]),
+    ) as Record<RemoteName, string>;
   }
 
   /** The stylesheets an exposed page loads with it, as of the last `get()`: none when the manifest could not be read. */
@@ -67,7 +69,9 @@ export class ClientEntries {
       url.searchParams.set('v', createHash('sha256').update(text).digest('hex').slice(0, 16));
       // The same absolute URL the remote's runtime computes (publicPath + file), so it finds the
       // server's <link> and loads nothing twice.
-      const styles = new Map((manifest.exposes ?? []).filter((e) => e.path).map((e) => [e.path!, (e.assets?.css?.sync ?? []).map((f) => new URL(f, base).href)]));
+      const styles = new Map(
+        (manifest.exposes ?? []).filter((e) => e.path).map((e) => [e.path!, (e.assets?.css?.sync ?? []).map((f) => new URL(f, base).href)]),
+      );
       this.entries.set(name, { url: url.href, styles, etag: res.headers.get('etag') ?? undefined, checkedAt: Date.now() });
     } catch {
       this.entries.set(name, { url: fallback, styles: new Map(), checkedAt: Date.now() });

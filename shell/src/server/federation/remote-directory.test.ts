@@ -8,7 +8,10 @@ describe('RemoteDirectory', () => {
   it('reads MF_<NAME>_URL, with a separate public URL for browsers', async () => {
     const dir = new RemoteDirectory({ env: { MF_SEARCH_URL: 'http://search.internal:8080', MF_SEARCH_PUBLIC_URL: 'https://cdn.example/search' } });
     const data = await dir.get();
-    expect(data.mf_search).toEqual({ server: 'http://search.internal:8080/server/mf-manifest.json', client: 'https://cdn.example/search/client/mf-manifest.json' });
+    expect(data.mf_search).toEqual({
+      server: 'http://search.internal:8080/server/mf-manifest.json',
+      client: 'https://cdn.example/search/client/mf-manifest.json',
+    });
     expect(data.mf_detail.server).toBe('http://127.0.0.1:3002/server/mf-manifest.json');
   });
 

@@ -34,9 +34,7 @@ function fromFileEntry(entry: FileEntry): RemoteLocation {
 export class RemoteDirectory {
   private cached: { data: RemoteDirectoryData; stamp: string; at: number } | undefined;
 
-  constructor(
-    private readonly opts: { remotesFile?: string; env?: NodeJS.ProcessEnv; ttlMs?: number },
-  ) {}
+  constructor(private readonly opts: { remotesFile?: string; env?: NodeJS.ProcessEnv; ttlMs?: number }) {}
 
   private fromEnv(): RemoteDirectoryData {
     const env = this.opts.env ?? process.env;

@@ -83,9 +83,7 @@ export class ServerFederation {
   private readonly states = new Map<RemoteName, RemoteState>();
   private readonly loggedFailures = new Map<RemoteName, string>();
 
-  constructor(
-    private readonly opts: { directory: RemoteDirectory; ttlMs: number; timeoutMs: number; log: Logger },
-  ) {
+  constructor(private readonly opts: { directory: RemoteDirectory; ttlMs: number; timeoutMs: number; log: Logger }) {
     this.instance = createInstance({
       name: 'sumika_shell_server',
       remotes: [],
@@ -132,7 +130,10 @@ export class ServerFederation {
   private async check(remote: RemoteName, s: RemoteState): Promise<void> {
     const { server: manifestUrl } = (await this.opts.directory.get())[remote];
     try {
-      const res = await fetch(manifestUrl, { headers: s.etag && s.version ? { 'if-none-match': s.etag } : {}, signal: AbortSignal.timeout(Math.min(this.opts.timeoutMs, 2000)) });
+      const res = await fetch(manifestUrl, {
+        headers: s.etag && s.version ? { 'if-none-match': s.etag } : {},
+        signal: AbortSignal.timeout(Math.min(this.opts.timeoutMs, 2000)),
+      });
       if (res.status === 304) {
         s.checkedAt = Date.now();
         s.failure = undefined;
@@ -156,7 +157,10 @@ export class ServerFederation {
       if (previous) for (const key of Object.keys(require.cache)) if (key.startsWith(previous.split('?')[0] ?? previous)) delete require.cache[key];
       s.version = version;
       s.entryUrl = entryUrl.href;
-      this.opts.log.info({ remote, version, previous: previous ?? null }, previous ? 'remote server build changed; loaded the new one' : 'remote server build registered');
+      this.opts.log.info(
+        { remote, version, previous: previous ?? null },
+        previous ? 'remote server build changed; loaded the new one' : 'remote server build registered',
+      );
     } catch (err) {
       s.checkedAt = Date.now();
       s.failure = err instanceof Error ? err.message : String(err);

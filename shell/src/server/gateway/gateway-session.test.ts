@@ -24,7 +24,12 @@ describe('GatewaySession', () => {
       seen.push(Object.fromEntries(new Headers(init.headers).entries()));
       return jsonResponse({ data: { ok: true } }, { setCookie: seen.length === 1 ? ['_uid=abc.sig; Path=/; HttpOnly; SameSite=Lax'] : [] });
     }) as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: { cookie: 'a=1', userAgent: 'UA', referer: 'https://www.google.com/' }, log });
+    const session = new GatewaySession({
+      gatewayUrl: 'http://gw/graphql',
+      signer,
+      visitor: { cookie: 'a=1', userAgent: 'UA', referer: 'https://www.google.com/' },
+      log,
+    });
     await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'One' }) });
     await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Two' }) });
     expect(seen[0]).toMatchObject({ authorization: 'Bearer shell-token', cookie: 'a=1', 'user-agent': 'UA', referer: 'https://www.google.com/' });
@@ -37,7 +42,11 @@ describe('GatewaySession', () => {
     globalThis.fetch = (async (_url: string, init: RequestInit) => {
       const cookie = new Headers(init.headers).get('cookie');
       cookies.push(cookie);
-      if (cookie?.includes('_uid=')) return jsonResponse({ errors: [{ message: 'x', extensions: { code: 'USER_ID_ERROR' } }] }, { status: 400, setCookie: ['_uid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'] });
+      if (cookie?.includes('_uid='))
+        return jsonResponse(
+          { errors: [{ message: 'x', extensions: { code: 'USER_ID_ERROR' } }] },
+          { status: 400, setCookie: ['_uid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'] },
+        );
       return jsonResponse({ data: { ok: true } }, { setCookie: ['_uid=fresh.sig; Path=/; HttpOnly'] });
     }) as typeof fetch;
     const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: { cookie: '_uid=stale.sig; b=2' }, log });
@@ -49,7 +58,14 @@ describe('GatewaySession', () => {
   });
 
   it('records the first error code of each operation', async () => {
-    globalThis.fetch = (async () => jsonResponse({ data: null, errors: [{ message: 'なし', extensions: { code: 'NOT_FOUND' } }, { message: 'y', extensions: { code: 'BAD_REQUEST' } }] })) as unknown as typeof fetch;
+    globalThis.fetch = (async () =>
+      jsonResponse({
+        data: null,
+        errors: [
+          { message: 'なし', extensions: { code: 'NOT_FOUND' } },
+          { message: 'y', extensions: { code: 'BAD_REQUEST' } },
+        ],
+      })) as unknown as typeof fetch;
     const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
     await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'DetailBukken' }) });
     expect(session.errors).toEqual([{ operationName: 'DetailBukken', code: 'NOT_FOUND', message: 'なし', mainMissing: true }]);
@@ -57,10 +73,22 @@ describe('GatewaySession', () => {
 
   it.each([
     ['data null', true, { data: null, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
-    ['a root field null where the error landed', true, { data: { a: null, b: { c: 1 } }, errors: [{ message: 'x', path: ['a'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
-    ['a nested field null under its root (propagated)', true, { data: { a: null }, errors: [{ message: 'x', path: ['a', 'company', 'name'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    [
+      'a root field null where the error landed',
+      true,
+      { data: { a: null, b: { c: 1 } }, errors: [{ message: 'x', path: ['a'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+    ],
+    [
+      'a nested field null under its root (propagated)',
+      true,
+      { data: { a: null }, errors: [{ message: 'x', path: ['a', 'company', 'name'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+    ],
     ['no path and a null root field', true, { data: { a: null }, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
-    ['a nested error with the root there', false, { data: { a: { company: null } }, errors: [{ message: 'x', path: ['a', 'company'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
+    [
+      'a nested error with the root there',
+      false,
+      { data: { a: { company: null } }, errors: [{ message: 'x', path: ['a', 'company'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+    ],
     ['no path and every root field there', false, { data: { a: { company: null } }, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
   ] as const)('tells whether the main content is missing: %s → %s', async (_label, missing, body) => {
     globalThis.fetch = (async () => jsonResponse(body)) as unknown as typeof fetch;
@@ -134,7 +162,11 @@ describe('mainContentMissing: the first root field is the main content', () => {
   it.each([
     ['no data', true, { data: null, errors: [down] }],
     ['the first root null with its error', true, { data: { company: null, bukkensByCompany: null }, errors: [{ ...down, path: ['company'] }] }],
-    ['a later root null with its error (company page, search down)', false, { data: { company: { key: 'c' }, bukkensByCompany: null }, errors: [{ ...down, path: ['bukkensByCompany'] }] }],
+    [
+      'a later root null with its error (company page, search down)',
+      false,
+      { data: { company: { key: 'c' }, bukkensByCompany: null }, errors: [{ ...down, path: ['bukkensByCompany'] }] },
+    ],
     ['a nested field null', false, { data: { bukken: { company: null } }, errors: [{ ...down, path: ['bukken', 'company'] }] }],
     ['an error without a path, first root null', true, { data: { prefecture: null }, errors: [down] }],
     ['an error without a path, first root there', false, { data: { prefecture: { code: 13 }, specials: null }, errors: [down] }],

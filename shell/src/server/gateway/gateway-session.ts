@@ -68,7 +68,8 @@ export function parseSetCookie(header: string): { name: string; value: string; d
   const parsed = parseSetCookieHeader(header, { decode: raw });
   if (!parsed.name) return undefined;
   const value = parsed.value ?? '';
-  const deleted = value === '' || (parsed.maxAge !== undefined && parsed.maxAge <= 0) || (parsed.expires !== undefined && parsed.expires.getTime() < Date.now());
+  const deleted =
+    value === '' || (parsed.maxAge !== undefined && parsed.maxAge <= 0) || (parsed.expires !== undefined && parsed.expires.getTime() < Date.now());
   return { name: parsed.name, value, deleted };
 }
 
@@ -198,7 +199,10 @@ export class GatewaySession {
       return { code, message: `Response not successful: Received status code ${res.status}`, mainMissing: true };
     }
     const first = json?.errors?.[0];
-    if (!first) return res.status >= 300 ? { code: 'INTERNAL_SERVER_ERROR', message: `Response not successful: Received status code ${res.status}`, mainMissing: true } : undefined;
+    if (!first)
+      return res.status >= 300
+        ? { code: 'INTERNAL_SERVER_ERROR', message: `Response not successful: Received status code ${res.status}`, mainMissing: true }
+        : undefined;
     return { code: first.extensions?.code ?? 'INTERNAL_SERVER_ERROR', message: first.message ?? '', mainMissing: mainContentMissing(json) };
   }
 }

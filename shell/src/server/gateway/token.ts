@@ -25,7 +25,13 @@ async function loadPrivateJwk(opts: { signingKeyJson?: string; devKeyFile: strin
   return jwk;
 }
 
-export async function createShellSigner(opts: { signingKeyJson?: string; devKeyFile: string; production: boolean; issuer: string; audience: string }): Promise<ShellSigner> {
+export async function createShellSigner(opts: {
+  signingKeyJson?: string;
+  devKeyFile: string;
+  production: boolean;
+  issuer: string;
+  audience: string;
+}): Promise<ShellSigner> {
   const jwk = await loadPrivateJwk(opts);
   const kid = typeof jwk.kid === 'string' ? jwk.kid : 'shell';
   const key = await importJWK({ ...jwk, alg: ALG }, ALG);

@@ -175,7 +175,10 @@ describe('compressedBody when the visitor leaves', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const ctrl = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/page`, { headers: { 'accept-encoding': 'br' }, signal: ctrl.signal });
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/page`, {
+      headers: { 'accept-encoding': 'br' },
+      signal: ctrl.signal,
+    });
     expect(res.headers.get('content-encoding')).toBe('br');
     ctrl.abort();
     await compressorGone;

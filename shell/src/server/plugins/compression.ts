@@ -54,7 +54,9 @@ export function compressedBody(res: ServerResponse, acceptEncoding: string | str
   res.removeHeader('content-length');
   const z =
     encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      ? createBrotliCompress({
+          params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        })
       : createGzip({ level: 6 });
   z.on('error', (err) => res.destroy(err));
   // A visitor who leaves mid-page: free the compressor now, not when the render ends.

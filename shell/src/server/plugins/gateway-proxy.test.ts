@@ -37,8 +37,12 @@ describe('gateway proxy (@fastify/reply-from)', () => {
         return reply.type('application/json').send('{"data":{"prefectures":[]}}');
       });
       app.get('/api/v4_1/favorites', async (req, reply) => reply.type('application/json').send({ query: req.query }));
-      app.put('/api/v4_1/saved', async (_req, reply) => reply.code(503).header('retry-after', '7').type('application/json').send({ errorCode: 'SERVICE_UNAVAILABLE', message: 'from the gateway' }));
-      app.get('/api/v4_1/busy', async (_req, reply) => reply.code(503).header('retry-after', '1').type('application/json').send({ errorCode: 'SERVICE_UNAVAILABLE', message: 'busy' }));
+      app.put('/api/v4_1/saved', async (_req, reply) =>
+        reply.code(503).header('retry-after', '7').type('application/json').send({ errorCode: 'SERVICE_UNAVAILABLE', message: 'from the gateway' }),
+      );
+      app.get('/api/v4_1/busy', async (_req, reply) =>
+        reply.code(503).header('retry-after', '1').type('application/json').send({ errorCode: 'SERVICE_UNAVAILABLE', message: 'busy' }),
+      );
     });
     shell = Fastify();
     await shell.register(gatewayProxy, { gatewayUrl: `${gateway.origin}/graphql`, signer, timeoutMs: 1000 });
@@ -55,7 +59,15 @@ describe('gateway proxy (@fastify/reply-from)', () => {
       method: 'POST',
       url: '/graphql',
       remoteAddress: '203.0.113.9',
-      headers: { 'content-type': 'application/json', cookie: '_uid=old.sig; q="a b"', 'x-forwarded-for': '198.51.100.1', authorization: 'Bearer visitor-forged', 'x-internal': 'no', referer: 'https://sumika.example/tokyo', 'user-agent': 'UA' },
+      headers: {
+        'content-type': 'application/json',
+        cookie: '_uid=old.sig; q="a b"',
+        'x-forwarded-for': '198.51.100.1',
+        authorization: 'Bearer visitor-forged',
+        'x-internal': 'no',
+        referer: 'https://sumika.example/tokyo',
+        'user-agent': 'UA',
+      },
       payload,
     });
     expect(res.statusCode).toBe(200);
@@ -84,7 +96,12 @@ describe('gateway proxy (@fastify/reply-from)', () => {
   it('passes a conditional GET through: If-None-Match up, 304 with its validators back', async () => {
     const url = '/graphql?extensions=%7B%22persistedQuery%22%3A1%7D';
     const full = await shell.inject({ url });
-    expect([full.statusCode, full.headers.etag, full.headers['cache-control'], full.headers['last-modified']]).toEqual([200, '"apq-1"', 'public, max-age=60', 'Wed, 01 Jan 2025 00:00:00 GMT']);
+    expect([full.statusCode, full.headers.etag, full.headers['cache-control'], full.headers['last-modified']]).toEqual([
+      200,
+      '"apq-1"',
+      'public, max-age=60',
+      'Wed, 01 Jan 2025 00:00:00 GMT',
+    ]);
     expect(seen.at(-1)!.url).toBe(url);
     const again = await shell.inject({ url, headers: { 'if-none-match': '"apq-1"' } });
     expect(seen.at(-1)!.headers['if-none-match']).toBe('"apq-1"');

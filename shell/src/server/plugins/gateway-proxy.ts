@@ -6,12 +6,44 @@ import { MESSAGES, RETRY_AFTER_SECONDS } from '@sumika/shell-kit';
 import type { ShellSigner } from '../gateway/token.js';
 
 /** Request headers passed to the gateway as they are (with a conditional GET's validators). */
-const FORWARDED = ['cookie', 'user-agent', 'referer', 'content-type', 'accept', 'accept-language', 'apollo-require-preflight', 'x-apollo-operation-name', 'apollographql-client-name', 'apollographql-client-version', 'origin', 'if-none-match', 'if-modified-since'];
+const FORWARDED = [
+  'cookie',
+  'user-agent',
+  'referer',
+  'content-type',
+  'accept',
+  'accept-language',
+  'apollo-require-preflight',
+  'x-apollo-operation-name',
+  'apollographql-client-name',
+  'apollographql-client-version',
+  'origin',
+  'if-none-match',
+  'if-modified-since',
+];
 /** Response headers passed back to the browser, set-cookie (one per cookie) included; nothing else of the upstream's. */
-const RETURNED = ['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'expires', 'retry-after', 'vary', 'set-cookie'];
+const RETURNED = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'retry-after',
+  'vary',
+  'set-cookie',
+];
 
 /** reply-from's error codes for an upstream that did not answer in time. */
-const TIMEOUT_CODES = new Set(['FST_REPLY_FROM_GATEWAY_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT', 'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TIMEOUT_CODES = new Set([
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /** Timed out: 503 (try again); refused, reset or unreadable: 502. Either way the body names nothing behind the shell. */
 export function upstreamFailureStatus(err: unknown): 502 | 503 {
@@ -35,7 +67,11 @@ export function pickHeaders(headers: IncomingHttpHeaders, names: readonly string
  * with the listed headers; no retries (reply-from retries a GET's 503 after its Retry-After); a
  * failure to answer, or in time, is `onFailure`'s to answer.
  */
-export function proxyOptions(opts: { timeoutMs: number; returned: readonly string[]; onFailure: (status: 502 | 503, err: unknown) => void }): FastifyReplyFromHooks & { timeout: number } {
+export function proxyOptions(opts: {
+  timeoutMs: number;
+  returned: readonly string[];
+  onFailure: (status: 502 | 503, err: unknown) => void;
+}): FastifyReplyFromHooks & { timeout: number } {
   return {
     timeout: opts.timeoutMs,
     retryDelay: () => null,
@@ -49,7 +85,9 @@ export const pathOf = (url: string): string => url.split('?', 1)[0] ?? url;
 
 /** A Buffer body (the parsers below keep bodies raw), even an empty one, goes as it came; reply-from would JSON-encode it. */
 const rawBody = (req: FastifyRequest) =>
-  Buffer.isBuffer(req.body) && req.method !== 'GET' && req.method !== 'HEAD' ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {};
+  Buffer.isBuffer(req.body) && req.method !== 'GET' && req.method !== 'HEAD'
+    ? { body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' }
+    : {};
 
 /**
  * Same-origin GraphQL and REST for the browser: /graphql and /api/v4_1/* go to the gateway with the
@@ -68,7 +106,11 @@ export default fp(
         .code(status)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .header('cache-control', 'no-store')
-        .send(rest ? { errorCode: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable } : { errors: [{ message: MESSAGES.serviceUnavailable, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+        .send(
+          rest
+            ? { errorCode: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable }
+            : { errors: [{ message: MESSAGES.serviceUnavailable, extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+        );
 
     // reply-from in a context of its own: the images proxy has another (one `reply.from` per context).
     await app.register(async (scope) => {

@@ -19,15 +19,23 @@ describe('images proxy (@fastify/reply-from)', () => {
       app.get('/images/bukken/:key/madori.svg', async (req, reply) => {
         seen.push(req.headers);
         urls.push(req.url);
-        reply.header('cache-control', 'public, max-age=86400').header('etag', ETAG).header('last-modified', 'Wed, 01 Jan 2025 00:00:00 GMT').header('vary', 'accept-encoding');
+        reply
+          .header('cache-control', 'public, max-age=86400')
+          .header('etag', ETAG)
+          .header('last-modified', 'Wed, 01 Jan 2025 00:00:00 GMT')
+          .header('vary', 'accept-encoding');
         reply.header('x-internal-node', 'bukken-7').header('set-cookie', 'leak=1');
         if (req.headers['if-none-match'] === ETAG) return reply.code(304).send();
         return reply.type('image/svg+xml').send(SVG);
       });
-      app.get('/images/bukken/broken/madori.svg', async (_req, reply) => reply.code(500).header('etag', '"stack"').header('x-internal-node', 'bukken-7').type('text/plain').send('TypeError at /srv/bukken/draw.ts:12'));
+      app.get('/images/bukken/broken/madori.svg', async (_req, reply) =>
+        reply.code(500).header('etag', '"stack"').header('x-internal-node', 'bukken-7').type('text/plain').send('TypeError at /srv/bukken/draw.ts:12'),
+      );
     });
     company = await upstream((app) => {
-      app.get('/images/company/:key/storefront.svg', async (_req, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(SVG));
+      app.get('/images/company/:key/storefront.svg', async (_req, reply) =>
+        reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(SVG),
+      );
     });
     shell = Fastify();
     await shell.register(imagesProxy, { bukkenImagesUrl: `${bukken.origin}/`, companyImagesUrl: company.origin, timeoutMs: 1000 });
@@ -40,7 +48,10 @@ describe('images proxy (@fastify/reply-from)', () => {
   });
 
   it("passes the image and its own headers through, and only the browser's format and validator headers up", async () => {
-    const res = await shell.inject({ url: '/images/bukken/bk000000001/madori.svg?v=2&bad=%zz', headers: { accept: 'image/svg+xml', cookie: '_uid=secret', authorization: 'Bearer x', 'accept-language': 'ja' } });
+    const res = await shell.inject({
+      url: '/images/bukken/bk000000001/madori.svg?v=2&bad=%zz',
+      headers: { accept: 'image/svg+xml', cookie: '_uid=secret', authorization: 'Bearer x', 'accept-language': 'ja' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SVG);
     expect(res.headers).toMatchObject({

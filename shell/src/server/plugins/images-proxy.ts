@@ -13,7 +13,12 @@ const RETURNED = ['content-type', 'content-length', 'content-encoding', 'cache-c
 export default fp(
   async function imagesProxy(app: FastifyInstance, opts: { bukkenImagesUrl: string; companyImagesUrl: string; timeoutMs?: number }) {
     const unavailable = (reply: FastifyReply, status: 502 | 503) =>
-      reply.code(status).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(MESSAGES.serviceUnavailable);
+      reply
+        .code(status)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(MESSAGES.serviceUnavailable);
 
     // reply-from in a context of its own: the gateway proxy has another (one `reply.from` per context).
     await app.register(async (scope) => {

@@ -4,7 +4,13 @@ import securityHeaders, { scriptNonce, type SecurityHeadersOptions } from './sec
 
 async function appWith(opts: Partial<SecurityHeadersOptions> = {}) {
   const app = Fastify();
-  await app.register(securityHeaders, { hsts: false, https: false, scriptOrigins: () => ['http://localhost:3001', 'http://localhost:3001'], recaptcha: false, ...opts });
+  await app.register(securityHeaders, {
+    hsts: false,
+    https: false,
+    scriptOrigins: () => ['http://localhost:3001', 'http://localhost:3001'],
+    recaptcha: false,
+    ...opts,
+  });
   app.get('/page', async (_req, reply) => ({ nonce: scriptNonce(reply) }));
   // A hijacked response (the SSR) keeps what the hooks set on the raw response.
   app.get('/hijacked', async (_req, reply) => {
@@ -14,7 +20,13 @@ async function appWith(opts: Partial<SecurityHeadersOptions> = {}) {
   return app;
 }
 
-const directives = (csp: unknown) => new Map(String(csp).split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+const directives = (csp: unknown) =>
+  new Map(
+    String(csp)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v]),
+  );
 
 describe('security headers', () => {
   it("names the response's own nonce in script-src, with 'strict-dynamic' and the remotes' origins for CSP2 browsers", async () => {

@@ -60,7 +60,10 @@ export default fp(
     // CSP2 browsers ignore 'strict-dynamic' and read the host list instead.
     const hostSources = () => ["'self'", ...new Set(opts.scriptOrigins())].join(' ');
     // The remotes' stylesheets come from the same origins as their scripts (read per response too).
-    const styleSources = (...first: string[]) => () => [...first, ...new Set(opts.scriptOrigins())].join(' ');
+    const styleSources =
+      (...first: string[]) =>
+      () =>
+        [...first, ...new Set(opts.scriptOrigins())].join(' ');
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: true,

@@ -24,7 +24,15 @@ export default fp(
     app.get('/*', async (req, reply) => {
       // Per request: the federation checks for a new build (TTL) and caches modules per build.
       const perRequest = cachingLoader((remote, expose) => opts.federation.load(remote, expose));
-      await renderPage(req, reply, { config: opts.config, signer: opts.signer, loader: perRequest, clientEntries, assets: () => app.clientAssets(), onRemoteError, nonce: scriptNonce(reply) });
+      await renderPage(req, reply, {
+        config: opts.config,
+        signer: opts.signer,
+        loader: perRequest,
+        clientEntries,
+        assets: () => app.clientAssets(),
+        onRemoteError,
+        nonce: scriptNonce(reply),
+      });
     });
   },
   { name: 'ssr', dependencies: ['client-assets', 'security-headers'] },

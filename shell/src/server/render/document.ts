@@ -2,7 +2,8 @@ import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumi
 import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
 
 export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
-export const DEFAULT_DESCRIPTION = '賃貸マンション・アパートの物件探しなら「すみか」。都道府県、市区町村、路線・駅、通勤時間、こだわり条件から全国の賃貸物件を検索できます。';
+export const DEFAULT_DESCRIPTION =
+  '賃貸マンション・アパートの物件探しなら「すみか」。都道府県、市区町村、路線・駅、通勤時間、こだわり条件から全国の賃貸物件を検索できます。';
 
 export interface ClientAssets {
   /** Entry scripts of the shell's browser build, in order. */
@@ -21,7 +22,14 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
  * blocking links, so the page never shows unstyled), preloads and the deferred entry script.
  * Breadcrumb JSON-LD is rendered by the kit's Breadcrumbs inside the page.
  */
-export function documentHead(opts: { meta: KitPageMeta; isSpView: boolean; assets: ClientAssets; remoteEntries: string[]; remoteStyles?: string[]; nonce: string }): string {
+export function documentHead(opts: {
+  meta: KitPageMeta;
+  isSpView: boolean;
+  assets: ClientAssets;
+  remoteEntries: string[];
+  remoteStyles?: string[];
+  nonce: string;
+}): string {
   const nonce = `nonce="${escapeAttr(opts.nonce)}"`;
   return [
     '<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8">',

@@ -5,7 +5,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter, apolloStateScript, clientContextFromRequest, clientContextScript, createApolloClient, errorPageMessage, errorPageMeta, RETRY_AFTER_SECONDS, ROBOTS_NOINDEX } from '@sumika/shell-kit';
+import {
+  StaticRouter,
+  apolloStateScript,
+  clientContextFromRequest,
+  clientContextScript,
+  createApolloClient,
+  errorPageMessage,
+  errorPageMeta,
+  RETRY_AFTER_SECONDS,
+  ROBOTS_NOINDEX,
+} from '@sumika/shell-kit';
 import { PageRuntime } from '../../app/page-runtime.js';
 import type { PageLoader } from '../../app/page-loader.js';
 import { loadPageModule } from '../../app/load-page.js';
@@ -123,7 +133,16 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     .mutate({
       mutation: SHELL_REQUIRED_DATA,
       variables: {
-        requestInfo: { userAgent: header(req, 'user-agent'), referer: header(req, 'referer'), path: url.pathname, isSpView: context.isSpView, isApp: context.isApp, isIosApp: context.isIosApp, isIphone: context.isIphone, isExternalReferrer: context.isExternalReferrer },
+        requestInfo: {
+          userAgent: header(req, 'user-agent'),
+          referer: header(req, 'referer'),
+          path: url.pathname,
+          isSpView: context.isSpView,
+          isApp: context.isApp,
+          isIosApp: context.isIosApp,
+          isIphone: context.isIphone,
+          isExternalReferrer: context.isExternalReferrer,
+        },
         refCode: url.searchParams.get('ref_code'),
         gclid: url.searchParams.get('gclid'),
       },
@@ -151,7 +170,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     const pass = await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
     if (pass.aborted) {
       // Out of time: what is still waiting for the gateway did not come.
-      for (const operationName of session.pendingOperations()) session.errors.push({ operationName, code: NETWORK_ERROR, message: 'the page deadline has passed', mainMissing: true });
+      for (const operationName of session.pendingOperations())
+        session.errors.push({ operationName, code: NETWORK_ERROR, message: 'the page deadline has passed', mainMissing: true });
       req.log.warn({ pending: session.pendingOperations() }, 'data pass cut at the page deadline');
     }
     if (page.kind === 'remote' && !page.failed && pass.errors.length) {
@@ -165,7 +185,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   if (page.kind !== 'error') {
     const declared = runtime.getStatus();
     const pageErrors = session.errors.filter((e) => !SHELL_OPERATION_NAMES.has(e.operationName ?? ''));
-    for (const e of pageErrors) req.log.warn({ operationName: e.operationName, code: e.code, err: e.message, mainMissing: e.mainMissing }, 'page operation error');
+    for (const e of pageErrors)
+      req.log.warn({ operationName: e.operationName, code: e.code, err: e.message, mainMissing: e.mainMissing }, 'page operation error');
     const fromErrors = pageStatusForErrors(pageErrors, { badRequestAs404: route?.badRequestAs404 });
     // A part down that took the main content wins over what the remote declared: with errorPolicy
     // 'all' a null it did not get can look like "not found" to it.

@@ -1,7 +1,11 @@
 import { compareFlags } from './compare.js';
 
 const row = (monthlyTotal: number, initialCostTotal: number, area: number, builtDate: string, walkMin: number | undefined) => ({
-  monthlyTotal, initialCostTotal, area, builtDate, walkMin,
+  monthlyTotal,
+  initialCostTotal,
+  area,
+  builtDate,
+  walkMin,
 });
 
 describe('compareFlags', () => {

@@ -10,11 +10,30 @@ describe('market rent', () => {
   it('uses the first scope with at least five samples', () => {
     const few = { median: 70_000, count: 4 };
     const enough = { median: 80_000, count: 5 };
-    expect(marketRentOf(76_000, [['STATION', few], ['CITY', enough]])).toEqual({
-      scope: 'CITY', median: 80_000, sampleSize: 5, difference: -4_000, differenceRate: -0.05,
+    expect(
+      marketRentOf(76_000, [
+        ['STATION', few],
+        ['CITY', enough],
+      ]),
+    ).toEqual({
+      scope: 'CITY',
+      median: 80_000,
+      sampleSize: 5,
+      difference: -4_000,
+      differenceRate: -0.05,
     });
-    expect(marketRentOf(76_000, [['STATION', enough], ['CITY', few]])?.scope).toBe('STATION');
-    expect(marketRentOf(76_000, [['STATION', few], ['CITY', undefined]])).toBeNull();
+    expect(
+      marketRentOf(76_000, [
+        ['STATION', enough],
+        ['CITY', few],
+      ])?.scope,
+    ).toBe('STATION');
+    expect(
+      marketRentOf(76_000, [
+        ['STATION', few],
+        ['CITY', undefined],
+      ]),
+    ).toBeNull();
   });
 
   it('rounds the median to yen and the rate to three decimals', () => {

@@ -73,7 +73,7 @@ describe('renderExterior', () => {
     for (const buildingType of TYPES) {
       for (const floors of [1, 2, 3, 8, 25, 40, 60]) {
         for (const seed of [0, 7, 31337]) {
-          const svg = renderExterior(input({ buildingType, floors, seed, builtYear: 1970 + seed % 55 }));
+          const svg = renderExterior(input({ buildingType, floors, seed, builtYear: 1970 + (seed % 55) }));
           expect(svg.startsWith('<svg')).toBe(true);
           expect(svg.endsWith('</svg>')).toBe(true);
           expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');

@@ -22,7 +22,12 @@ const GROUND = 300;
 const FONT = "'Hiragino Kaku Gothic ProN','Hiragino Sans','Noto Sans CJK JP','Yu Gothic',Meiryo,sans-serif";
 
 const typeLabel = (t: BuildingType): string => BUILDING_TYPE_NAMES[BUILDING_TYPE_KEYS[t] ?? 0] ?? '';
-const TYPE_LABEL: Readonly<Record<BuildingType, string>> = { mansion: typeLabel('mansion'), apartment: typeLabel('apartment'), house: typeLabel('house'), terrace: typeLabel('terrace') };
+const TYPE_LABEL: Readonly<Record<BuildingType, string>> = {
+  mansion: typeLabel('mansion'),
+  apartment: typeLabel('apartment'),
+  house: typeLabel('house'),
+  terrace: typeLabel('terrace'),
+};
 
 interface Facade {
   wall: string;
@@ -118,7 +123,7 @@ export function renderExterior(input: ExteriorInput): string {
     );
   }
   let skyline = '';
-  for (let x = -10; x < SVG_W; ) {
+  for (let x = -10; x < SVG_W;) {
     const w = rng.float(30, 70);
     const h = rng.float(25, type === 'mansion' ? 120 : 70);
     skyline += `M${fmt(x)} ${GROUND}v${fmt(-h)}h${fmt(w)}v${fmt(h)}`;
@@ -149,9 +154,7 @@ export function renderExterior(input: ExteriorInput): string {
   let ems = 0;
   for (const ch of caption) ems += (ch.codePointAt(0) ?? 0) > 0xff ? 1 : 0.6;
   body.push(rect(8, SVG_H - 27, ems * 11 + 16, 20, '#fff', 'rx="4" opacity=".88"'));
-  body.push(
-    `<text x="16" y="${SVG_H - 13}" font-size="11" fill="#333">${escapeXml(caption)}</text>`,
-  );
+  body.push(`<text x="16" y="${SVG_H - 13}" font-size="11" fill="#333">${escapeXml(caption)}</text>`);
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SVG_W} ${SVG_H}" width="${SVG_W}" height="${SVG_H}" font-family="${escapeXml(FONT)}">` +
@@ -188,7 +191,7 @@ function drawMansion(s: Scene): void {
   // Keep a readable entrance floor even when 40 storeys squeeze the rest.
   const gfh = Math.max(Math.min(28, avail / (drawn - 1 + gfRatio)) * gfRatio, Math.min(24, avail / 4));
   const fh = drawn > 1 ? Math.min(28, (avail - gfh) / (drawn - 1)) : 28;
-  const bw = (drawn <= 5 ? rng.float(290, 340) : drawn <= 14 ? rng.float(230, 280) : drawn <= 25 ? rng.float(190, 225) : rng.float(160, 190));
+  const bw = drawn <= 5 ? rng.float(290, 340) : drawn <= 14 ? rng.float(230, 280) : drawn <= 25 ? rng.float(190, 225) : rng.float(160, 190);
   const x0 = s.cx - bw / 2;
   const bodyTop = GROUND - gfh - fh * (drawn - 1);
   const hasCore = rng.chance(0.6);
@@ -268,14 +271,36 @@ function roofShape(style: 'gable' | 'hip' | 'shed' | 'flat', x0: number, x1: num
   const o = 12;
   const pts =
     style === 'gable'
-      ? [[x0 - o, y + 2], [(x0 + x1) / 2, y - h], [x1 + o, y + 2]]
+      ? [
+          [x0 - o, y + 2],
+          [(x0 + x1) / 2, y - h],
+          [x1 + o, y + 2],
+        ]
       : style === 'hip'
-        ? [[x0 - o, y + 2], [x0 + (x1 - x0) * 0.22, y - h], [x1 - (x1 - x0) * 0.22, y - h], [x1 + o, y + 2]]
+        ? [
+            [x0 - o, y + 2],
+            [x0 + (x1 - x0) * 0.22, y - h],
+            [x1 - (x1 - x0) * 0.22, y - h],
+            [x1 + o, y + 2],
+          ]
         : style === 'shed'
-          ? [[x0 - o, y + 2], [x0 - o, y - h * 0.25], [x1 + o, y - h], [x1 + o, y + 2]]
-          : [[x0 - 3, y + 1], [x0 - 3, y - 8], [x1 + 3, y - 8], [x1 + 3, y + 1]];
+          ? [
+              [x0 - o, y + 2],
+              [x0 - o, y - h * 0.25],
+              [x1 + o, y - h],
+              [x1 + o, y + 2],
+            ]
+          : [
+              [x0 - 3, y + 1],
+              [x0 - 3, y - 8],
+              [x1 + 3, y - 8],
+              [x1 + 3, y + 1],
+            ];
   const d = pts.map((p) => `${fmt(p[0] ?? 0)},${fmt(p[1] ?? 0)}`).join(' ');
-  return `<polygon points="${d}" fill="${color}"/>` + rect(x0 - (style === 'flat' ? 3 : o), y - 1, x1 - x0 + 2 * (style === 'flat' ? 3 : o), 3, '#3d3b38', 'opacity=".35"');
+  return (
+    `<polygon points="${d}" fill="${color}"/>` +
+    rect(x0 - (style === 'flat' ? 3 : o), y - 1, x1 - x0 + 2 * (style === 'flat' ? 3 : o), 3, '#3d3b38', 'opacity=".35"')
+  );
 }
 
 function siding(s: Scene, x: number, y: number, w: number, h: number): void {

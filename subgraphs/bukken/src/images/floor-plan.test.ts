@@ -100,9 +100,7 @@ describe('renderFloorPlan', () => {
       const area = AREAS[plan][1] ?? 40;
       const outputs = new Set([1, 2, 3, 4, 5].map((seed) => renderFloorPlan({ seed, plan, area, aspect: '南' })));
       expect(outputs.size).toBeGreaterThanOrEqual(4);
-      expect(renderFloorPlan({ seed: 1, plan, area, aspect: '南' })).not.toBe(
-        renderFloorPlan({ seed: 2, plan, area, aspect: '南' }),
-      );
+      expect(renderFloorPlan({ seed: 1, plan, area, aspect: '南' })).not.toBe(renderFloorPlan({ seed: 2, plan, area, aspect: '南' }));
     }
   });
 

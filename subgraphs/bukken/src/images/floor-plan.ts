@@ -141,8 +141,7 @@ function makeTargets(area: number, rooms: number, kind: MainKind, rng: Random): 
   const wetScale = clamp(area / 24, 0.7, 1);
   const wh = kind === 'K' || kind === 'R' ? rng.float(1.6, 1.85) : rng.float(0.95, 1.15);
   const hallEst = wh * clamp(Math.sqrt(area) * 0.5, 2.4, 5);
-  const mainW =
-    kind === 'LDK' ? (1.45 + rooms * 0.15) * rng.float(0.9, 1.12) : kind === 'DK' ? rng.float(0.85, 1.1) : 0;
+  const mainW = kind === 'LDK' ? (1.45 + rooms * 0.15) * rng.float(0.9, 1.12) : kind === 'DK' ? rng.float(0.85, 1.1) : 0;
   const ws = Array.from({ length: rooms }, () => rng.float(0.85, 1.15));
   const rest = Math.max(area - wetA - hallEst, area * 0.4);
   const total = sum(ws) + mainW;
@@ -288,8 +287,7 @@ function hallSide(f: Frame, c: Cell): -1 | 1 | 0 {
   return 0;
 }
 
-const needsHallDoor = (f: Frame, c: Cell): boolean =>
-  (c.role === 'room' || c.role === 'toilet' || c.role === 'wash') && hallSide(f, c) !== 0;
+const needsHallDoor = (f: Frame, c: Cell): boolean => (c.role === 'room' || c.role === 'toilet' || c.role === 'wash') && hallSide(f, c) !== 0;
 
 /** Lower is better: penalises cramped rooms, odd proportions and unreachable doors. */
 function scoreFrame(f: Frame, kind: MainKind, t: Targets): number {
@@ -485,9 +483,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     const hinge = pos === 'end' ? start + w : start;
     const dir = pos === 'end' ? -1 : 1;
     doors.push(
-      vertical
-        ? { x: at, y: hinge, ux: 0, uy: dir, nx: into, ny: 0, w, slide, ext }
-        : { x: hinge, y: at, ux: dir, uy: 0, nx: 0, ny: into, w, slide, ext },
+      vertical ? { x: at, y: hinge, ux: 0, uy: dir, nx: into, ny: 0, w, slide, ext } : { x: hinge, y: at, ux: dir, uy: 0, nx: 0, ny: into, w, slide, ext },
     );
   };
   const endPos = (): 'start' | 'end' => (rng.chance(0.5) ? 'start' : 'end');
@@ -525,9 +521,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
   }
   for (const c of cells) {
     if (c.role !== 'bath' && c.role !== 'store') continue;
-    const nextTo = cells.find(
-      (o) => (o.role === 'wash' || (c.role === 'store' && o.role === 'toilet')) && touching(c, o),
-    );
+    const nextTo = cells.find((o) => (o.role === 'wash' || (c.role === 'store' && o.role === 'toilet')) && touching(c, o));
     if (!nextTo) continue;
     const slide = c.role === 'store';
     if (near(c.x + c.w, nextTo.x)) {
@@ -628,11 +622,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     ]);
   } else if (hall) {
     const lower: Box = { x: hall.x, y: eh, w: hall.w, h: hall.h - eh };
-    addCounter(hall, lower, f.wr < 0.01 ? ['right', 'left'] : ['left', 'right'], [2.4, 1.8, 1.5, 1.2, 0.9, 0.75], [
-      'mid',
-      'start',
-      'end',
-    ]);
+    addCounter(hall, lower, f.wr < 0.01 ? ['right', 'left'] : ['left', 'right'], [2.4, 1.8, 1.5, 1.2, 0.9, 0.75], ['mid', 'start', 'end']);
     // No free wall in the corridor: use a kitchen corner in the room at the end of it.
     for (const c of bottom) {
       if (counterStrips.has(hall) || counterStrips.has(c)) break;
@@ -718,13 +708,10 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     return `<rect x="${fmt(p.x)}" y="${fmt(p.y)}" width="${fmt(p.w)}" height="${fmt(p.h)}" ${attrs}/>`;
   };
   const fillOf = (c: Cell): string => (isWashitsu(c) ? FILL.washitsu : FILL[c.role]);
-  const cellAt = (x: number, y: number): Cell | undefined =>
-    cells.find((c) => x > c.x && x < c.x + c.w && y > c.y && y < c.y + c.h);
+  const cellAt = (x: number, y: number): Cell | undefined => cells.find((c) => x > c.x && x < c.x + c.w && y > c.y && y < c.y + c.h);
 
   const out: string[] = [];
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SVG_W} ${SVG_H}" width="${SVG_W}" height="${SVG_H}" font-family="${escapeXml(FONT)}">`,
-  );
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SVG_W} ${SVG_H}" width="${SVG_W}" height="${SVG_H}" font-family="${escapeXml(FONT)}">`);
   out.push(
     '<style>text{text-anchor:middle;fill:#333}.h{paint-order:stroke;stroke:#fff;stroke-width:2.4px;stroke-linejoin:round}' +
       '.c{stroke:#555;stroke-width:2.2}.d{fill:none;stroke:#777;stroke-width:.8}.l{stroke:#555;stroke-width:1.2}' +
@@ -753,13 +740,9 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     let d = '';
     for (let i = 1; i < n; i++) {
       const v = (vertical ? a.x : a.y) + (span * i) / n;
-      d += vertical
-        ? `M${fmt(X(v))} ${fmt(Y(a.y))}V${fmt(Y(a.y + a.h))}`
-        : `M${fmt(X(a.x))} ${fmt(Y(v))}H${fmt(X(a.x + a.w))}`;
+      d += vertical ? `M${fmt(X(v))} ${fmt(Y(a.y))}V${fmt(Y(a.y + a.h))}` : `M${fmt(X(a.x))} ${fmt(Y(v))}H${fmt(X(a.x + a.w))}`;
     }
-    d += vertical
-      ? `M${fmt(X(a.x))} ${fmt(Y(a.y + a.h / 2))}H${fmt(X(a.x + a.w))}`
-      : `M${fmt(X(a.x + a.w / 2))} ${fmt(Y(a.y))}V${fmt(Y(a.y + a.h))}`;
+    d += vertical ? `M${fmt(X(a.x))} ${fmt(Y(a.y + a.h / 2))}H${fmt(X(a.x + a.w))}` : `M${fmt(X(a.x + a.w / 2))} ${fmt(Y(a.y))}V${fmt(Y(a.y + a.h))}`;
     out.push(`<path d="${d}" stroke="#c3cb9a" stroke-width=".8" fill="none"/>`);
   }
 
@@ -772,9 +755,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
   if (kind === 'R' && hall) {
     const room = bottom[0];
     const t = 3.5 / s;
-    out.push(
-      rect({ x: wl + t / 2, y: ht - t / 2, w: wh - t, h: t }, `fill="${room ? fillOf(room) : FILL.room}"`),
-    );
+    out.push(rect({ x: wl + t / 2, y: ht - t / 2, w: wh - t, h: t }, `fill="${room ? fillOf(room) : FILL.room}"`));
   }
 
   for (const d of doors) {
@@ -782,9 +763,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     const x1 = d.x + d.ux * d.w;
     const y1 = d.y + d.uy * d.w;
     const gap: Box =
-      d.ux === 0
-        ? { x: d.x - thick / 2, y: Math.min(d.y, y1), w: thick, h: d.w }
-        : { x: Math.min(d.x, x1), y: d.y - thick / 2, w: d.w, h: thick };
+      d.ux === 0 ? { x: d.x - thick / 2, y: Math.min(d.y, y1), w: thick, h: d.w } : { x: Math.min(d.x, x1), y: d.y - thick / 2, w: d.w, h: thick };
     const into = cellAt(d.x + d.nx * 0.2 + (d.ux * d.w) / 2, d.y + d.ny * 0.2 + (d.uy * d.w) / 2);
     out.push(rect(gap, `fill="${into ? fillOf(into) : '#fff'}"`));
     const hx = X(d.x);
@@ -811,9 +790,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
 
   for (const w of windows) {
     const t = 6.5 / s;
-    const b: Box = w.vertical
-      ? { x: w.at - t / 2, y: w.from, w: t, h: w.to - w.from }
-      : { x: w.from, y: w.at - t / 2, w: w.to - w.from, h: t };
+    const b: Box = w.vertical ? { x: w.at - t / 2, y: w.from, w: t, h: w.to - w.from } : { x: w.from, y: w.at - t / 2, w: w.to - w.from, h: t };
     out.push(rect(b, 'fill="#fff" stroke="#444" stroke-width=".8"'));
     const p = P(b);
     out.push(
@@ -847,7 +824,10 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     } else if (c.role === 'main') {
       addLabel(clear, [kind === 'LDK' ? 'LDK' : 'DK', tatami(c.w * c.h)], bigFont * 1.05);
     } else if (c.role === 'hall') {
-      const genkan = clearArea({ x: c.x, y: 0, w: c.w, h: eh }, fixtures.filter((x) => x.kind === 'shoes').map((x) => ({ box: x, side: x.side })));
+      const genkan = clearArea(
+        { x: c.x, y: 0, w: c.w, h: eh },
+        fixtures.filter((x) => x.kind === 'shoes').map((x) => ({ box: x, side: x.side })),
+      );
       addLabel(genkan, ['玄関'], smallFont);
       if (kind === 'K') addLabel(clearArea({ x: c.x, y: eh, w: c.w, h: c.h - eh }, strips), ['K'], bigFont);
     } else {
@@ -877,9 +857,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
     `<g transform="translate(${cx} ${cy})"><circle r="19" fill="#fff" stroke="#666" stroke-width="1.2"/>` +
       `<g transform="rotate(${rot})"><path d="M0 -16L5 0H-5Z" fill="#c0392b"/><path d="M0 16L5 0H-5Z" fill="#fff" stroke="#555" stroke-width=".8"/></g></g>`,
   );
-  out.push(
-    `<text x="${fmt(cx + Math.sin(rad) * 27)}" y="${fmt(cy - Math.cos(rad) * 27 + 4)}" font-size="11" font-weight="bold">N</text>`,
-  );
+  out.push(`<text x="${fmt(cx + Math.sin(rad) * 27)}" y="${fmt(cy - Math.cos(rad) * 27 + 4)}" font-size="11" font-weight="bold">N</text>`);
   out.push(`<text x="${cx}" y="${cy + 52}" font-size="9" fill="#666">方位</text>`);
 
   const areaText = Number.isFinite(input.area) ? String(Math.round(input.area * 100) / 100) : '-';

@@ -16,7 +16,9 @@ describe.each(testBackends())('generated images on $name', (backend) => {
     await migrateToLatest(database, path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations'));
     await sql`
       INSERT INTO building (id, key, name, name_kana, building_type, struct, floors, built_date, prefecture_code, city_code, address, lat, lng, total_units)
-      VALUES (1, 'bld1', 'テストハイツ', 'てすとはいつ', 1, '鉄筋コンクリート', 7, '2015-04-01', 13, 13113, '東京都渋谷区代々木1-2-3', 35.68, 139.70, 28)`.execute(database.db);
+      VALUES (1, 'bld1', 'テストハイツ', 'てすとはいつ', 1, '鉄筋コンクリート', 7, '2015-04-01', 13, 13113, '東京都渋谷区代々木1-2-3', 35.68, 139.70, 28)`.execute(
+      database.db,
+    );
     await sql`
       INSERT INTO bukken (id, global_key, building_id, company_id, store_id, room_num, floor, plan, plan_detail, area, aspect, chinryou, kanri_kyoeki,
         shikikin, reikin, shikikin_months, reikin_months, shikirei0, agent_fee_months, guarantee_company, contract_years, condition_codes,

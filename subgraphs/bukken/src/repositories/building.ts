@@ -4,9 +4,20 @@ import type { BuildingRecord } from './records.js';
 
 /** Building columns under `b_` names, so they can sit beside a listing's own columns. */
 export const BUILDING_COLUMNS = [
-  'b.id as b_id', 'b.key as b_key', 'b.name as b_name', 'b.name_kana as b_name_kana', 'b.building_type as b_building_type',
-  'b.struct as b_struct', 'b.floors as b_floors', 'b.basement_floors as b_basement_floors', 'b.prefecture_code as b_prefecture_code',
-  'b.city_code as b_city_code', 'b.town_code as b_town_code', 'b.address as b_address', 'b.lat as b_lat', 'b.lng as b_lng',
+  'b.id as b_id',
+  'b.key as b_key',
+  'b.name as b_name',
+  'b.name_kana as b_name_kana',
+  'b.building_type as b_building_type',
+  'b.struct as b_struct',
+  'b.floors as b_floors',
+  'b.basement_floors as b_basement_floors',
+  'b.prefecture_code as b_prefecture_code',
+  'b.city_code as b_city_code',
+  'b.town_code as b_town_code',
+  'b.address as b_address',
+  'b.lat as b_lat',
+  'b.lng as b_lng',
   'b.total_units as b_total_units',
 ] as const;
 
@@ -14,28 +25,62 @@ export const BUILDING_COLUMNS = [
 export const builtDateColumn = sql<string>`to_char(b.built_date, 'YYYY-MM-DD')`.as('b_built_date');
 
 export interface BuildingColumns {
-  b_id: number; b_key: string; b_name: string; b_name_kana: string; b_building_type: number; b_struct: string; b_floors: number;
-  b_basement_floors: number; b_built_date: string; b_prefecture_code: number; b_city_code: number; b_town_code: number | null;
-  b_address: string; b_lat: number; b_lng: number; b_total_units: number;
+  b_id: number;
+  b_key: string;
+  b_name: string;
+  b_name_kana: string;
+  b_building_type: number;
+  b_struct: string;
+  b_floors: number;
+  b_basement_floors: number;
+  b_built_date: string;
+  b_prefecture_code: number;
+  b_city_code: number;
+  b_town_code: number | null;
+  b_address: string;
+  b_lat: number;
+  b_lng: number;
+  b_total_units: number;
 }
 
 export function toBuilding(r: BuildingColumns): BuildingRecord {
   return {
-    id: r.b_id, key: r.b_key, name: r.b_name, nameKana: r.b_name_kana, buildingType: r.b_building_type, struct: r.b_struct,
-    floors: r.b_floors, basementFloors: r.b_basement_floors, builtDate: r.b_built_date, prefectureCode: r.b_prefecture_code,
-    cityCode: r.b_city_code, townCode: r.b_town_code, address: r.b_address, lat: r.b_lat, lng: r.b_lng, totalUnits: r.b_total_units,
+    id: r.b_id,
+    key: r.b_key,
+    name: r.b_name,
+    nameKana: r.b_name_kana,
+    buildingType: r.b_building_type,
+    struct: r.b_struct,
+    floors: r.b_floors,
+    basementFloors: r.b_basement_floors,
+    builtDate: r.b_built_date,
+    prefectureCode: r.b_prefecture_code,
+    cityCode: r.b_city_code,
+    townCode: r.b_town_code,
+    address: r.b_address,
+    lat: r.b_lat,
+    lng: r.b_lng,
+    totalUnits: r.b_total_units,
   };
 }
 
 export async function findBuildingsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<BuildingRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('building as b').select([...BUILDING_COLUMNS, builtDateColumn]).where('b.id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('building as b')
+    .select([...BUILDING_COLUMNS, builtDateColumn])
+    .where('b.id', 'in', ids)
+    .execute();
   return rows.map(toBuilding);
 }
 
 export async function findBuildingsByKeys(db: Kysely<DB>, keys: readonly string[]): Promise<BuildingRecord[]> {
   if (keys.length === 0) return [];
-  const rows = await db.selectFrom('building as b').select([...BUILDING_COLUMNS, builtDateColumn]).where('b.key', 'in', keys).execute();
+  const rows = await db
+    .selectFrom('building as b')
+    .select([...BUILDING_COLUMNS, builtDateColumn])
+    .where('b.key', 'in', keys)
+    .execute();
   return rows.map(toBuilding);
 }
 

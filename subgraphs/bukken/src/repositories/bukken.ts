@@ -10,11 +10,35 @@ function listings(db: Kysely<DB>) {
     .selectFrom('bukken as k')
     .innerJoin('building as b', 'b.id', 'k.building_id')
     .select([
-      'k.id', 'k.global_key', 'k.building_id', 'k.company_id', 'k.store_id', 'k.room_num', 'k.floor', 'k.plan', 'k.plan_detail', 'k.area',
-      'k.aspect', 'k.chinryou', 'k.kanri_kyoeki', 'k.shikikin', 'k.reikin', 'k.shikikin_months', 'k.reikin_months', 'k.shikirei0',
-      'k.agent_fee_months', 'k.guarantee_company', 'k.condition_codes', 'k.highly_recommended', 'k.exclamation', 'k.pr_text',
-      'k.arrived_at', 'k.view_count', 'k.archived_at',
-      ...BUILDING_COLUMNS, builtDateColumn,
+      'k.id',
+      'k.global_key',
+      'k.building_id',
+      'k.company_id',
+      'k.store_id',
+      'k.room_num',
+      'k.floor',
+      'k.plan',
+      'k.plan_detail',
+      'k.area',
+      'k.aspect',
+      'k.chinryou',
+      'k.kanri_kyoeki',
+      'k.shikikin',
+      'k.reikin',
+      'k.shikikin_months',
+      'k.reikin_months',
+      'k.shikirei0',
+      'k.agent_fee_months',
+      'k.guarantee_company',
+      'k.condition_codes',
+      'k.highly_recommended',
+      'k.exclamation',
+      'k.pr_text',
+      'k.arrived_at',
+      'k.view_count',
+      'k.archived_at',
+      ...BUILDING_COLUMNS,
+      builtDateColumn,
     ]);
 }
 
@@ -22,13 +46,34 @@ type ListingRow = Awaited<ReturnType<ReturnType<typeof listings>['execute']>>[nu
 
 function toBukken(r: ListingRow): BukkenRecord {
   return {
-    id: r.id, globalKey: r.global_key, buildingId: r.building_id, companyId: r.company_id, storeId: r.store_id, roomNum: r.room_num,
-    floor: r.floor, plan: r.plan, planDetail: r.plan_detail, area: Number(r.area), aspect: r.aspect, chinryou: r.chinryou,
-    kanriKyoeki: r.kanri_kyoeki, shikikin: r.shikikin, reikin: r.reikin, shikikinMonths: Number(r.shikikin_months),
-    reikinMonths: Number(r.reikin_months), shikirei0: r.shikirei0, agentFeeMonths: Number(r.agent_fee_months),
-    guaranteeCompany: r.guarantee_company, conditionCodes: r.condition_codes, highlyRecommended: r.highly_recommended,
-    exclamation: r.exclamation, prText: r.pr_text, arrivedAt: new Date(r.arrived_at), viewCount: r.view_count,
-    archivedAt: r.archived_at === null ? null : new Date(r.archived_at), building: toBuilding(r as BuildingColumns),
+    id: r.id,
+    globalKey: r.global_key,
+    buildingId: r.building_id,
+    companyId: r.company_id,
+    storeId: r.store_id,
+    roomNum: r.room_num,
+    floor: r.floor,
+    plan: r.plan,
+    planDetail: r.plan_detail,
+    area: Number(r.area),
+    aspect: r.aspect,
+    chinryou: r.chinryou,
+    kanriKyoeki: r.kanri_kyoeki,
+    shikikin: r.shikikin,
+    reikin: r.reikin,
+    shikikinMonths: Number(r.shikikin_months),
+    reikinMonths: Number(r.reikin_months),
+    shikirei0: r.shikirei0,
+    agentFeeMonths: Number(r.agent_fee_months),
+    guaranteeCompany: r.guarantee_company,
+    conditionCodes: r.condition_codes,
+    highlyRecommended: r.highly_recommended,
+    exclamation: r.exclamation,
+    prText: r.pr_text,
+    arrivedAt: new Date(r.arrived_at),
+    viewCount: r.view_count,
+    archivedAt: r.archived_at === null ? null : new Date(r.archived_at),
+    building: toBuilding(r as BuildingColumns),
   };
 }
 
@@ -55,8 +100,15 @@ export async function findTraffics(db: Kysely<DB>, bukkenIds: readonly number[])
   return db
     .selectFrom('bukken_traffic as t')
     .select([
-      't.bukken_id as bukkenId', 't.seq', 't.line_code as lineCode', 't.line_name as lineName', 't.station_code as stationCode',
-      't.station_group_code as stationGroupCode', 't.station_name as stationName', 't.distance_m as distanceM', 't.walk_min as walkMin',
+      't.bukken_id as bukkenId',
+      't.seq',
+      't.line_code as lineCode',
+      't.line_name as lineName',
+      't.station_code as stationCode',
+      't.station_group_code as stationGroupCode',
+      't.station_name as stationName',
+      't.distance_m as distanceM',
+      't.walk_min as walkMin',
     ])
     .where('t.bukken_id', 'in', bukkenIds)
     .orderBy('t.bukken_id')

@@ -25,9 +25,7 @@ export async function buildingStations(b: BuildingRecord, ctx: Context): Promise
 async function planMarket(b: BuildingRecord, ctx: Context): Promise<{ plan: string; median: number; count: number }[]> {
   const nearest = (await buildingStations(b, ctx))[0];
   if (!nearest) return [];
-  const stats = await Promise.all(
-    MADORI_NAMES.map((plan) => loadMarketStats(ctx, { scope: 'STATION', code: nearest.stationGroupCode, plan })),
-  );
+  const stats = await Promise.all(MADORI_NAMES.map((plan) => loadMarketStats(ctx, { scope: 'STATION', code: nearest.stationGroupCode, plan })));
   return MADORI_NAMES.flatMap((plan, i) => {
     const s = stats[i];
     return s && s.count > 0 ? [{ plan, median: Math.round(s.median), count: s.count }] : [];
@@ -36,17 +34,14 @@ async function planMarket(b: BuildingRecord, ctx: Context): Promise<{ plan: stri
 
 export const buildingResolvers: Resolvers = {
   Building: {
-    __resolveReference: async (ref, ctx) =>
-      typeof ref.key === 'string' ? ((await ctx.loaders.buildingByKey.load(ref.key)) ?? null) : null,
+    __resolveReference: async (ref, ctx) => (typeof ref.key === 'string' ? ((await ctx.loaders.buildingByKey.load(ref.key)) ?? null) : null),
     builtDate: (b) => yearMonth(b.builtDate),
     builtAge: (b) => fullYearsBetween(b.builtDate, tokyoToday()),
     buildingTypeName: (b) => BUILDING_TYPE_NAMES[b.buildingType] ?? '',
     floor: (b) => b.floors,
     latLng: (b) => ({ lat: b.lat, lng: b.lng }),
-    vacancies: async (b, _args, ctx) =>
-      (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt === null),
-    archivedBukkens: async (b, _args, ctx) =>
-      (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt !== null),
+    vacancies: async (b, _args, ctx) => (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt === null),
+    archivedBukkens: async (b, _args, ctx) => (await ctx.loaders.roomsByBuilding.load(b.id)).filter((r) => r.archivedAt !== null),
     stations: (b, _args, ctx) => buildingStations(b, ctx),
     otherBuildings: async (b, args, ctx) => {
       const limit = checkLimit(args.limit, OTHER_BUILDINGS_LIMIT.min, OTHER_BUILDINGS_LIMIT.max);
@@ -54,7 +49,6 @@ export const buildingResolvers: Resolvers = {
       return (await ctx.loaders.buildingById.loadMany(near.map((n) => n.id))).filter(isPresent);
     },
     marketPrices: (b, _args, ctx) => planMarket(b, ctx),
-    countsByPlan: async (b, _args, ctx) =>
-      (await planMarket(b, ctx)).map(({ plan, count }) => ({ plan, count })),
+    countsByPlan: async (b, _args, ctx) => (await planMarket(b, ctx)).map(({ plan, count }) => ({ plan, count })),
   },
 };

@@ -72,8 +72,7 @@ async function recommendations(b: BukkenRecord, limit: number, ctx: Context): Pr
 
 export const bukkenResolvers: Resolvers = {
   Bukken: {
-    __resolveReference: async (ref, ctx) =>
-      typeof ref.globalKey === 'string' ? ((await ctx.loaders.bukkenByKey.load(ref.globalKey)) ?? null) : null,
+    __resolveReference: async (ref, ctx) => (typeof ref.globalKey === 'string' ? ((await ctx.loaders.bukkenByKey.load(ref.globalKey)) ?? null) : null),
     id: (b) => String(b.id),
     name: (b, args, _ctx, info) => bukkenName(b, args, info),
     address: (b) => b.building.address,
@@ -121,8 +120,7 @@ export const bukkenResolvers: Resolvers = {
     company: (b) => ({ __typename: 'Company', id: String(b.storeId) }),
     marketRent: (b, _args, ctx) => marketRent(b, ctx),
     initialCost: (b) => initialCostOf(b),
-    recommendations: (b, args, ctx) =>
-      recommendations(b, checkLimit(args.limit, RECOMMENDATION_LIMIT.min, RECOMMENDATION_LIMIT.max), ctx),
+    recommendations: (b, args, ctx) => recommendations(b, checkLimit(args.limit, RECOMMENDATION_LIMIT.min, RECOMMENDATION_LIMIT.max), ctx),
   },
   Traffic: {
     text: (t) => `${t.lineName}/${t.stationName}駅 歩${t.walkMin}分`,

@@ -66,18 +66,32 @@ describe.each(testBackends())('odd input to the bukken subgraph on $name', (back
   it('looks up listings and buildings by odd keys and limits', async () => {
     expect(await failures(`query Q($k: ID!) { bukken(globalKey: $k) { name } }`, strings('k'))).toEqual([]);
     expect(await failures(`query Q($k: String!) { building(key: $k) { name } }`, strings('k'))).toEqual([]);
-    expect(await failures(`query Q($k: [ID!]!) { bukkens(globalKeys: $k) { name } compareBukkens(globalKeys: $k) { monthlyTotal } }`, [
-      { k: [] },
-      { k: ODD_STRINGS },
-      { k: ['bk000000001', 'bk000000001'] },
-      { k: Array.from({ length: 1000 }, (_, i) => `bk${String(i).padStart(9, '0')}`) },
-    ])).toEqual([]);
-    expect(await failures(`query Q($l: Int) { bukken(globalKey: "bk000000001") { recommendations(limit: $l) { globalKey } building { otherBuildings(limit: $l) { key } } } }`, ints('l'))).toEqual([]);
-    expect(await failures(`query Q($p: String!, $l: Int) { prefectureRecommendBukkens(prefecturePath: $p, limit: $l) { bukkenList { globalKey } } }`, [...strings('p'), ...ints('l', { p: 'tokyo' })])).toEqual([]);
-    expect(await failures(`query Q($r: [_Any!]!) { _entities(representations: $r) { ... on Bukken { name } ... on Building { name } } }`, [
-      { r: [] },
-      { r: ODD_STRINGS.map((globalKey) => ({ __typename: 'Bukken', globalKey })) },
-      { r: ODD_STRINGS.map((key) => ({ __typename: 'Building', key })) },
-    ])).toEqual([]);
+    expect(
+      await failures(`query Q($k: [ID!]!) { bukkens(globalKeys: $k) { name } compareBukkens(globalKeys: $k) { monthlyTotal } }`, [
+        { k: [] },
+        { k: ODD_STRINGS },
+        { k: ['bk000000001', 'bk000000001'] },
+        { k: Array.from({ length: 1000 }, (_, i) => `bk${String(i).padStart(9, '0')}`) },
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($l: Int) { bukken(globalKey: "bk000000001") { recommendations(limit: $l) { globalKey } building { otherBuildings(limit: $l) { key } } } }`,
+        ints('l'),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($p: String!, $l: Int) { prefectureRecommendBukkens(prefecturePath: $p, limit: $l) { bukkenList { globalKey } } }`, [
+        ...strings('p'),
+        ...ints('l', { p: 'tokyo' }),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($r: [_Any!]!) { _entities(representations: $r) { ... on Bukken { name } ... on Building { name } } }`, [
+        { r: [] },
+        { r: ODD_STRINGS.map((globalKey) => ({ __typename: 'Bukken', globalKey })) },
+        { r: ODD_STRINGS.map((key) => ({ __typename: 'Building', key })) },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -101,7 +101,10 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
   function expectedMarket(r: Raw): { scope: string; median: number; sampleSize: number; difference: number } | null {
     const station = active().filter((x) => r.sg !== null && x.sg === r.sg && x.plan === r.plan);
     const city = active().filter((x) => x.city_code === r.city_code && x.plan === r.plan);
-    for (const [scope, list] of [['STATION', station], ['CITY', city]] as const) {
+    for (const [scope, list] of [
+      ['STATION', station],
+      ['CITY', city],
+    ] as const) {
       if (list.length >= 5) {
         const median = Math.round(jsMedian(list.map(total)));
         return { scope, median, sampleSize: list.length, difference: total(r) - median };
@@ -176,7 +179,12 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       expect(b.archivedAt).toBeNull();
       const own = traffics.filter((t) => t.bukken_id === r.id).sort((x, y) => x.seq - y.seq);
       expect(b.traffics).toEqual(
-        own.map((t) => ({ seq: t.station_group_code, walkMin: t.walk_min, distanceM: t.distance_m, text: `${t.line_name}/${t.station_name}駅 歩${t.walk_min}分` })),
+        own.map((t) => ({
+          seq: t.station_group_code,
+          walkMin: t.walk_min,
+          distanceM: t.distance_m,
+          text: `${t.line_name}/${t.station_name}駅 歩${t.walk_min}分`,
+        })),
       );
       const groups = ['airConditionings', 'baths', 'conditions', 'locations', 'otherConditions', 'securities', 'kitchens', 'facilities', 'storageSpaces'];
       expect(b.conditionCodes).toEqual(Object.fromEntries(groups.map((g) => [g, (r.condition_codes[g] ?? []).map((code) => ({ code }))])));
@@ -310,7 +318,9 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
 
   describe('recommendations', () => {
     it('are similar active listings nearby, closest rent first, never the listing itself', async () => {
-      const sample = active().filter((_, i) => i % 53 === 0).slice(0, 30);
+      const sample = active()
+        .filter((_, i) => i % 53 === 0)
+        .slice(0, 30);
       const { data, errors } = await query(`query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey recommendations(limit: 6) { globalKey } } }`, {
         k: sample.map((r) => r.global_key),
       });
@@ -321,7 +331,12 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
         const r = byKey.get(item.globalKey) as Raw;
         const tier = (x: Raw) => (r.sg !== null && x.sg === r.sg ? 0 : x.city_code === r.city_code ? 1 : 2);
         const similar = (x: Raw) =>
-          !x.archived && x.id !== r.id && Math.abs(ord(x.plan) - ord(r.plan)) <= 1 && 5 * total(x) >= 4 * total(r) && 5 * total(x) <= 6 * total(r) && tier(x) < 2;
+          !x.archived &&
+          x.id !== r.id &&
+          Math.abs(ord(x.plan) - ord(r.plan)) <= 1 &&
+          5 * total(x) >= 4 * total(r) &&
+          5 * total(x) <= 6 * total(r) &&
+          tier(x) < 2;
         // Rules hold for every returned item.
         for (const rec of item.recommendations) expect(similar(byKey.get(rec.globalKey) as Raw)).toBe(true);
         const expected = rows
@@ -367,10 +382,17 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       );
       expect(res.errors).toBeUndefined();
       const out = res.data?._entities as {
-        key: string; builtDate: string; builtAge: number; buildingTypeName: string; cityCode: number;
-        vacancies: { globalKey: string }[]; archivedBukkens: { globalKey: string }[];
-        stations: { stationGroupCode: number; distanceM: number }[]; otherBuildings: { key: string }[];
-        marketPrices: { plan: string; median: number; count: number }[]; countsByPlan: { plan: string; count: number }[];
+        key: string;
+        builtDate: string;
+        builtAge: number;
+        buildingTypeName: string;
+        cityCode: number;
+        vacancies: { globalKey: string }[];
+        archivedBukkens: { globalKey: string }[];
+        stations: { stationGroupCode: number; distanceM: number }[];
+        otherBuildings: { key: string }[];
+        marketPrices: { plan: string; median: number; count: number }[];
+        countsByPlan: { plan: string; count: number }[];
       }[];
       expect(out).toHaveLength(chosen.length);
       let withNearby = 0;
@@ -443,11 +465,17 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
     });
 
     it('compares listings in input order and flags every row tying for the best', async () => {
-      const newestDate = active().map((r) => r.built_date).sort().at(-1) as string;
+      const newestDate = active()
+        .map((r) => r.built_date)
+        .sort()
+        .at(-1) as string;
       const twins = active().filter((r) => r.built_date === newestDate);
       const pairBuilding = twins.find((r) => twins.filter((x) => x.building_id === r.building_id).length >= 2)?.building_id;
       const pair = pairBuilding ? twins.filter((r) => r.building_id === pairBuilding).slice(0, 2) : twins.slice(0, 2);
-      const others = active().filter((r) => r.built_date < newestDate).filter((_, i) => i % 211 === 0).slice(0, 3);
+      const others = active()
+        .filter((r) => r.built_date < newestDate)
+        .filter((_, i) => i % 211 === 0)
+        .slice(0, 3);
       const chosen = [others[0], pair[0], others[1], pair[1], others[2]].filter((r): r is Raw => r !== undefined);
       expect(pair).toHaveLength(2);
       const { data, errors } = await query(
@@ -486,9 +514,7 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       );
       expect(errors).toBeUndefined();
       const list = (data?.prefectureRecommendBukkens as { bukkenList: { globalKey: string; name: string; search: string }[] }).bukkenList;
-      expect(list).toEqual(
-        expected.slice(0, 5).map((r) => ({ globalKey: r.global_key, name: `${r.building_name} ${r.floor}階`, search: r.building_name })),
-      );
+      expect(list).toEqual(expected.slice(0, 5).map((r) => ({ globalKey: r.global_key, name: `${r.building_name} ${r.floor}階`, search: r.building_name })));
       const all = await query(`{ prefectureRecommendBukkens(prefecturePath: "tokyo", limit: 50) { bukkenList { globalKey name } } }`);
       expect((all.data?.prefectureRecommendBukkens as { bukkenList: { name: string }[] }).bukkenList).toHaveLength(expected.length);
     });
@@ -496,9 +522,17 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
     it.each([
       ['unknown listing', `{ bukken(globalKey: "bk999999999") { id } }`, 'NOT_FOUND'],
       ['malformed listing key', `{ bukken(globalKey: "'; DROP TABLE bukken; --") { id } }`, 'NOT_FOUND'],
-      ['more than 100 keys', `{ bukkens(globalKeys: [${Array.from({ length: 101 }, (_, i) => `"bk${String(i + 1).padStart(9, '0')}"`).join(',')}]) { id } }`, 'BAD_REQUEST'],
+      [
+        'more than 100 keys',
+        `{ bukkens(globalKeys: [${Array.from({ length: 101 }, (_, i) => `"bk${String(i + 1).padStart(9, '0')}"`).join(',')}]) { id } }`,
+        'BAD_REQUEST',
+      ],
       ['no keys to compare', `{ compareBukkens(globalKeys: []) { walkMin } }`, 'BAD_REQUEST'],
-      ['more than 10 keys to compare', `{ compareBukkens(globalKeys: [${Array.from({ length: 11 }, (_, i) => `"bk${String(i + 1).padStart(9, '0')}"`).join(',')}]) { walkMin } }`, 'BAD_REQUEST'],
+      [
+        'more than 10 keys to compare',
+        `{ compareBukkens(globalKeys: [${Array.from({ length: 11 }, (_, i) => `"bk${String(i + 1).padStart(9, '0')}"`).join(',')}]) { walkMin } }`,
+        'BAD_REQUEST',
+      ],
       ['an unknown key to compare', `{ compareBukkens(globalKeys: ["bk000000001", "bk999999999"]) { walkMin } }`, 'NOT_FOUND'],
       ['an unknown prefecture', `{ prefectureRecommendBukkens(prefecturePath: "atlantis") { bukkenList { id } } }`, 'BAD_REQUEST'],
       ['a prefecture limit of 0', `{ prefectureRecommendBukkens(prefecturePath: "tokyo", limit: 0) { bukkenList { id } } }`, 'BAD_REQUEST'],

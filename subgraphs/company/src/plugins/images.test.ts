@@ -35,7 +35,9 @@ describe.each(testBackends())('storefront images on $name', (backend) => {
       VALUES (${companyId}, ${`co${String(companyId).padStart(5, '0')}`}, ${NASTY_COMPANY}, 'かぶしきがいしゃ', '東京都知事(1)第1号', '全日本不動産協会', '山田 太郎', 'テスト',
         2020, 3, false, '{}', 13, 13101, '東京都千代田区1-1-1', '03-0000-0000')`.execute(db);
     await sql`INSERT INTO store (id, key, company_id, client_name, tel, address, access, holiday, open_time, prefecture_code, city_code, lat, lng)
-      VALUES (${storeId}, ${nastyKey}, ${companyId}, ${NASTY_CLIENT}, '03-0000-0000', '東京都千代田区1-1-1', '「東京」駅 徒歩1分', '水曜日', '10:00〜19:00', 13, 13101, 35.68, 139.76)`.execute(db);
+      VALUES (${storeId}, ${nastyKey}, ${companyId}, ${NASTY_CLIENT}, '03-0000-0000', '東京都千代田区1-1-1', '「東京」駅 徒歩1分', '水曜日', '10:00〜19:00', 13, 13101, 35.68, 139.76)`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await app.close();

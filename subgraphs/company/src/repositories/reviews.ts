@@ -59,15 +59,7 @@ export async function findLatestReviews(db: Kysely<DB>, storeIds: readonly numbe
         .where('store_id', 'in', storeIds)
         .as('r'),
     )
-    .select([
-      'r.id',
-      'r.store_id as storeId',
-      'r.rating',
-      'r.title',
-      'r.body',
-      'r.reviewer',
-      sql<string>`to_char(r.visited_on, 'YYYY-MM-DD')`.as('visitedOn'),
-    ])
+    .select(['r.id', 'r.store_id as storeId', 'r.rating', 'r.title', 'r.body', 'r.reviewer', sql<string>`to_char(r.visited_on, 'YYYY-MM-DD')`.as('visitedOn')])
     .where('r.rn', '<=', limit)
     .orderBy('r.store_id')
     .orderBy('r.visited_on', 'desc')

@@ -96,7 +96,10 @@ export async function findStoresByCompanyIds(db: Kysely<DB>, companyIds: readonl
 
 /** Stores of corporations with at least one award year, by store id. */
 export async function findAwardedStores(db: Kysely<DB>): Promise<StoreRecord[]> {
-  const rows = await storeQuery(db).where(sql<number>`cardinality(c.award_years)`, '>', 0).orderBy('s.id').execute();
+  const rows = await storeQuery(db)
+    .where(sql<number>`cardinality(c.award_years)`, '>', 0)
+    .orderBy('s.id')
+    .execute();
   return rows.map(toRecord);
 }
 

@@ -46,11 +46,15 @@ describe.each(testBackends())('awards on $name', (backend) => {
 
   it('award companies are full Company objects, their award years including the year, in one query', async () => {
     log.clear();
-    const res = await auth.query<{ awards: { year: number; companies: { id: string; key: string; companyName: string; awardYears: number[] }[] }[] }>(app,
-      '{ awards { year companies { id key companyName awardYears } } }');
+    const res = await auth.query<{ awards: { year: number; companies: { id: string; key: string; companyName: string; awardYears: number[] }[] }[] }>(
+      app,
+      '{ awards { year companies { id key companyName awardYears } } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(log.statements).toHaveLength(1);
-    const { rows } = await sql<{ key: string; company_name: string }>`SELECT s.key, c.company_name FROM store s JOIN company c ON c.id = s.company_id`.execute(db);
+    const { rows } = await sql<{ key: string; company_name: string }>`SELECT s.key, c.company_name FROM store s JOIN company c ON c.id = s.company_id`.execute(
+      db,
+    );
     const names = new Map(rows.map((r) => [r.key, r.company_name]));
     for (const award of res.data?.awards ?? []) {
       for (const c of award.companies) {

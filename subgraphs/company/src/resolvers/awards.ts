@@ -16,9 +16,7 @@ export function groupByAwardYear(stores: readonly StoreRecord[]): AwardYearRecor
       list.push(store);
     }
   }
-  return [...byYear.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([year, companies]) => ({ year, companies: [...companies].sort((a, b) => a.id - b.id) }));
+  return [...byYear.entries()].sort(([a], [b]) => b - a).map(([year, companies]) => ({ year, companies: [...companies].sort((a, b) => a.id - b.id) }));
 }
 
 /** Award winners (受賞店舗) by year: every store of a corporation awarded that year. */

@@ -105,7 +105,10 @@ describe.each(testBackends())('Company on $name', (backend) => {
   });
 
   it('company(key) is null, without an error, for unknown or malformed keys', async () => {
-    const res = await auth.query<{ a: unknown; b: unknown; c: unknown }>(app, '{ a: company(key: "st999999") { id } b: company(key: "nope") { id } c: company(key: "") { id } }');
+    const res = await auth.query<{ a: unknown; b: unknown; c: unknown }>(
+      app,
+      '{ a: company(key: "st999999") { id } b: company(key: "nope") { id } c: company(key: "") { id } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ a: null, b: null, c: null });
   });
@@ -146,9 +149,18 @@ describe.each(testBackends())('Company on $name', (backend) => {
       SELECT id, name, position, years_of_experience, qualification, comment FROM employee WHERE store_id = ${store.id}`.execute(db);
     const expected = [...rows]
       .sort((x, y) => Number(y.position === '店長') - Number(x.position === '店長') || x.id - y.id)
-      .map((e) => ({ id: String(e.id), name: e.name, position: e.position, yearsOfExperience: e.years_of_experience, qualification: e.qualification, comment: e.comment }));
-    const res = await auth.query<{ company: { employees: unknown[] } }>(app,
-      `{ company(key: "${store.key}") { employees { id name position yearsOfExperience qualification comment } } }`);
+      .map((e) => ({
+        id: String(e.id),
+        name: e.name,
+        position: e.position,
+        yearsOfExperience: e.years_of_experience,
+        qualification: e.qualification,
+        comment: e.comment,
+      }));
+    const res = await auth.query<{ company: { employees: unknown[] } }>(
+      app,
+      `{ company(key: "${store.key}") { employees { id name position yearsOfExperience qualification comment } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.company.employees).toEqual(expected);
     expect(expected.filter((e) => e.position === '店長').length).toBeGreaterThanOrEqual(2);
@@ -157,8 +169,10 @@ describe.each(testBackends())('Company on $name', (backend) => {
   it('otherStores lists the rest of the corporation by id', async () => {
     const store = await expectedStore(db, sql`(SELECT count(*) FROM store o WHERE o.company_id = s.company_id) >= 4`);
     const { rows } = await sql<{ key: string }>`SELECT key FROM store WHERE company_id = ${store.company_id} AND id <> ${store.id} ORDER BY id`.execute(db);
-    const res = await auth.query<{ company: { otherStores: { key: string; companyName: string }[] } }>(app,
-      `{ company(key: "${store.key}") { otherStores { key companyName } } }`);
+    const res = await auth.query<{ company: { otherStores: { key: string; companyName: string }[] } }>(
+      app,
+      `{ company(key: "${store.key}") { otherStores { key companyName } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.company.otherStores.map((s) => s.key)).toEqual(rows.map((r) => r.key));
     expect(new Set(res.data?.company.otherStores.map((s) => s.companyName))).toEqual(new Set([store.company_name]));
@@ -182,9 +196,19 @@ describe.each(testBackends())('Company on $name', (backend) => {
   it('_entities resolves Company by id and by key, in order, null when unknown', async () => {
     const a = await expectedStore(db, sql`s.id = 7`);
     const b = await expectedStore(db, sql`s.id = 42`);
-    const res = await auth.query<{ _entities: unknown[] }>(app,
+    const res = await auth.query<{ _entities: unknown[] }>(
+      app,
       `query($r: [_Any!]!) { _entities(representations: $r) { ... on Company { ${COMPANY_FIELDS} } } }`,
-      { r: [{ __typename: 'Company', id: '42' }, { __typename: 'Company', key: a.key }, { __typename: 'Company', id: '999999' }, { __typename: 'Company', key: 'st999999' }, { __typename: 'Company', id: 'x1' }] });
+      {
+        r: [
+          { __typename: 'Company', id: '42' },
+          { __typename: 'Company', key: a.key },
+          { __typename: 'Company', id: '999999' },
+          { __typename: 'Company', key: 'st999999' },
+          { __typename: 'Company', id: 'x1' },
+        ],
+      },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities).toEqual([asCompany(b), asCompany(a), null, null, null]);
   });
@@ -194,8 +218,11 @@ describe.each(testBackends())('Company on $name', (backend) => {
     const byId = rows.slice(0, 20).map((r) => ({ __typename: 'Company', id: String(r.id) }));
     const byKey = rows.slice(20).map((r) => ({ __typename: 'Company', key: r.key }));
     log.clear();
-    const res = await auth.query<{ _entities: { key: string; clientName: string }[] }>(app,
-      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Company { key clientName } } }', { r: [...byId, ...byKey] });
+    const res = await auth.query<{ _entities: { key: string; clientName: string }[] }>(
+      app,
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on Company { key clientName } } }',
+      { r: [...byId, ...byKey] },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities.map((e) => e.key)).toEqual(rows.map((r) => r.key));
     expect(log.statements).toHaveLength(2);
@@ -206,10 +233,12 @@ describe.each(testBackends())('Company on $name', (backend) => {
   it('nested relations of N entities cost one query each', async () => {
     const { rows } = await sql<{ id: number; key: string }>`SELECT id, key FROM store ORDER BY id DESC LIMIT 30`.execute(db);
     log.clear();
-    const res = await auth.query<{ _entities: { key: string; otherStores: unknown[] }[] }>(app,
+    const res = await auth.query<{ _entities: { key: string; otherStores: unknown[] }[] }>(
+      app,
       `query($r: [_Any!]!) { _entities(representations: $r) { ... on Company {
         key employees { id } reviews(first: 2) { count averageRating items { id } } otherStores { key } } } }`,
-      { r: rows.map((r) => ({ __typename: 'Company', id: String(r.id) })) });
+      { r: rows.map((r) => ({ __typename: 'Company', id: String(r.id) })) },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities.map((e) => e.key)).toEqual(rows.map((r) => r.key));
     // stores by id, then stores by corporation; employees; review stats; review items.

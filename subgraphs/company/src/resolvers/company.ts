@@ -55,7 +55,6 @@ export const companyResolvers: Resolvers = {
     },
     employees: (store, _, ctx) => ctx.loaders.employees.load(store.id),
     images: (store) => [{ imageType: 'storefront', url: storefrontUrl(store.key) }],
-    otherStores: async (store, _, ctx) =>
-      (await ctx.loaders.storesByCompany.load(store.companyId)).filter((s) => s.id !== store.id),
+    otherStores: async (store, _, ctx) => (await ctx.loaders.storesByCompany.load(store.companyId)).filter((s) => s.id !== store.id),
   },
 };

@@ -78,18 +78,22 @@ describe.each(testBackends())('later-payment companies on $name', (backend) => {
   it('_entities adds companiesByLaterPayment to Prefecture, with ONE query for all prefectures', async () => {
     const codes = [...busiest, 47, 1];
     log.clear();
-    const res = await auth.query<{ _entities: { code: number; companiesByLaterPayment: Item[] }[] }>(app,
+    const res = await auth.query<{ _entities: { code: number; companiesByLaterPayment: Item[] }[] }>(
+      app,
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Prefecture { code companiesByLaterPayment { key companyName clientName } } } }',
-      { r: codes.map((code) => ({ __typename: 'Prefecture', code })) });
+      { r: codes.map((code) => ({ __typename: 'Prefecture', code })) },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities).toEqual(await Promise.all(codes.map(async (code) => ({ code, companiesByLaterPayment: await expectedItems(db, code) }))));
     expect(log.statements).toHaveLength(1);
   });
 
   it('gives an unknown prefecture an empty list rather than an error', async () => {
-    const res = await auth.query<{ _entities: unknown[] }>(app,
+    const res = await auth.query<{ _entities: unknown[] }>(
+      app,
       'query($r: [_Any!]!) { _entities(representations: $r) { ... on Prefecture { companiesByLaterPayment { key } } } }',
-      { r: [{ __typename: 'Prefecture', code: 99 }] });
+      { r: [{ __typename: 'Prefecture', code: 99 }] },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities).toEqual([{ companiesByLaterPayment: [] }]);
   });

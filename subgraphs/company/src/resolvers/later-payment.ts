@@ -26,7 +26,6 @@ export const laterPaymentResolvers: Resolvers = {
     __resolveReference: (ref): PrefectureParent => ({ code: Number(ref.code) }),
     // An unknown code simply has no stores; the search subgraph owns which codes exist. Only codes
     // that can exist reach the batch: one out of smallint's range would fail it for every entity.
-    companiesByLaterPayment: (p, _, ctx) =>
-      isPrefectureCode(p.code) ? ctx.loaders.laterPaymentByPrefecture.load(p.code) : [],
+    companiesByLaterPayment: (p, _, ctx) => (isPrefectureCode(p.code) ? ctx.loaders.laterPaymentByPrefecture.load(p.code) : []),
   },
 };

@@ -62,15 +62,41 @@ describe.each(testBackends())('odd input to the company subgraph on $name', (bac
   }
 
   it('looks up stores, reviews and lists by odd keys and numbers', async () => {
-    expect(await failures(`query Q($k: String!) { company(key: $k) { clientName } }`, ODD_STRINGS.map((k) => ({ k })))).toEqual([]);
-    expect(await failures(`query Q($k: [String!]!) { companies(keys: $k) { clientName } }`, [{ k: [] }, { k: ODD_STRINGS }, { k: Array.from({ length: 1000 }, (_, i) => `st${String(i).padStart(6, '0')}`) }])).toEqual([]);
-    expect(await failures(`query Q($f: Int) { company(key: "st000001") { reviews(first: $f) { count items { id } } } }`, ODD_INTS.map((f) => ({ f })))).toEqual([]);
-    expect(await failures(`query Q($p: Int) { laterPaymentCompanies(prefectureCode: $p) { key } }`, ODD_INTS.map((p) => ({ p })))).toEqual([]);
-    expect(await failures(`query Q($r: [_Any!]!) { _entities(representations: $r) { ... on Company { clientName } ... on Prefecture { companiesByLaterPayment { key } } } }`, [
-      { r: [] },
-      { r: ODD_STRINGS.map((id) => ({ __typename: 'Company', id })) },
-      { r: ODD_STRINGS.map((key) => ({ __typename: 'Company', key })) },
-      { r: ODD_INTS.map((code) => ({ __typename: 'Prefecture', code })) },
-    ])).toEqual([]);
+    expect(
+      await failures(
+        `query Q($k: String!) { company(key: $k) { clientName } }`,
+        ODD_STRINGS.map((k) => ({ k })),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($k: [String!]!) { companies(keys: $k) { clientName } }`, [
+        { k: [] },
+        { k: ODD_STRINGS },
+        { k: Array.from({ length: 1000 }, (_, i) => `st${String(i).padStart(6, '0')}`) },
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($f: Int) { company(key: "st000001") { reviews(first: $f) { count items { id } } } }`,
+        ODD_INTS.map((f) => ({ f })),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($p: Int) { laterPaymentCompanies(prefectureCode: $p) { key } }`,
+        ODD_INTS.map((p) => ({ p })),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($r: [_Any!]!) { _entities(representations: $r) { ... on Company { clientName } ... on Prefecture { companiesByLaterPayment { key } } } }`,
+        [
+          { r: [] },
+          { r: ODD_STRINGS.map((id) => ({ __typename: 'Company', id })) },
+          { r: ODD_STRINGS.map((key) => ({ __typename: 'Company', key })) },
+          { r: ODD_INTS.map((code) => ({ __typename: 'Prefecture', code })) },
+        ],
+      ),
+    ).toEqual([]);
   });
 });

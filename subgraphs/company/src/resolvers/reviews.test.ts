@@ -34,7 +34,9 @@ async function expectedReviews(db: Kysely<DB>, storeId: number, first: number): 
   return {
     count: rows.length,
     averageRating: rows.length ? Math.round((sum * 10) / rows.length) / 10 : null,
-    items: sorted.slice(0, first).map((r) => ({ id: String(r.id), rating: r.rating, title: r.title, body: r.body, reviewer: r.reviewer, visitedOn: r.visited_on })),
+    items: sorted
+      .slice(0, first)
+      .map((r) => ({ id: String(r.id), rating: r.rating, title: r.title, body: r.body, reviewer: r.reviewer, visitedOn: r.visited_on })),
   };
 }
 
@@ -84,8 +86,10 @@ describe.each(testBackends())('Company.reviews on $name', (backend) => {
   });
 
   it('pages newest first with the id tie-break, 10 by default', async () => {
-    const res = await auth.query<{ company: { d: Reviews; three: Reviews; all: Reviews } }>(app,
-      `{ company(key: "${busy.key}") { d: reviews { ${REVIEWS} } three: reviews(first: 3) { ${REVIEWS} } all: reviews(first: 50) { ${REVIEWS} } } }`);
+    const res = await auth.query<{ company: { d: Reviews; three: Reviews; all: Reviews } }>(
+      app,
+      `{ company(key: "${busy.key}") { d: reviews { ${REVIEWS} } three: reviews(first: 3) { ${REVIEWS} } all: reviews(first: 50) { ${REVIEWS} } } }`,
+    );
     expect(res.errors).toBeUndefined();
     const company = res.data?.company;
     expect(company?.d).toEqual(await expectedReviews(db, busy.id, 10));
@@ -109,8 +113,11 @@ describe.each(testBackends())('Company.reviews on $name', (backend) => {
   it('loads counts, means and items for many stores in one query each', async () => {
     const { rows } = await sql<{ id: number; key: string }>`SELECT id, key FROM store ORDER BY id LIMIT 30`.execute(db);
     log.clear();
-    const res = await auth.query<{ companies: { reviews: Reviews }[] }>(app,
-      `query($keys: [String!]!) { companies(keys: $keys) { key reviews(first: 2) { ${REVIEWS} } } }`, { keys: rows.map((r) => r.key) });
+    const res = await auth.query<{ companies: { reviews: Reviews }[] }>(
+      app,
+      `query($keys: [String!]!) { companies(keys: $keys) { key reviews(first: 2) { ${REVIEWS} } } }`,
+      { keys: rows.map((r) => r.key) },
+    );
     expect(res.errors).toBeUndefined();
     for (const [i, r] of rows.entries()) expect(res.data?.companies[i]?.reviews).toEqual(await expectedReviews(db, r.id, 2));
     expect(log.reading('store_review')).toHaveLength(2);

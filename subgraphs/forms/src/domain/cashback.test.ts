@@ -4,7 +4,13 @@ const at = (iso: string) => cashbackCampaignAt(new Date(iso));
 
 describe('cashback campaign (SPEC §9)', () => {
   it('is the default 最大50,000円 up to the last millisecond before 2024-10-03 15:00 JST', () => {
-    expect(at('2024-10-03T14:59:59.999+09:00')).toEqual({ amountText: '最大50,000円', maxAmount: 50_000, defaultAmountText: '最大50,000円', limited: false, period: null });
+    expect(at('2024-10-03T14:59:59.999+09:00')).toEqual({
+      amountText: '最大50,000円',
+      maxAmount: 50_000,
+      defaultAmountText: '最大50,000円',
+      limited: false,
+      period: null,
+    });
   });
 
   it('is the limited 最大60,000円 from 2024-10-03 15:00 JST, with its period', () => {

@@ -24,7 +24,11 @@ export interface ViolationKind extends MasterOption<number> {
 
 /** SPEC §3 violation kinds of the violation report (/violate, 掲載110番): the usual breaches of the real-estate advertising rules. */
 export const VIOLATION_KINDS: readonly ViolationKind[] = [
-  { code: 1, name: 'おとり広告の疑い（成約済み・実在しない物件）', description: '問い合わせると「すでに決まった」と言われた、来店すると別の物件を勧められた など' },
+  {
+    code: 1,
+    name: 'おとり広告の疑い（成約済み・実在しない物件）',
+    description: '問い合わせると「すでに決まった」と言われた、来店すると別の物件を勧められた など',
+  },
   { code: 2, name: '賃料・管理費・初期費用の表示が実際と異なる', description: '敷金・礼金・仲介手数料・保証料など、表示にない費用を請求された場合も含みます' },
   { code: 3, name: '間取り・面積・設備の表示が実際と異なる', description: 'エアコン・バストイレ別・オートロックなどの設備の有無を含みます' },
   { code: 4, name: '所在地・交通（駅からの徒歩分数）の表示が実際と異なる', description: '最寄り駅や徒歩分数が実際と大きく異なる など' },

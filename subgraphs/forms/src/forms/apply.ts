@@ -8,7 +8,18 @@ import {
   MOVE_IN_TIMINGS,
   nameOf,
 } from '../domain/masters.js';
-import { choice, email, GLOBAL_KEY, kana, multiChoice, optionalBoolean, optionalPhone, optionalText, recaptchaToken, requiredText } from '../validation/fields.js';
+import {
+  choice,
+  email,
+  GLOBAL_KEY,
+  kana,
+  multiChoice,
+  optionalBoolean,
+  optionalPhone,
+  optionalText,
+  recaptchaToken,
+  requiredText,
+} from '../validation/fields.js';
 import { orDash, withoutToken, type FormDefinition } from './types.js';
 
 export const APPLY_MESSAGES = {
@@ -47,11 +58,14 @@ export const applySchema = () =>
       recaptchaToken: recaptchaToken(),
       isApp: optionalBoolean(),
     })
-    .superRefine((v, ctx) => {
-      if (typeof v.contactMethod === 'string' && CONTACT_METHODS_NEEDING_PHONE.has(v.contactMethod) && !v.phone) {
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: APPLY_MESSAGES.phoneNeeded });
-      }
-    }, { when: () => true });
+    .superRefine(
+      (v, ctx) => {
+        if (typeof v.contactMethod === 'string' && CONTACT_METHODS_NEEDING_PHONE.has(v.contactMethod) && !v.phone) {
+          ctx.addIssue({ code: 'custom', path: ['phone'], message: APPLY_MESSAGES.phoneNeeded });
+        }
+      },
+      { when: () => true },
+    );
 
 export type ApplyFields = z.output<ReturnType<typeof applySchema>>;
 export type ApplyPayload = Omit<ApplyFields, 'recaptchaToken'>;

@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { cashbackCampaignAt } from '../domain/cashback.js';
 import { daysBetween, jstDate, withCommas } from '../domain/jst.js';
 import { PREFECTURE_NAMES } from '@sumika/domain';
-import { email, GLOBAL_KEY, integerInRange, isoDate, kana, optionalText, phone, postalCode, prefectureId, recaptchaToken, requiredText } from '../validation/fields.js';
+import {
+  email,
+  GLOBAL_KEY,
+  integerInRange,
+  isoDate,
+  kana,
+  optionalText,
+  phone,
+  postalCode,
+  prefectureId,
+  recaptchaToken,
+  requiredText,
+} from '../validation/fields.js';
 import { orDash, withoutToken, type FormDefinition } from './types.js';
 
 /** Applications are accepted up to this many days after the contract. */
@@ -40,20 +52,25 @@ export const cashbackSchema = (now: Date) => {
       freeText: optionalText('備考', { max: 1000, multiline: true }),
       recaptchaToken: recaptchaToken(),
     })
-    .superRefine((v, ctx) => {
-      const dated = (s: unknown): s is string => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
-      if (dated(v.contractDate)) {
-        if (v.contractDate > today) {
-          ctx.addIssue({ code: 'custom', path: ['contractDate'], message: CASHBACK_MESSAGES.contractInFuture });
-          return; // the move-in date is compared with a contract date that is right
+    .superRefine(
+      (v, ctx) => {
+        const dated = (s: unknown): s is string => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
+        if (dated(v.contractDate)) {
+          if (v.contractDate > today) {
+            ctx.addIssue({ code: 'custom', path: ['contractDate'], message: CASHBACK_MESSAGES.contractInFuture });
+            return; // the move-in date is compared with a contract date that is right
+          }
+          if (daysBetween(v.contractDate, today) > CASHBACK_DEADLINE_DAYS)
+            ctx.addIssue({ code: 'custom', path: ['contractDate'], message: CASHBACK_MESSAGES.contractTooOld });
+          if (dated(v.moveInDate)) {
+            if (v.moveInDate < v.contractDate) ctx.addIssue({ code: 'custom', path: ['moveInDate'], message: CASHBACK_MESSAGES.moveInBeforeContract });
+            else if (daysBetween(v.contractDate, v.moveInDate) > 365)
+              ctx.addIssue({ code: 'custom', path: ['moveInDate'], message: CASHBACK_MESSAGES.moveInTooLate });
+          }
         }
-        if (daysBetween(v.contractDate, today) > CASHBACK_DEADLINE_DAYS) ctx.addIssue({ code: 'custom', path: ['contractDate'], message: CASHBACK_MESSAGES.contractTooOld });
-        if (dated(v.moveInDate)) {
-          if (v.moveInDate < v.contractDate) ctx.addIssue({ code: 'custom', path: ['moveInDate'], message: CASHBACK_MESSAGES.moveInBeforeContract });
-          else if (daysBetween(v.contractDate, v.moveInDate) > 365) ctx.addIssue({ code: 'custom', path: ['moveInDate'], message: CASHBACK_MESSAGES.moveInTooLate });
-        }
-      }
-    }, { when: () => true });
+      },
+      { when: () => true },
+    );
 };
 
 export type CashbackFields = z.output<ReturnType<typeof cashbackSchema>>;

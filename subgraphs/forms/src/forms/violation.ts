@@ -23,10 +23,13 @@ export const violationSchema = () =>
       free: requiredText('違反の内容', { max: 2000, multiline: true }),
       recaptchaToken: recaptchaToken(),
     })
-    .superRefine((v, ctx) => {
-      const relation = BUKKEN_KANKEI.find((k) => k.code === v.bukkenKankeiId);
-      if (relation?.requiresCorporateName && !v.corporateName) ctx.addIssue({ code: 'custom', path: ['corporateName'], message: CORPORATE_NAME_REQUIRED });
-    }, { when: () => true });
+    .superRefine(
+      (v, ctx) => {
+        const relation = BUKKEN_KANKEI.find((k) => k.code === v.bukkenKankeiId);
+        if (relation?.requiresCorporateName && !v.corporateName) ctx.addIssue({ code: 'custom', path: ['corporateName'], message: CORPORATE_NAME_REQUIRED });
+      },
+      { when: () => true },
+    );
 
 export type ViolationFields = z.output<ReturnType<typeof violationSchema>>;
 export type ViolationPayload = Omit<ViolationFields, 'recaptchaToken'>;

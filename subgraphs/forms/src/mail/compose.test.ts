@@ -22,7 +22,11 @@ describe('composeMails', () => {
   const [confirmation, notification] = composeMails(ctx, DEFAULT_MAIL_CONFIG);
 
   it('sends a confirmation to the sender and a notification to the operator that replies to the sender', () => {
-    expect(confirmation).toMatchObject({ kind: 'inquiry.confirmation', to: 'taro@example.jp', subject: '【sumika（スミカ）】お問い合わせを受け付けました（受付番号：IQ-20250602-7K2M9Q）' });
+    expect(confirmation).toMatchObject({
+      kind: 'inquiry.confirmation',
+      to: 'taro@example.jp',
+      subject: '【sumika（スミカ）】お問い合わせを受け付けました（受付番号：IQ-20250602-7K2M9Q）',
+    });
     expect(notification).toMatchObject({ kind: 'inquiry.notification', to: 'support@sumika.example', replyTo: 'taro@example.jp' });
     expect(notification?.html).toBeUndefined();
     expect(notification?.text).toContain('訪問者ID：visitor-1');

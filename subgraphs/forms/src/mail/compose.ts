@@ -28,7 +28,10 @@ export interface MailContext {
 }
 
 function indent(value: string): string {
-  return value.split(/\r?\n/).map((l) => `  ${l}`).join('\n');
+  return value
+    .split(/\r?\n/)
+    .map((l) => `  ${l}`)
+    .join('\n');
 }
 
 function textRows(rows: SummaryRow[]): string {

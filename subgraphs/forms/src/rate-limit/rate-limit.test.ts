@@ -80,7 +80,9 @@ describe.each(stores)('form rate limits on $name', (store) => {
 describe('rateLimitsFromEnv', () => {
   it('defaults to 5 per visitor per form and 20 per IP per 10 minutes, each configurable', () => {
     expect(rateLimitsFromEnv({})).toEqual({ visitor: { points: 5, durationSec: 600 }, ip: { points: 20, durationSec: 600 } });
-    expect(rateLimitsFromEnv({ FORMS_RATE_VISITOR_POINTS: '2', FORMS_RATE_VISITOR_WINDOW_SEC: '60', FORMS_RATE_IP_POINTS: '50', FORMS_RATE_IP_WINDOW_SEC: '' })).toEqual({
+    expect(
+      rateLimitsFromEnv({ FORMS_RATE_VISITOR_POINTS: '2', FORMS_RATE_VISITOR_WINDOW_SEC: '60', FORMS_RATE_IP_POINTS: '50', FORMS_RATE_IP_WINDOW_SEC: '' }),
+    ).toEqual({
       visitor: { points: 2, durationSec: 60 },
       ip: { points: 50, durationSec: 600 },
     });

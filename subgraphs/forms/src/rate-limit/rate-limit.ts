@@ -80,7 +80,12 @@ function guarded(redis: RedisConnection, inRedis: RateLimiterAbstract, inProcess
     // A refusal is Redis answering, not a failure: it travels as a value through the breaker.
     const outcome = redis.available()
       ? await redis
-          .run(() => inRedis.consume(key).then(() => null, (r: unknown) => (r instanceof RateLimiterRes ? r : Promise.reject(r))))
+          .run(() =>
+            inRedis.consume(key).then(
+              () => null,
+              (r: unknown) => (r instanceof RateLimiterRes ? r : Promise.reject(r)),
+            ),
+          )
           .catch(() => undefined)
       : undefined;
     if (outcome === undefined) return consume(inProcess, key);

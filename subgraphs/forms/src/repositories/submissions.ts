@@ -33,7 +33,15 @@ export async function insertSubmission(db: Kysely<DB>, s: NewSubmission, mails: 
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('submission')
-      .values({ kind: s.kind, receipt_no: s.receiptNumber, uid: s.uid, ip: s.ip ?? null, email: s.email, payload: JSON.stringify(s.payload), created_at: s.receivedAt })
+      .values({
+        kind: s.kind,
+        receipt_no: s.receiptNumber,
+        uid: s.uid,
+        ip: s.ip ?? null,
+        email: s.email,
+        payload: JSON.stringify(s.payload),
+        created_at: s.receivedAt,
+      })
       .returning(['id', 'kind', 'receipt_no', 'email', 'payload', 'created_at'])
       .executeTakeFirstOrThrow();
     const outboxIds = await enqueueMails(trx, mails, { submission_id: row.id });

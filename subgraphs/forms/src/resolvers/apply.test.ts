@@ -55,7 +55,13 @@ describe.each(testBackends())('apply and cashback on $name', (backend) => {
     expect(r.summary).toContainEqual({ label: 'その他のご質問・ご要望', value: `${XSS_SCRIPT}\n${XSS_IMG}` });
     const stored = await row(r.id);
     expect(stored).toMatchObject({ kind: 'apply', uid: 'uid-apply' });
-    expect(stored.payload).toMatchObject({ globalKeys: ['bk000004567', 'bk000000123'], kana: 'タナカ ミサキ', contactMethod: 'any', requests: ['vacancy', 'viewing'], freeText: `${XSS_SCRIPT}\n${XSS_IMG}` });
+    expect(stored.payload).toMatchObject({
+      globalKeys: ['bk000004567', 'bk000000123'],
+      kana: 'タナカ ミサキ',
+      contactMethod: 'any',
+      requests: ['vacancy', 'viewing'],
+      freeText: `${XSS_SCRIPT}\n${XSS_IMG}`,
+    });
     const [confirmation, notification] = await mails(r.id);
     expect(confirmation?.body).toContain('不動産会社より、ご希望の連絡方法で直接ご連絡いたします。');
     expect(confirmation?.html).toContain('&lt;script&gt;');
@@ -85,7 +91,12 @@ describe.each(testBackends())('apply and cashback on $name', (backend) => {
     h.clock.now = new Date('2024-10-03T15:00:00+09:00');
     const during = await h.auth.query<{ createCashbackApplication: CashbackReceipt }>(h.app, CREATE_CASHBACK, { input }, visitor('uid-cb-2'));
     h.clock.now = new Date('2024-10-17T15:00:00+09:00');
-    const after = await h.auth.query<{ createCashbackApplication: CashbackReceipt }>(h.app, CREATE_CASHBACK, { input: { ...input, moveInDate: '2024-10-16' } }, visitor('uid-cb-3'));
+    const after = await h.auth.query<{ createCashbackApplication: CashbackReceipt }>(
+      h.app,
+      CREATE_CASHBACK,
+      { input: { ...input, moveInDate: '2024-10-16' } },
+      visitor('uid-cb-3'),
+    );
     h.clock.now = new Date('2025-06-02T10:00:00+09:00');
     for (const res of [before, during, after]) expect(res.errors).toBeUndefined();
     const b = before.data?.createCashbackApplication as CashbackReceipt;
@@ -95,7 +106,13 @@ describe.each(testBackends())('apply and cashback on $name', (backend) => {
     expect([b.maxAmount, d.maxAmount, a.maxAmount]).toEqual([50_000, 60_000, 50_000]);
     expect(b.receivedAt).toBe('2024-10-03T14:59:59+09:00');
     expect(d.receiptNumber).toMatch(/^CB-20241003-/);
-    expect((await row(d.id)).payload).toMatchObject({ amountText: '最大60,000円', maxAmount: 60_000, limitedCampaign: true, postalCode: '150-0002', rent: 85_000 });
+    expect((await row(d.id)).payload).toMatchObject({
+      amountText: '最大60,000円',
+      maxAmount: 60_000,
+      limitedCampaign: true,
+      postalCode: '150-0002',
+      rent: 85_000,
+    });
     expect((await row(b.id)).payload).toMatchObject({ amountText: '最大50,000円', limitedCampaign: false });
     expect(d.summary).toContainEqual({ label: 'ご住所', value: '〒150-0002 東京都渋谷区渋谷2-1-1 サンシャイン渋谷203' });
     expect(d.summary).toContainEqual({ label: '月額賃料', value: '85,000円' });

@@ -1,16 +1,7 @@
 import { testBackends } from '@sumika/storage-kit/testing';
 import { MESSAGES } from '../validation/fields.js';
 import { RECAPTCHA_FAILED } from '../recaptcha/recaptcha.js';
-import {
-  SEND_INBOUND,
-  SEND_INQUIRY,
-  SEND_VIOLATION,
-  validInbound,
-  validInquiry,
-  validViolation,
-  XSS_IMG,
-  XSS_SCRIPT,
-} from '../testing/fixtures.js';
+import { SEND_INBOUND, SEND_INQUIRY, SEND_VIOLATION, validInbound, validInquiry, validViolation, XSS_IMG, XSS_SCRIPT } from '../testing/fixtures.js';
 import { openHarness, visitor, type Harness } from '../testing/harness.js';
 
 interface Receipt {
@@ -35,7 +26,15 @@ describe.each(testBackends())('operator forms on $name', (backend) => {
 
   const submissions = (id: string) => h.database.db.selectFrom('submission').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
   const mails = (id: string) => h.database.db.selectFrom('outbox').selectAll().where('submission_id', '=', Number(id)).orderBy('id').execute();
-  const count = async () => Number((await h.database.db.selectFrom('submission').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await h.database.db
+          .selectFrom('submission')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('sendInquiry stores the submission with its two mails and answers the receipt', async () => {
     const res = await h.auth.query<{ sendInquiry: Receipt }>(h.app, SEND_INQUIRY, { ...validInquiry(), isApp: true }, visitor('uid-inquiry', '203.0.113.9'));
@@ -97,7 +96,12 @@ describe.each(testBackends())('operator forms on $name', (backend) => {
   });
 
   it('sendViolation stores the report; optional fields may be absent; 掲載110番 is notified', async () => {
-    const res = await h.auth.query<{ sendViolation: Receipt }>(h.app, SEND_VIOLATION, { ...validViolation(), phone: null, dwellingName: '', free: XSS_IMG }, visitor());
+    const res = await h.auth.query<{ sendViolation: Receipt }>(
+      h.app,
+      SEND_VIOLATION,
+      { ...validViolation(), phone: null, dwellingName: '', free: XSS_IMG },
+      visitor(),
+    );
     expect(res.errors).toBeUndefined();
     const r = res.data?.sendViolation as Receipt;
     expect(r.receiptNumber.startsWith('VR-')).toBe(true);
@@ -112,9 +116,28 @@ describe.each(testBackends())('operator forms on $name', (backend) => {
   });
 
   it.each([
-    ['sendInquiry', SEND_INQUIRY, { ...validInquiry(), email: 'taro@', inquiryType: 'x', name: '' }, { email: MESSAGES.email, inquiryType: 'お問い合わせ種別の選択肢が正しくありません。', name: 'お名前を入力してください。' }],
-    ['sendInboundInquiries', SEND_INBOUND, { ...validInbound(), tel: '03-1234', siteUrl: 'ftp://x.jp', hasLicense: null }, { tel: MESSAGES.phone, siteUrl: MESSAGES.url, hasLicense: '宅地建物取引業免許の有無を選択してください。' }],
-    ['sendViolation', SEND_VIOLATION, { ...validViolation(), prefectureId: 48, bukkenKankeiId: 4, violateUrl: null }, { prefectureId: MESSAGES.prefecture, corporateName: '管理会社・不動産会社の方は会社名を入力してください。', violateUrl: '違反のある掲載ページのURLを入力してください。' }],
+    [
+      'sendInquiry',
+      SEND_INQUIRY,
+      { ...validInquiry(), email: 'taro@', inquiryType: 'x', name: '' },
+      { email: MESSAGES.email, inquiryType: 'お問い合わせ種別の選択肢が正しくありません。', name: 'お名前を入力してください。' },
+    ],
+    [
+      'sendInboundInquiries',
+      SEND_INBOUND,
+      { ...validInbound(), tel: '03-1234', siteUrl: 'ftp://x.jp', hasLicense: null },
+      { tel: MESSAGES.phone, siteUrl: MESSAGES.url, hasLicense: '宅地建物取引業免許の有無を選択してください。' },
+    ],
+    [
+      'sendViolation',
+      SEND_VIOLATION,
+      { ...validViolation(), prefectureId: 48, bukkenKankeiId: 4, violateUrl: null },
+      {
+        prefectureId: MESSAGES.prefecture,
+        corporateName: '管理会社・不動産会社の方は会社名を入力してください。',
+        violateUrl: '違反のある掲載ページのURLを入力してください。',
+      },
+    ],
   ])('%s answers BAD_REQUEST with extensions.fields and stores nothing', async (field, query, variables, fields) => {
     const before = await count();
     const res = await h.auth.query(h.app, query, variables, visitor());
@@ -137,7 +160,10 @@ describe.each(testBackends())('operator forms on $name', (backend) => {
   });
 
   it('trusts the uid and IP of the token only, never headers', async () => {
-    const response = await h.auth.inject(h.app, SEND_INQUIRY, validInquiry(), visitor('uid-token', '203.0.113.50'), { 'x-forwarded-for': '10.9.9.9', 'x-uid': 'uid-header' });
+    const response = await h.auth.inject(h.app, SEND_INQUIRY, validInquiry(), visitor('uid-token', '203.0.113.50'), {
+      'x-forwarded-for': '10.9.9.9',
+      'x-uid': 'uid-header',
+    });
     const r = (response.json() as { data: { sendInquiry: Receipt } }).data.sendInquiry;
     expect(await submissions(r.id)).toMatchObject({ uid: 'uid-token', ip: '203.0.113.50' });
   });

@@ -33,7 +33,13 @@ describe.each(testBackends().slice(0, 1))('master lists', (backend) => {
     expect(d.inboundInquiryMaster?.categories).toContainEqual({ code: 'document', name: '資料請求' });
     expect(d.applyMaster?.moveInTimings).toContainEqual({ code: 'within_1_month', name: '1ヶ月以内' });
     expect(d.applyMaster?.maxBukkens).toBe(10);
-    for (const list of [d.usersInquiryMaster?.inquiryTypes, d.violationMaster?.kinds, d.violationMaster?.relations, d.inboundInquiryMaster?.types, d.applyMaster?.requests]) {
+    for (const list of [
+      d.usersInquiryMaster?.inquiryTypes,
+      d.violationMaster?.kinds,
+      d.violationMaster?.relations,
+      d.inboundInquiryMaster?.types,
+      d.applyMaster?.requests,
+    ]) {
       const codes = (list ?? []).map((o) => o.code);
       expect(new Set(codes).size).toBe(codes.length);
     }
@@ -46,7 +52,12 @@ describe.each(testBackends().slice(0, 1))('master lists', (backend) => {
     ['2024-10-17T15:00:00+09:00', '最大50,000円', null],
   ])('cashbackCampaign at %s is %s', async (now, amountText, periodText) => {
     h.clock.now = new Date(now);
-    const res = await h.auth.query<{ cashbackCampaign: { amountText: string; defaultAmountText: string; limited: boolean; period: { text: string } | null } }>(h.app, CAMPAIGN, {}, 'uid-1');
+    const res = await h.auth.query<{ cashbackCampaign: { amountText: string; defaultAmountText: string; limited: boolean; period: { text: string } | null } }>(
+      h.app,
+      CAMPAIGN,
+      {},
+      'uid-1',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.cashbackCampaign).toMatchObject({ amountText, defaultAmountText: '最大50,000円', limited: periodText !== null });
     expect(res.data?.cashbackCampaign.period?.text ?? null).toBe(periodText);

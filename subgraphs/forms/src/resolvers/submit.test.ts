@@ -11,7 +11,14 @@ import { CREATE_APPLY, SEND_INQUIRY, SEND_VIOLATION, validApply, validInquiry, v
 import { openHarness, visitor, type Harness } from '../testing/harness.js';
 
 const count = async (h: Harness, table: 'submission' | 'outbox') =>
-  Number((await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(testBackends())('submission pipeline on $name', (backend) => {
   describe('durability', () => {
@@ -61,7 +68,15 @@ describe.each(testBackends())('submission pipeline on $name', (backend) => {
         expect(eml).toMatch(new RegExp(`^Message-ID: <outbox\\.forms\\.${confirmation?.id}@sumika\\.example>\\r$`, 'm'));
         expect(eml).toMatch(/^To: ichiro\.suzuki@example\.jp\r$/m);
         expect(eml).toContain('Content-Type: text/html');
-        const delivered = await h.database.db.selectFrom('outbox').selectAll().where('id', 'in', pending.map((p) => p.id)).execute();
+        const delivered = await h.database.db
+          .selectFrom('outbox')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            pending.map((p) => p.id),
+          )
+          .execute();
         expect(delivered.every((m) => m.delivered_at && m.attempts === 1 && m.message_id === `<outbox.forms.${m.id}@sumika.example>`)).toBe(true);
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -123,7 +138,9 @@ describe.each(testBackends())('submission pipeline on $name', (backend) => {
       const ip = '198.51.100.20';
       const before = await count(h, 'submission');
       for (let i = 0; i < 5; i++) expect((await h.auth.query(h.app, SEND_INQUIRY, validInquiry(), visitor(`uid-ip-${i}`, ip))).errors).toBeUndefined();
-      expect((await h.auth.query(h.app, SEND_VIOLATION, { ...validViolation(), email: null }, visitor('uid-ip-5', ip))).errors?.[0]?.extensions?.fields).toBeDefined();
+      expect(
+        (await h.auth.query(h.app, SEND_VIOLATION, { ...validViolation(), email: null }, visitor('uid-ip-5', ip))).errors?.[0]?.extensions?.fields,
+      ).toBeDefined();
       const refused = await h.auth.query(h.app, SEND_VIOLATION, validViolation(), visitor('uid-ip-6', ip));
       expect(refused.errors?.[0]).toMatchObject({ message: RATE_LIMITED, extensions: { code: 'BAD_REQUEST', reason: 'TOO_MANY_REQUESTS' } });
       expect(await count(h, 'submission')).toBe(before + 5);

@@ -63,7 +63,11 @@ export async function submitForm<F extends BaseFields, P extends { email: string
       ctx.mail,
     );
     try {
-      const stored = await insertSubmission(ctx.db, { kind: form.kind, receiptNumber: number, uid, ip: ctx.ip, email: payload.email, payload, receivedAt: now }, mails);
+      const stored = await insertSubmission(
+        ctx.db,
+        { kind: form.kind, receiptNumber: number, uid, ip: ctx.ip, email: payload.email, payload, receivedAt: now },
+        mails,
+      );
       ctx.onEnqueued();
       const storedPayload = stored.payload as P;
       return {

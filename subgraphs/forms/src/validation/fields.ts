@@ -59,7 +59,14 @@ function textBase(label: string, o: TextOptions) {
 }
 
 export function requiredText(label: string, o: TextOptions) {
-  return z.preprocess(blankToEmpty, z.string({ error: MESSAGES.invalid(label) }).trim().min(1, MESSAGES.required(label)).pipe(textBase(label, o)));
+  return z.preprocess(
+    blankToEmpty,
+    z
+      .string({ error: MESSAGES.invalid(label) })
+      .trim()
+      .min(1, MESSAGES.required(label))
+      .pipe(textBase(label, o)),
+  );
 }
 
 export function optionalText(label: string, o: TextOptions) {
@@ -106,10 +113,7 @@ export function isJapanesePhone(v: string): boolean {
 export const normalisePhone = (v: string): string => v.normalize('NFKC').replace(DASHES, '-').trim();
 
 function phoneBase() {
-  return z
-    .string({ error: MESSAGES.phone })
-    .overwrite(normalisePhone)
-    .refine(isJapanesePhone, MESSAGES.phone);
+  return z.string({ error: MESSAGES.phone }).overwrite(normalisePhone).refine(isJapanesePhone, MESSAGES.phone);
 }
 
 export function phone(label = '電話番号') {
@@ -148,7 +152,12 @@ export function optionalUrl(label: string, max = 500) {
 
 /** Katakana for フリガナ; half-width katakana and hiragana are accepted and converted. */
 export function kana(label: string, max = 50) {
-  const toKatakana = (v: string) => v.normalize('NFKC').replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60)).replace(/\s+/g, ' ').trim();
+  const toKatakana = (v: string) =>
+    v
+      .normalize('NFKC')
+      .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+      .replace(/\s+/g, ' ')
+      .trim();
   return z.preprocess(
     blankToEmpty,
     z
@@ -174,7 +183,13 @@ export function choice(label: string, options: readonly MasterOption[]) {
 
 export function optionalChoice(label: string, options: readonly MasterOption[]) {
   const codes = new Set(options.map((o) => o.code));
-  return z.preprocess(blankToUndefined, z.string({ error: MESSAGES.unknownChoice(label) }).refine((v) => codes.has(v), MESSAGES.unknownChoice(label)).optional());
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: MESSAGES.unknownChoice(label) })
+      .refine((v) => codes.has(v), MESSAGES.unknownChoice(label))
+      .optional(),
+  );
 }
 
 /** One numeric code from a master list (violation kinds and relations). */
@@ -182,7 +197,9 @@ export function intChoice(label: string, options: readonly MasterOption<number>[
   const codes = new Set(options.map((o) => o.code));
   return z.preprocess(
     (v) => (v === null ? undefined : v),
-    z.number({ error: (iss) => (iss.input === undefined ? MESSAGES.select(label) : MESSAGES.unknownChoice(label)) }).refine((v) => codes.has(v), MESSAGES.unknownChoice(label)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MESSAGES.select(label) : MESSAGES.unknownChoice(label)) })
+      .refine((v) => codes.has(v), MESSAGES.unknownChoice(label)),
   );
 }
 
@@ -249,7 +266,11 @@ export function integerInRange(label: string, min: number, max: number, unit: st
   const range = `${label}は${withCommas(min)}〜${withCommas(max)}${unit}の範囲で入力してください。`;
   return z.preprocess(
     (v) => (v === null ? undefined : v),
-    z.number({ error: (iss) => (iss.input === undefined ? MESSAGES.required(label) : range) }).int(range).min(min, range).max(max, range),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? MESSAGES.required(label) : range) })
+      .int(range)
+      .min(min, range)
+      .max(max, range),
   );
 }
 

@@ -18,7 +18,10 @@ describe('normaliseCondition', () => {
   });
 
   it('keeps known building types and condition codes, drops unknown and empty entries', () => {
-    const c = normaliseCondition({ buildingTypes: ['mansion', '', null, 'castle', 'terrace', 'mansion'], other: ['601', '', null, 'abc', '999', '101', '601', ' 201 '] }, KNOWN);
+    const c = normaliseCondition(
+      { buildingTypes: ['mansion', '', null, 'castle', 'terrace', 'mansion'], other: ['601', '', null, 'abc', '999', '101', '601', ' 201 '] },
+      KNOWN,
+    );
     expect(c.buildingTypes).toEqual([1, 4]);
     expect(c.conditionCodes).toEqual([601, 101, 201]);
   });
@@ -35,7 +38,11 @@ describe('normaliseCondition', () => {
   it("reads noReikin / noShikikin as true only for the string 'true'", () => {
     expect(normaliseCondition({ chinryou: { noReikin: 'true', noShikikin: 'TRUE' } }, KNOWN)).toMatchObject({ noReikin: true, noShikikin: false });
     expect(normaliseCondition({ chinryou: { noReikin: '1', noShikikin: null } }, KNOWN)).toMatchObject({ noReikin: false, noShikikin: false });
-    expect(normaliseCondition({ chinryou: { includeKanrihi: true, min: 0, max: 80000 } }, KNOWN)).toMatchObject({ includeKanrihi: true, rentMin: 0, rentMax: 80000 });
+    expect(normaliseCondition({ chinryou: { includeKanrihi: true, min: 0, max: 80000 } }, KNOWN)).toMatchObject({
+      includeKanrihi: true,
+      rentMin: 0,
+      rentMax: 80000,
+    });
   });
 
   it('rejects negative numbers and inverted ranges with BAD_REQUEST', () => {

@@ -35,10 +35,21 @@ describe('free words', () => {
 
 describe('facet dimensions', () => {
   const f: ListingFilter = {
-    archived: false, prefectureCode: 13, city: { cityCodes: [13113], gdCityCodes: [], prefectureCodes: [13] }, townCodes: null,
-    stationGroups: [1], lineCodes: [2], stationSets: [[3]], lineSets: [[4]], citySets: [], special: null, words: [], storeId: null,
+    archived: false,
+    prefectureCode: 13,
+    city: { cityCodes: [13113], gdCityCodes: [], prefectureCodes: [13] },
+    townCodes: null,
+    stationGroups: [1],
+    lineCodes: [2],
+    stationSets: [[3]],
+    lineSets: [[4]],
+    citySets: [],
+    special: null,
+    words: [],
+    storeId: null,
     condition: { ...EMPTY_CONDITION, rentMin: 1, rentMax: 9, planMin: 2, planMax: 4, walkMin: 5, builtYear: 10, buildingTypes: [1], conditionCodes: [601] },
-    currentYear: 2026, bbox: null,
+    currentYear: 2026,
+    bbox: null,
   };
 
   it('drops only the dimension’s own choice', () => {

@@ -200,7 +200,12 @@ describe('GeoHex v3', () => {
           const [lat, lng] = randomPoint(next, { south, west, north, east });
           expect(set.has(encode(lat, lng, level))).toBe(true);
         }
-        for (const corner of [[south, west], [south, east], [north, west], [north, east]] as const) {
+        for (const corner of [
+          [south, west],
+          [south, east],
+          [north, west],
+          [north, east],
+        ] as const) {
           expect(set.has(encode(corner[0], corner[1], level))).toBe(true);
         }
         // Every returned cell reaches into the box: its centre is within a cell radius of it.

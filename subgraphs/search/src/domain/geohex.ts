@@ -68,7 +68,11 @@ export function polygon(code: string): { lat: number; lng: number }[] {
 /** Codes of every cell at the level that overlaps the box (at most 2000, else BAD_REQUEST). */
 export function cellsInBox(south: number, west: number, north: number, east: number, level: number): string[] {
   checkLevel(level);
-  for (const [lat, lng] of [[south, west], [north, east]] as const) checkPoint(lat, lng);
+  for (const [lat, lng] of [
+    [south, west],
+    [north, east],
+  ] as const)
+    checkPoint(lat, lng);
   if (south > north || west > east) throw badRequest('地図の表示範囲が正しくありません。');
   const size = hexSize(level);
   const sw = toMercator(south, west);

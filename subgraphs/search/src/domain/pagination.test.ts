@@ -5,7 +5,14 @@ describe('pagination', () => {
   it('validates page and perPage', () => {
     expect(pageRequest(undefined, undefined)).toEqual({ page: 1, perPage: 30, offset: 0 });
     expect(pageRequest(3, 100)).toEqual({ page: 3, perPage: 100, offset: 200 });
-    for (const [page, perPage] of [[0, 10], [-1, 10], [1, 0], [1, 101], [1.5, 10], [1, 2.5]] as const) {
+    for (const [page, perPage] of [
+      [0, 10],
+      [-1, 10],
+      [1, 0],
+      [1, 101],
+      [1.5, 10],
+      [1, 2.5],
+    ] as const) {
       expect(() => pageRequest(page, perPage)).toThrow(AppError);
     }
   });

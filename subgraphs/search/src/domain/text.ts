@@ -35,7 +35,13 @@ export function conditionParts(c: Condition, names: ConditionNames, specialName:
     const max = c.rentMax !== null ? man(c.rentMax) : null;
     parts.push(`賃料${rangeText(min, max, '円')}${c.includeKanrihi ? '（管理費込み）' : ''}`);
   }
-  if (c.buildingTypes.length) parts.push(c.buildingTypes.map((t) => BUILDING_TYPE_NAMES[t] ?? '').filter(Boolean).join('・'));
+  if (c.buildingTypes.length)
+    parts.push(
+      c.buildingTypes
+        .map((t) => BUILDING_TYPE_NAMES[t] ?? '')
+        .filter(Boolean)
+        .join('・'),
+    );
   if (c.planMin !== null || c.planMax !== null) {
     parts.push(rangeText(c.planMin !== null ? planName(c.planMin) : null, c.planMax !== null ? planName(c.planMax) : null, ''));
   }
@@ -76,7 +82,10 @@ export function placeText(p: PlaceNames): string {
   if (p.commutes.length) {
     parts.push(
       p.commutes
-        .map((d) => `${d.station}駅まで${d.minutes}分以内${d.transfers === null ? '' : d.transfers === 0 ? '（乗り換えなし）' : `（乗り換え${d.transfers}回以内）`}`)
+        .map(
+          (d) =>
+            `${d.station}駅まで${d.minutes}分以内${d.transfers === null ? '' : d.transfers === 0 ? '（乗り換えなし）' : `（乗り換え${d.transfers}回以内）`}`,
+        )
         .join('・'),
     );
   }

@@ -4,14 +4,37 @@ import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { campusesByIds, campusStations, type CampusRow, type CampusStationRow } from '../repositories/campus.js';
 import {
-  cityCounts, lineCounts, lineCountsInPrefecture, prefectureCounts, stationGroupCounts, stationGroupCountsInPrefecture, townCounts, type CountMap,
+  cityCounts,
+  lineCounts,
+  lineCountsInPrefecture,
+  prefectureCounts,
+  stationGroupCounts,
+  stationGroupCountsInPrefecture,
+  townCounts,
+  type CountMap,
 } from '../repositories/counts.js';
 import type { DB } from '../repositories/db.js';
 import { conditionsByCodes, type ConditionRow } from '../repositories/master.js';
-import { citiesByCodes, citiesByPrefectures, prefecturesByCodes, townsByCities, wardsOf, type CityRow, type PrefectureRow, type TownRow } from '../repositories/places.js';
 import {
-  linesByCodes, railwaysByCodes, stationGroupsByCodes, stationsByCodes, stationsByLines,
-  type LineRow, type RailwayRow, type StationGroupRow, type StationRow,
+  citiesByCodes,
+  citiesByPrefectures,
+  prefecturesByCodes,
+  townsByCities,
+  wardsOf,
+  type CityRow,
+  type PrefectureRow,
+  type TownRow,
+} from '../repositories/places.js';
+import {
+  linesByCodes,
+  railwaysByCodes,
+  stationGroupsByCodes,
+  stationsByCodes,
+  stationsByLines,
+  type LineRow,
+  type RailwayRow,
+  type StationGroupRow,
+  type StationRow,
 } from '../repositories/railways.js';
 
 /** Per-request loaders over the master tables (places, railways, conditions, campuses). */
@@ -37,19 +60,58 @@ export interface PlaceLoaders {
 
 export function createPlaceLoaders(db: Kysely<DB>): PlaceLoaders {
   return {
-    prefectureByCode: keyedLoader((codes) => prefecturesByCodes(db, codes), (p) => p.code),
-    cityByCode: keyedLoader((codes) => citiesByCodes(db, codes), (c) => c.code),
-    citiesByPrefecture: groupedLoader((codes) => citiesByPrefectures(db, codes), (c) => c.prefecture_code),
-    wardsByCity: groupedLoader((codes) => wardsOf(db, codes), (c) => c.gd_city_code as number),
-    townsByCity: groupedLoader((codes) => townsByCities(db, codes), (t) => t.city_code),
-    railwayByCode: keyedLoader((codes) => railwaysByCodes(db, codes), (r) => r.code),
-    lineByCode: keyedLoader((codes) => linesByCodes(db, codes), (l) => l.code),
-    stationsByLine: groupedLoader((codes) => stationsByLines(db, codes), (s) => s.line_code),
-    stationByCode: keyedLoader((codes) => stationsByCodes(db, codes), (s) => s.code),
-    stationGroupByCode: keyedLoader((codes) => stationGroupsByCodes(db, codes), (g) => g.code),
-    conditionByCode: keyedLoader((codes) => conditionsByCodes(db, codes), (c) => c.code),
-    campusById: keyedLoader((ids) => campusesByIds(db, ids), (c) => c.id),
-    stationsByCampus: groupedLoader((ids) => campusStations(db, ids), (s) => s.campus_id),
+    prefectureByCode: keyedLoader(
+      (codes) => prefecturesByCodes(db, codes),
+      (p) => p.code,
+    ),
+    cityByCode: keyedLoader(
+      (codes) => citiesByCodes(db, codes),
+      (c) => c.code,
+    ),
+    citiesByPrefecture: groupedLoader(
+      (codes) => citiesByPrefectures(db, codes),
+      (c) => c.prefecture_code,
+    ),
+    wardsByCity: groupedLoader(
+      (codes) => wardsOf(db, codes),
+      (c) => c.gd_city_code as number,
+    ),
+    townsByCity: groupedLoader(
+      (codes) => townsByCities(db, codes),
+      (t) => t.city_code,
+    ),
+    railwayByCode: keyedLoader(
+      (codes) => railwaysByCodes(db, codes),
+      (r) => r.code,
+    ),
+    lineByCode: keyedLoader(
+      (codes) => linesByCodes(db, codes),
+      (l) => l.code,
+    ),
+    stationsByLine: groupedLoader(
+      (codes) => stationsByLines(db, codes),
+      (s) => s.line_code,
+    ),
+    stationByCode: keyedLoader(
+      (codes) => stationsByCodes(db, codes),
+      (s) => s.code,
+    ),
+    stationGroupByCode: keyedLoader(
+      (codes) => stationGroupsByCodes(db, codes),
+      (g) => g.code,
+    ),
+    conditionByCode: keyedLoader(
+      (codes) => conditionsByCodes(db, codes),
+      (c) => c.code,
+    ),
+    campusById: keyedLoader(
+      (ids) => campusesByIds(db, ids),
+      (c) => c.id,
+    ),
+    stationsByCampus: groupedLoader(
+      (ids) => campusStations(db, ids),
+      (s) => s.campus_id,
+    ),
   };
 }
 
@@ -122,7 +184,12 @@ function groupBy<K, V>(items: readonly V[], keyOf: (v: V) => K): Map<K, V[]> {
 }
 
 /** Counts for keys that share a scope: one cached map per scope. */
-async function byScope<K, S>(keys: readonly K[], scopeOf: (k: K) => S, mapOf: (scope: S, keys: K[]) => Promise<CountMap>, codeOf: (k: K) => number): Promise<number[]> {
+async function byScope<K, S>(
+  keys: readonly K[],
+  scopeOf: (k: K) => S,
+  mapOf: (scope: S, keys: K[]) => Promise<CountMap>,
+  codeOf: (k: K) => number,
+): Promise<number[]> {
   const scopes = groupBy(keys, scopeOf);
   const maps = new Map(await Promise.all([...scopes].map(async ([s, ks]) => [s, await mapOf(s, ks)] as const)));
   return keys.map((k) => maps.get(scopeOf(k))?.get(codeOf(k)) ?? 0);
@@ -132,7 +199,10 @@ export function createCountLoaders(db: Kysely<DB>, cache: Cache): CountLoaders {
   const cityMap = (prefectureCode: number) =>
     cachedCounts(cache, `master:count:city:${prefectureCode}`, async () => {
       const cities = await citiesByPrefectures(db, [prefectureCode]);
-      const counts = await cityCounts(db, cities.map((c) => c.code));
+      const counts = await cityCounts(
+        db,
+        cities.map((c) => c.code),
+      );
       // A designated city counts its wards (listings carry the ward as city_code).
       for (const c of cities) {
         if (c.gd_city_code === null) continue;
@@ -144,7 +214,10 @@ export function createCountLoaders(db: Kysely<DB>, cache: Cache): CountLoaders {
   const townMap = (cityCode: number) =>
     cachedCounts(cache, `master:count:town:${cityCode}`, async () => {
       const towns = await townsByCities(db, [cityCode]);
-      return townCounts(db, towns.map((t) => t.code));
+      return townCounts(
+        db,
+        towns.map((t) => t.code),
+      );
     });
   /** Count loader for codes that may be scoped to a prefecture (stations, lines). */
   function scopedCountLoader(
@@ -174,14 +247,39 @@ export function createCountLoaders(db: Kysely<DB>, cache: Cache): CountLoaders {
       const map = await cachedCounts(cache, 'master:count:prefecture', () => prefectureCounts(db));
       return codes.map((c) => map.get(c) ?? 0);
     }),
-    city: new DataLoader((keys) => byScope(keys, (k) => k.prefecture_code, cityMap, (k) => k.code), { cacheKeyFn: (k) => k.code }),
-    town: new DataLoader((keys) => byScope(keys, (k) => k.city_code, townMap, (k) => k.code), { cacheKeyFn: (k) => k.code }),
+    city: new DataLoader(
+      (keys) =>
+        byScope(
+          keys,
+          (k) => k.prefecture_code,
+          cityMap,
+          (k) => k.code,
+        ),
+      { cacheKeyFn: (k) => k.code },
+    ),
+    town: new DataLoader(
+      (keys) =>
+        byScope(
+          keys,
+          (k) => k.city_code,
+          townMap,
+          (k) => k.code,
+        ),
+      { cacheKeyFn: (k) => k.code },
+    ),
     // Nationwide: cached per asked set; within a prefecture: one map for every list of the prefecture.
-    stationGroup: scopedCountLoader('station', (codes) => stationGroupCounts(db, codes), (p) => stationGroupCountsInPrefecture(db, p)),
-    line: scopedCountLoader('line', (codes) => lineCounts(db, codes), (p) => lineCountsInPrefecture(db, p)),
+    stationGroup: scopedCountLoader(
+      'station',
+      (codes) => stationGroupCounts(db, codes),
+      (p) => stationGroupCountsInPrefecture(db, p),
+    ),
+    line: scopedCountLoader(
+      'line',
+      (codes) => lineCounts(db, codes),
+      (p) => lineCountsInPrefecture(db, p),
+    ),
   };
 }
-
 
 const countLoadersByContext = new WeakMap<object, CountLoaders>();
 

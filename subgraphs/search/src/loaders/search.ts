@@ -25,7 +25,12 @@ export function createSearchLoaders(db: Kysely<DB>): SearchLoaders {
         const year = japanYear();
         return Promise.all(
           prefectureCodes.map(async (prefectureCode) => {
-            const n = await specialCounts(db, specials.map((s) => s.rule), prefectureCode === 0 ? null : prefectureCode, year);
+            const n = await specialCounts(
+              db,
+              specials.map((s) => s.rule),
+              prefectureCode === 0 ? null : prefectureCode,
+              year,
+            );
             return { prefectureCode, counts: Object.fromEntries(specials.map((s, i) => [s.path, n[i] ?? 0])) };
           }),
         );

@@ -111,7 +111,13 @@ export function whereOf(f: ListingFilter): Expression<SqlBool> {
 }
 
 export async function countListings(db: Kysely<DB>, f: ListingFilter): Promise<number> {
-  const row = await aggregate(db, (q) => q.selectFrom('listing').select(sql<number>`count(*)::int`.as('n')).where(whereOf(f)).executeTakeFirstOrThrow());
+  const row = await aggregate(db, (q) =>
+    q
+      .selectFrom('listing')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(whereOf(f))
+      .executeTakeFirstOrThrow(),
+  );
   return Number(row.n);
 }
 
@@ -164,7 +170,11 @@ export async function activeCounts(db: Kysely<DB>): Promise<{ total: number; byP
 
 /** The newest arrival among active listings (the "new" badge is relative to it, not to the clock). */
 export async function newestArrival(db: Kysely<DB>): Promise<Date | null> {
-  const row = await db.selectFrom('listing').select(sql<Date | null>`max(arrived_at)`.as('at')).where(sql<SqlBool>`NOT archived`).executeTakeFirst();
+  const row = await db
+    .selectFrom('listing')
+    .select(sql<Date | null>`max(arrived_at)`.as('at'))
+    .where(sql<SqlBool>`NOT archived`)
+    .executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }
 

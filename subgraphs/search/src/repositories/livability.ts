@@ -55,12 +55,7 @@ export async function stationGroupsInCity(db: Kysely<DB>, cityCode: number): Pro
   const row = await db
     .selectFrom('station_group')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where((eb) =>
-      eb.or([
-        eb('city_code', '=', cityCode),
-        eb('city_code', 'in', eb.selectFrom('city').select('code').where('gd_city_code', '=', cityCode)),
-      ]),
-    )
+    .where((eb) => eb.or([eb('city_code', '=', cityCode), eb('city_code', 'in', eb.selectFrom('city').select('code').where('gd_city_code', '=', cityCode))]))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -73,11 +73,7 @@ export function likePrefix(text: string): string {
  * Station groups whose name, kana or romaji starts with a prefix: each branch is a
  * `LIKE 'prefix%'` on a text_pattern_ops index. Stations with more lines first.
  */
-export function suggestStationGroups(
-  db: Kysely<DB>,
-  prefixes: SuggestPrefixes,
-  opts: { prefectureCode?: number; limit: number },
-) {
+export function suggestStationGroups(db: Kysely<DB>, prefixes: SuggestPrefixes, opts: { prefectureCode?: number; limit: number }) {
   return db
     .selectFrom('station_group')
     .selectAll()

@@ -56,7 +56,11 @@ describe.each(testBackends())('archive on $name', (backend) => {
       .filter((l) => l.prefectureCodes.includes(13))
       .map((l) => [l.code, m.stations.filter((s) => s.lineCode === l.code && s.prefectureCode === 13).reduce((s, x) => s + near(x.groupCode), 0)] as const)
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] as number;
-    const res = await auth.query<{ archiveLineStations: Entry[] }>(app, 'query ($l: Int!) { archiveLineStations(prefecturePath: "tokyo", lineCode: $l) { code name count } }', { l: lineCode });
+    const res = await auth.query<{ archiveLineStations: Entry[] }>(
+      app,
+      'query ($l: Int!) { archiveLineStations(prefecturePath: "tokyo", lineCode: $l) { code name count } }',
+      { l: lineCode },
+    );
     expect(res.errors).toBeUndefined();
     const stations = m.stations.filter((s) => s.lineCode === lineCode && s.prefectureCode === 13).sort((a, b) => a.seq - b.seq);
     expect(res.data?.archiveLineStations).toEqual(stations.map((s) => ({ code: s.groupCode, name: s.name, count: near(s.groupCode) })));
@@ -65,7 +69,9 @@ describe.each(testBackends())('archive on $name', (backend) => {
 
   it('rejects unknown prefectures and lines', async () => {
     expect((await auth.query(app, '{ archiveCities(prefecturePath: "atlantis") { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "atlantis", lineCode: 1) { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "atlantis", lineCode: 1) { code } }')).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
     expect((await auth.query(app, '{ archiveLineStations(prefecturePath: "tokyo", lineCode: -1) { code } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });

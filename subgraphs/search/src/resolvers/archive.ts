@@ -11,7 +11,10 @@ export const archiveResolvers: Resolvers = {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       const cities = await searchableCities(ctx, prefectureCode);
       const counts = await cachedCounts(ctx.cache, `master:archived:city:${prefectureCode}`, () =>
-        archivedCityCounts(ctx.db, cities.map((c) => c.code)),
+        archivedCityCounts(
+          ctx.db,
+          cities.map((c) => c.code),
+        ),
       );
       return cities.filter((c) => (counts.get(c.code) ?? 0) > 0).map((c) => ({ code: c.code, name: c.name, count: counts.get(c.code) ?? 0 }));
     },
@@ -21,7 +24,11 @@ export const archiveResolvers: Resolvers = {
       await requireLine(ctx, args.lineCode);
       const [stations, cities] = await Promise.all([stationsOfLine(ctx, args.lineCode, prefectureCode), searchableCities(ctx, prefectureCode)]);
       const counts = await cachedCounts(ctx.cache, `master:archived:station:${prefectureCode}:${args.lineCode}`, () =>
-        archivedStationCounts(ctx.db, cities.map((c) => c.code), stations.map((s) => s.group_code)),
+        archivedStationCounts(
+          ctx.db,
+          cities.map((c) => c.code),
+          stations.map((s) => s.group_code),
+        ),
       );
       const seen = new Set<number>();
       return stations

@@ -50,10 +50,19 @@ describe.each(testBackends())('campuses on $name', (backend) => {
 
   /** The campus as the contract shapes it, from the master data. */
   const campusOut = (c: MasterCampus): CampusOut => ({
-    id: c.id, instituteId: c.instituteId, instituteName: c.instituteName, campusName: c.campusName, initial: c.initial,
-    prefectureCode: c.prefectureCode, address: c.address, latLng: { lat: c.lat, lng: c.lng },
+    id: c.id,
+    instituteId: c.instituteId,
+    instituteName: c.instituteName,
+    campusName: c.campusName,
+    initial: c.initial,
+    prefectureCode: c.prefectureCode,
+    address: c.address,
+    latLng: { lat: c.lat, lng: c.lng },
     nearStations: c.nearStations.map((s) => ({
-      code: s.groupCode, name: stores.master.stationGroups.find((g) => g.code === s.groupCode)?.name ?? '?', distanceM: s.distanceM, walkMin: s.walkMin,
+      code: s.groupCode,
+      name: stores.master.stationGroups.find((g) => g.code === s.groupCode)?.name ?? '?',
+      distanceM: s.distanceM,
+      walkMin: s.walkMin,
     })),
   });
 
@@ -64,8 +73,13 @@ describe.each(testBackends())('campuses on $name', (backend) => {
     const first = (id: number) => list.find((c) => c.instituteId === id) as MasterCampus;
     ids.sort((a, b) => (first(a).instituteKana < first(b).instituteKana ? -1 : first(a).instituteKana > first(b).instituteKana ? 1 : a - b));
     return ids.map((id) => ({
-      id, name: first(id).instituteName, kana: first(id).instituteKana,
-      campuses: list.filter((c) => c.instituteId === id).sort((a, b) => a.id - b.id).map(campusOut),
+      id,
+      name: first(id).instituteName,
+      kana: first(id).instituteKana,
+      campuses: list
+        .filter((c) => c.instituteId === id)
+        .sort((a, b) => a.id - b.id)
+        .map(campusOut),
     }));
   };
 
@@ -91,7 +105,11 @@ describe.each(testBackends())('campuses on $name', (backend) => {
 
   it('answers one campus, or null', async () => {
     const c = stores.master.campuses.find((x) => x.nearStations.length >= 2) as MasterCampus;
-    const res = await auth.query<{ campus: CampusOut; none: null }>(app, `query ($id: Int!) { campus(id: $id) { ${CAMPUS_FIELDS} } none: campus(id: -5) { id } }`, { id: c.id });
+    const res = await auth.query<{ campus: CampusOut; none: null }>(
+      app,
+      `query ($id: Int!) { campus(id: $id) { ${CAMPUS_FIELDS} } none: campus(id: -5) { id } }`,
+      { id: c.id },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.campus).toEqual(campusOut(c));
     expect(res.data?.none).toBeNull();

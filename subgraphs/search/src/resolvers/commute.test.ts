@@ -56,12 +56,21 @@ describe.each(testBackends())('nminStations on $name', (backend) => {
       const s = rows[0];
       if (!s) continue;
       const g = groups.get(groupCode)!;
-      const { rows: count } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM listing WHERE NOT archived AND station_groups @> ARRAY[${groupCode}]::int[]`.execute(
+      const { rows: count } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM listing WHERE NOT archived AND station_groups @> ARRAY[${groupCode}]::int[]`.execute(
         stores.search.db as unknown as Kysely<DB>,
       );
       out.push({
-        code: s.code, groupCode, name: s.name, kana: g.kana, lineCode: s.lineCode,
-        latLng: { lat: s.lat, lng: s.lng }, cityCode: g.cityCode, bukkenCount: count[0]!.n, minutes: best,
+        code: s.code,
+        groupCode,
+        name: s.name,
+        kana: g.kana,
+        lineCode: s.lineCode,
+        latLng: { lat: s.lat, lng: s.lng },
+        cityCode: g.cityCode,
+        bukkenCount: count[0]!.n,
+        minutes: best,
       });
     }
     return out.sort((a, b) => a.minutes - b.minutes || a.code - b.code).map(({ minutes: _, ...s }) => s);

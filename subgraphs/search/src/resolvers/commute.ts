@@ -37,7 +37,10 @@ export async function nminStations(ctx: Pick<Context, 'db' | 'cache'>, args: Nmi
   if (hit) return JSON.parse(hit) as NminStation[];
 
   const rows = await firstStationsOfGroups(ctx.db, prefectureCode, [...reachable.keys()]);
-  const counts = await activeListingCountsByGroup(ctx.db, rows.map((r) => r.group_code));
+  const counts = await activeListingCountsByGroup(
+    ctx.db,
+    rows.map((r) => r.group_code),
+  );
   const stations = rows
     .map((r): NminStation => ({
       ...r,

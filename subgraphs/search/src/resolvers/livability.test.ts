@@ -76,7 +76,11 @@ describe.each(testBackends())('livability on $name', (backend) => {
       bukkenCount: list.length,
       rentByPlan: plans.map((p) => {
         const inPlan = list.filter((r) => r.plan_code === p);
-        return { plan: stores.master.madori.find((m) => m.code === p)?.name ?? '?', median: median(inPlan.map((r) => r.chinryou + r.kanri_kyoeki)), count: inPlan.length };
+        return {
+          plan: stores.master.madori.find((m) => m.code === p)?.name ?? '?',
+          median: median(inPlan.map((r) => r.chinryou + r.kanri_kyoeki)),
+          count: inPlan.length,
+        };
       }),
       medianWalkMin: list.length ? median(list.map((r) => r.walk_min)) : null,
       medianBuiltYear: list.length ? median(list.map((r) => r.built_year)) : null,
@@ -110,7 +114,11 @@ describe.each(testBackends())('livability on $name', (backend) => {
     const gd = busiest((r) => [r.gd_city_code]);
     const wards = new Set(stores.master.cities.filter((c) => c.gdCityCode === gd).map((c) => c.code));
     const stationCount = stores.master.stationGroups.filter((g) => wards.has(g.cityCode) || g.cityCode === gd).length;
-    const res = await auth.query<{ city: { kind: string; livability: LivabilityOut } }>(app, `query ($c: Int!) { city(code: $c) { kind livability { ${FIELDS} } } }`, { c: gd });
+    const res = await auth.query<{ city: { kind: string; livability: LivabilityOut } }>(
+      app,
+      `query ($c: Int!) { city(code: $c) { kind livability { ${FIELDS} } } }`,
+      { c: gd },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.city.kind).toBe('designated');
     expect(res.data?.city.livability).toEqual(expected((r) => r.gd_city_code === gd || r.city_code === gd, stationCount));
@@ -130,13 +138,18 @@ describe.each(testBackends())('livability on $name', (backend) => {
   });
 
   it('answers null for unknown places and empty figures for places without listings', async () => {
-    const res = await auth.query<{ a: null; b: null }>(app, `{ a: cityLivability(cityCode: 99999) { bukkenCount } b: stationLivability(stationGroupCode: -1) { bukkenCount } }`);
+    const res = await auth.query<{ a: null; b: null }>(
+      app,
+      `{ a: cityLivability(cityCode: 99999) { bukkenCount } b: stationLivability(stationGroupCode: -1) { bukkenCount } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ a: null, b: null });
 
     const active = new Set(rows.filter((r) => !r.archived).map((r) => r.city_code));
     const empty = stores.master.cities.find((c) => c.searchable && !active.has(c.code));
-    const none = await auth.query<{ cityLivability: LivabilityOut }>(app, `query ($c: Int!) { cityLivability(cityCode: $c) { ${FIELDS} } }`, { c: empty?.code });
+    const none = await auth.query<{ cityLivability: LivabilityOut }>(app, `query ($c: Int!) { cityLivability(cityCode: $c) { ${FIELDS} } }`, {
+      c: empty?.code,
+    });
     expect(none.errors).toBeUndefined();
     expect(none.data?.cityLivability).toMatchObject({ bukkenCount: 0, rentByPlan: [], medianWalkMin: null, medianBuiltYear: null, conditionShares: [] });
   });

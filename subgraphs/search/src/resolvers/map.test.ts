@@ -55,7 +55,8 @@ describe.each(testBackends())('map search on $name', (backend) => {
     stores = await seededStores(backend, 2000);
     auth = await createTestAuth();
     app = await build({ db: stores.search.db as never, cache: new MemoryCache(), auth: auth.auth });
-    const rows = (await sql<Row>`SELECT id, global_key, lat, lng, walk_min, arrived_at, archived FROM listing`.execute(stores.search.db as Kysely<unknown>)).rows;
+    const rows = (await sql<Row>`SELECT id, global_key, lat, lng, walk_min, arrived_at, archived FROM listing`.execute(stores.search.db as Kysely<unknown>))
+      .rows;
     active = rows.filter((r) => !r.archived).map((r) => ({ ...r, lat: Number(r.lat), lng: Number(r.lng) }));
   });
   afterAll(async () => {
@@ -102,7 +103,10 @@ describe.each(testBackends())('map search on $name', (backend) => {
     const rows = active.filter(inBox(tokyoBox));
     const [code, n] = [...expectedCells(rows, level)].sort((a, b) => b[1] - a[1])[0]!;
     expect(n).toBeGreaterThan(3);
-    const want = active.filter((r) => encode(r.lat, r.lng, level) === code).sort(newestFirst).map((r) => r.global_key);
+    const want = active
+      .filter((r) => encode(r.lat, r.lng, level) === code)
+      .sort(newestFirst)
+      .map((r) => r.global_key);
     const all = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { geoHex: code, limit: 200 })).mapBukkens;
     expect(all.map((b) => b.globalKey)).toEqual(want.slice(0, 200));
     const two = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { geoHex: code, limit: 2 })).mapBukkens;
@@ -114,7 +118,10 @@ describe.each(testBackends())('map search on $name', (backend) => {
 
   it('lists the listings of a box, newest first', async () => {
     const box = { south: 35.65, west: 139.68, north: 35.7, east: 139.75 };
-    const want = active.filter(inBox(box)).sort(newestFirst).map((r) => r.global_key);
+    const want = active
+      .filter(inBox(box))
+      .sort(newestFirst)
+      .map((r) => r.global_key);
     expect(want.length).toBeGreaterThan(5);
     const res = (await gql<{ mapBukkens: { globalKey: string }[] }>(MAP_BUKKENS, { ...box, limit: 5 })).mapBukkens;
     expect(res.map((b) => b.globalKey)).toEqual(want.slice(0, 5));
@@ -128,7 +135,7 @@ describe.each(testBackends())('map search on $name', (backend) => {
       [MAP_INFO, { level: 7, south: 35.8, west: 139.6, north: 35.6, east: 139.85 }],
       [MAP_INFO, { level: 7, south: 35.6, west: 139.6, north: 95, east: 139.85 }],
       [MAP_BUKKENS, { geoHex: '!!' }],
-      [MAP_BUKKENS, { geoHex: 'XM48854' , ...tokyoBox }],
+      [MAP_BUKKENS, { geoHex: 'XM48854', ...tokyoBox }],
       [MAP_BUKKENS, {}],
       [MAP_BUKKENS, { south: 35.6, west: 139.6 }],
       [MAP_BUKKENS, { ...tokyoBox, limit: 201 }],

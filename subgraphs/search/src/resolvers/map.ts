@@ -21,7 +21,12 @@ function checkLevel(level: number): void {
 function checkBox(b: BBox): BBox {
   const ok =
     [b.south, b.west, b.north, b.east].every(Number.isFinite) &&
-    b.south >= -85 && b.north <= 85 && b.west >= -180 && b.east <= 180 && b.south <= b.north && b.west <= b.east;
+    b.south >= -85 &&
+    b.north <= 85 &&
+    b.west >= -180 &&
+    b.east <= 180 &&
+    b.south <= b.north &&
+    b.west <= b.east;
   if (!ok) throw badRequest('地図の表示範囲が正しくありません。');
   return b;
 }
@@ -34,7 +39,7 @@ export function cellOf(x: number, y: number, level: number): { geoHex: string; c
   const mercY = (H_K * x * unitX + y * unitY) / 2;
   const mercX = (mercY - y * unitY) / H_K;
   const lng = (mercX / H_BASE) * 180;
-  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp((((mercY / H_BASE) * 180) * Math.PI) / 180)) - Math.PI / 2);
+  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp(((mercY / H_BASE) * 180 * Math.PI) / 180)) - Math.PI / 2);
   const zone = decode(encode(lat, lng, level));
   return { geoHex: zone.code, center: { lat: zone.lat, lng: zone.lng } };
 }

@@ -39,7 +39,15 @@ describe.each(testBackends())('master lists on $name', (backend) => {
     expect(res.errors).toBeUndefined();
     const groups = res.data?.conditions ?? [];
     expect(groups.map((g) => g.key)).toEqual([
-      'airConditionings', 'baths', 'conditions', 'locations', 'otherConditions', 'securities', 'kitchens', 'facilities', 'storageSpaces',
+      'airConditionings',
+      'baths',
+      'conditions',
+      'locations',
+      'otherConditions',
+      'securities',
+      'kitchens',
+      'facilities',
+      'storageSpaces',
     ]);
     expect(groups.map((g) => g.name)).toEqual(stores.master.conditionGroups.map((g) => g.name));
     for (const g of groups) {
@@ -54,22 +62,49 @@ describe.each(testBackends())('master lists on $name', (backend) => {
     const res = await auth.query<{ _entities: unknown[] }>(
       app,
       'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Condition { code name group } } }',
-      { r: [{ __typename: 'Condition', code: 301 }, { __typename: 'Condition', code: 101 }, { __typename: 'Condition', code: 9999 }] },
+      {
+        r: [
+          { __typename: 'Condition', code: 301 },
+          { __typename: 'Condition', code: 101 },
+          { __typename: 'Condition', code: 9999 },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     const c301 = stores.master.conditionCodes.find((c) => c.code === 301);
-    expect(res.data?._entities).toEqual([{ code: 301, name: c301?.name, group: c301?.groupKey }, { code: 101, name: 'エアコン付', group: 'airConditionings' }, null]);
+    expect(res.data?._entities).toEqual([
+      { code: 301, name: c301?.name, group: c301?.groupKey },
+      { code: 101, name: 'エアコン付', group: 'airConditionings' },
+      null,
+    ]);
     expect(queries.filter((q) => /from\s+"condition_code"/i.test(q))).toHaveLength(1);
   });
 
   it('lists specials in order with their texts and FAQ', async () => {
     const res = await auth.query<{
-      specials: { path: string; name: string; title: string; topImage: string; featureImages: string[]; featureTexts1: string; featureTexts2: string; prefDesc: string; faqs: { question: string; answer: string }[] }[];
+      specials: {
+        path: string;
+        name: string;
+        title: string;
+        topImage: string;
+        featureImages: string[];
+        featureTexts1: string;
+        featureTexts2: string;
+        prefDesc: string;
+        faqs: { question: string; answer: string }[];
+      }[];
     }>(app, '{ specials { path name title topImage featureImages featureTexts1 featureTexts2 prefDesc faqs { question answer } } }');
     expect(res.errors).toBeUndefined();
     const expected = stores.master.specials.map((s) => ({
-      path: s.path, name: s.name, title: s.title, topImage: s.topImage, featureImages: [], featureTexts1: s.featureTexts1, featureTexts2: s.featureTexts2,
-      prefDesc: s.prefDesc.split('{prefecture}').join('全国'), faqs: s.faq,
+      path: s.path,
+      name: s.name,
+      title: s.title,
+      topImage: s.topImage,
+      featureImages: [],
+      featureTexts1: s.featureTexts1,
+      featureTexts2: s.featureTexts2,
+      prefDesc: s.prefDesc.split('{prefecture}').join('全国'),
+      faqs: s.faq,
     }));
     expect(res.data?.specials).toEqual(expected);
     expect(res.data?.specials[0]?.path).toBe('pet');
@@ -104,22 +139,34 @@ describe.each(testBackends())('master lists on $name', (backend) => {
   it('answers the search form’s option lists', async () => {
     const res = await auth.query<{
       searchMaster: {
-        prices: number[]; areas: number[]; walkMinutes: number[]; builtYears: number[]; plans: { title: string }[];
-        buildingTypes: { key: string; name: string }[]; conditionGroups: { key: string; conditions: { code: number }[] }[]; sortKeys: { value: string; label: string }[];
+        prices: number[];
+        areas: number[];
+        walkMinutes: number[];
+        builtYears: number[];
+        plans: { title: string }[];
+        buildingTypes: { key: string; name: string }[];
+        conditionGroups: { key: string; conditions: { code: number }[] }[];
+        sortKeys: { value: string; label: string }[];
       };
-    }>(app, '{ searchMaster { prices areas walkMinutes builtYears plans { path title } buildingTypes { key name } conditionGroups { key conditions { code } } sortKeys { value label } } }');
+    }>(
+      app,
+      '{ searchMaster { prices areas walkMinutes builtYears plans { path title } buildingTypes { key name } conditionGroups { key conditions { code } } sortKeys { value label } } }',
+    );
     expect(res.errors).toBeUndefined();
     const m = res.data?.searchMaster;
     expect(m?.prices).toEqual([
-      30000, 35000, 40000, 45000, 50000, 55000, 60000, 65000, 70000, 75000, 80000, 85000, 90000, 95000, 100000,
-      110000, 120000, 130000, 140000, 150000, 200000, 250000, 300000, 500000, 1000000,
+      30000, 35000, 40000, 45000, 50000, 55000, 60000, 65000, 70000, 75000, 80000, 85000, 90000, 95000, 100000, 110000, 120000, 130000, 140000, 150000, 200000,
+      250000, 300000, 500000, 1000000,
     ]);
     expect(m?.areas).toEqual([15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100]);
     expect(m?.walkMinutes).toEqual([1, 3, 5, 7, 10, 15, 20]);
     expect(m?.builtYears).toEqual([1, 3, 5, 7, 10, 15, 20, 25, 30]);
     expect(m?.plans.map((p) => p.title)).toEqual(stores.master.madori.map((x) => x.name));
     expect(m?.buildingTypes).toEqual([
-      { key: 'mansion', name: 'マンション' }, { key: 'apartment', name: 'アパート' }, { key: 'house', name: '一戸建て' }, { key: 'terrace', name: 'テラスハウス' },
+      { key: 'mansion', name: 'マンション' },
+      { key: 'apartment', name: 'アパート' },
+      { key: 'house', name: '一戸建て' },
+      { key: 'terrace', name: 'テラスハウス' },
     ]);
     expect(m?.conditionGroups.map((g) => g.key)).toEqual(stores.master.conditionGroups.map((g) => g.key));
     expect(m?.conditionGroups.flatMap((g) => g.conditions).length).toBe(stores.master.conditionCodes.length);

@@ -96,32 +96,87 @@ describe.each(testBackends())('odd input to the search subgraph on $name', (back
   });
 
   it('suggests stations, finds places, specials and campuses', async () => {
-    expect(await failures(`query Q($k: String!, $p: String) { stationSuggests(keyword: $k, prefecturePath: $p) { name } }`, [...eachString('k'), ...eachString('p', { k: 'しぶ' })])).toEqual([]);
-    expect(await failures(`query Q($s: String!, $p: String) { specialInfo(specialName: $s) { name prefDesc(prefecturePath: $p) bukkenCount(prefecturePath: $p) } }`, [...eachString('s'), ...eachString('p', { s: 'pet' })])).toEqual([]);
-    expect(await failures(`query Q($p: String!) { prefecture(path: $p) { code } cities(prefecturePath: $p) { code } railways(prefecturePath: $p) { code } }`, eachString('p'))).toEqual([]);
-    expect(await failures(`query Q($p: String, $i: String) { institutes(prefecturePath: $p, initial: $i) { id } }`, [...eachString('p'), ...eachString('i')])).toEqual([]);
-    expect(await failures(`query Q($c: Int!) { city(code: $c) { code } towns(cityCode: $c) { code } line(code: $c) { code } campus(id: $c) { id } cityLivability(cityCode: $c) { bukkenCount } stationLivability(stationGroupCode: $c) { bukkenCount } }`, eachInt('c'))).toEqual([]);
-    expect(await failures(`query Q($p: String!, $l: Int!) { stations(prefecturePath: $p, lineCode: $l) { code } archiveLineStations(prefecturePath: $p, lineCode: $l) { code } }`, [...eachString('p', { l: 11302 }), ...eachInt('l', { p: 'tokyo' })])).toEqual([]);
-    expect(await failures(`query Q($p: String!, $d: Int!, $m: Int!) { nminStations(prefecturePath: $p, destinationStationCode: $d, minutes: $m) { code } }`, [...eachString('p', { d: 1130205, m: 30 }), ...eachInt('d', { p: 'tokyo', m: 30 }), ...eachInt('m', { p: 'tokyo', d: 1130205 })])).toEqual([]);
+    expect(
+      await failures(`query Q($k: String!, $p: String) { stationSuggests(keyword: $k, prefecturePath: $p) { name } }`, [
+        ...eachString('k'),
+        ...eachString('p', { k: 'しぶ' }),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($s: String!, $p: String) { specialInfo(specialName: $s) { name prefDesc(prefecturePath: $p) bukkenCount(prefecturePath: $p) } }`,
+        [...eachString('s'), ...eachString('p', { s: 'pet' })],
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($p: String!) { prefecture(path: $p) { code } cities(prefecturePath: $p) { code } railways(prefecturePath: $p) { code } }`,
+        eachString('p'),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($p: String, $i: String) { institutes(prefecturePath: $p, initial: $i) { id } }`, [...eachString('p'), ...eachString('i')]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($c: Int!) { city(code: $c) { code } towns(cityCode: $c) { code } line(code: $c) { code } campus(id: $c) { id } cityLivability(cityCode: $c) { bukkenCount } stationLivability(stationGroupCode: $c) { bukkenCount } }`,
+        eachInt('c'),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($p: String!, $l: Int!) { stations(prefecturePath: $p, lineCode: $l) { code } archiveLineStations(prefecturePath: $p, lineCode: $l) { code } }`,
+        [...eachString('p', { l: 11302 }), ...eachInt('l', { p: 'tokyo' })],
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($p: String!, $d: Int!, $m: Int!) { nminStations(prefecturePath: $p, destinationStationCode: $d, minutes: $m) { code } }`, [
+        ...eachString('p', { d: 1130205, m: 30 }),
+        ...eachInt('d', { p: 'tokyo', m: 30 }),
+        ...eachInt('m', { p: 'tokyo', d: 1130205 }),
+      ]),
+    ).toEqual([]);
   });
 
   it('pages stores, archives, sitemaps, previews and maps', async () => {
-    expect(await failures(`query Q($k: String!, $p: Int, $n: Int) { bukkensByCompany(companyKey: $k, page: $p, perPage: $n) { bukkenTotal { count } } }`, [...eachString('k'), ...eachInt('p', { k: 'st000001' }), ...eachInt('n', { k: 'st000001' })])).toEqual([]);
-    expect(await failures(`query Q($t: Int!, $p: Int) { sitemapTown(townCode: $t, page: $p) { bukkenTotal { count } } }`, [...eachInt('t'), ...eachInt('p', { t: 1 })])).toEqual([]);
-    expect(await failures(`query Q($pp: String!, $c: Int, $s: Int, $p: Int) { archiveList(prefecturePath: $pp, cityCode: $c, stationCode: $s, page: $p) { bukkenTotal { count } } }`, [...eachString('pp', { c: 13101 }), ...eachInt('c', { pp: 'tokyo' }), ...eachInt('p', { pp: 'tokyo', c: 13101 })])).toEqual([]);
+    expect(
+      await failures(`query Q($k: String!, $p: Int, $n: Int) { bukkensByCompany(companyKey: $k, page: $p, perPage: $n) { bukkenTotal { count } } }`, [
+        ...eachString('k'),
+        ...eachInt('p', { k: 'st000001' }),
+        ...eachInt('n', { k: 'st000001' }),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(`query Q($t: Int!, $p: Int) { sitemapTown(townCode: $t, page: $p) { bukkenTotal { count } } }`, [
+        ...eachInt('t'),
+        ...eachInt('p', { t: 1 }),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($pp: String!, $c: Int, $s: Int, $p: Int) { archiveList(prefecturePath: $pp, cityCode: $c, stationCode: $s, page: $p) { bukkenTotal { count } } }`,
+        [...eachString('pp', { c: 13101 }), ...eachInt('c', { pp: 'tokyo' }), ...eachInt('p', { pp: 'tokyo', c: 13101 })],
+      ),
+    ).toEqual([]);
     expect(await failures(`query Q($l: Int) { searchBukkensPreview(limit: $l, prefecturePath: "tokyo") { globalKey } }`, eachInt('l'))).toEqual([]);
-    expect(await failures(`query Q($g: String, $l: Int) { mapBukkens(geoHex: $g, limit: $l) { globalKey } }`, [...eachString('g'), ...eachInt('l', { g: 'XM4885487' })])).toEqual([]);
+    expect(
+      await failures(`query Q($g: String, $l: Int) { mapBukkens(geoHex: $g, limit: $l) { globalKey } }`, [
+        ...eachString('g'),
+        ...eachInt('l', { g: 'XM4885487' }),
+      ]),
+    ).toEqual([]);
     const box = { s: 35.6, w: 139.6, n: 35.7, e: 139.8 };
-    expect(await failures(`query Q($lv: Int!, $s: Float!, $w: Float!, $n: Float!, $e: Float!) { mapInfo(level: $lv, south: $s, west: $w, north: $n, east: $e) { count } }`, [
-      ...eachInt('lv', box),
-      { lv: 7, s: -90, w: -180, n: 90, e: 180 },
-      { lv: 7, s: 1e308, w: -1e308, n: 1e308, e: 1e308 },
-      { lv: 15, ...box },
-    ])).toEqual([]);
-    expect(await failures(`query Q($c: [Int], $t: [Int], $l: [Int], $s: [Int], $p: String) { searchParameter(prefecturePath: $p, cityCodes: $c, townCodes: $t, lineCodes: $l, stationCodes: $s) { cityCodes } }`, [
-      { c: [], t: [], l: [], s: [] },
-      { c: ODD_INTS, t: ODD_INTS, l: ODD_INTS, s: ODD_INTS },
-      ...eachString('p'),
-    ])).toEqual([]);
+    expect(
+      await failures(
+        `query Q($lv: Int!, $s: Float!, $w: Float!, $n: Float!, $e: Float!) { mapInfo(level: $lv, south: $s, west: $w, north: $n, east: $e) { count } }`,
+        [...eachInt('lv', box), { lv: 7, s: -90, w: -180, n: 90, e: 180 }, { lv: 7, s: 1e308, w: -1e308, n: 1e308, e: 1e308 }, { lv: 15, ...box }],
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `query Q($c: [Int], $t: [Int], $l: [Int], $s: [Int], $p: String) { searchParameter(prefecturePath: $p, cityCodes: $c, townCodes: $t, lineCodes: $l, stationCodes: $s) { cityCodes } }`,
+        [{ c: [], t: [], l: [], s: [] }, { c: ODD_INTS, t: ODD_INTS, l: ODD_INTS, s: ODD_INTS }, ...eachString('p')],
+      ),
+    ).toEqual([]);
   });
 });

@@ -90,10 +90,9 @@ describe.each(testBackends())('places on $name', (backend) => {
   });
 
   it('lists prefectures with active-listing counts', async () => {
-    const res = await auth.query<{ prefectures: { code: number; name: string; shortName: string; kana: string; path: string; latLng: { lat: number }; bukkenCount: number }[] }>(
-      app,
-      '{ prefectures { code name shortName kana path latLng { lat lng } bukkenCount } }',
-    );
+    const res = await auth.query<{
+      prefectures: { code: number; name: string; shortName: string; kana: string; path: string; latLng: { lat: number }; bukkenCount: number }[];
+    }>(app, '{ prefectures { code name shortName kana path latLng { lat lng } bukkenCount } }');
     expect(res.errors).toBeUndefined();
     const list = res.data?.prefectures ?? [];
     expect(list.map((p) => [p.code, p.name, p.path])).toEqual(stores.master.prefectures.map((p) => [p.code, p.name, p.path]));
@@ -111,7 +110,10 @@ describe.each(testBackends())('places on $name', (backend) => {
         cities: { code: number; name: string; kind: string; gdCityCode: number | null; bukkenCount: number }[];
         designatedCities: { code: number; name: string; kind: string; bukkenCount: number; wards: { code: number; name: string; bukkenCount: number }[] }[];
       };
-    }>(app, '{ prefecture(path: "osaka") { name cities { code name kind gdCityCode bukkenCount } designatedCities { code name kind bukkenCount wards { code name bukkenCount } } } }');
+    }>(
+      app,
+      '{ prefecture(path: "osaka") { name cities { code name kind gdCityCode bukkenCount } designatedCities { code name kind bukkenCount wards { code name bukkenCount } } } }',
+    );
     expect(res.errors).toBeUndefined();
     const osaka = res.data?.prefecture;
     expect(osaka?.name).toBe('大阪府');
@@ -122,7 +124,12 @@ describe.each(testBackends())('places on $name', (backend) => {
     expect(osaka?.designatedCities.map((c) => c.name)).toEqual(['大阪市', '堺市']);
     const osakaCity = osaka?.designatedCities[0];
     expect(osakaCity?.kind).toBe('designated');
-    expect(osakaCity?.wards.map((w) => w.code)).toEqual(stores.master.cities.filter((c) => c.gdCityCode === 27100).map((c) => c.code).sort((a, b) => a - b));
+    expect(osakaCity?.wards.map((w) => w.code)).toEqual(
+      stores.master.cities
+        .filter((c) => c.gdCityCode === 27100)
+        .map((c) => c.code)
+        .sort((a, b) => a - b),
+    );
     expect(osakaCity?.wards.length).toBe(24);
 
     const byCity = tally(rows, (r) => [r.city_code]);
@@ -140,8 +147,20 @@ describe.each(testBackends())('places on $name', (backend) => {
     const cityCode = [...byCity].sort((a, b) => b[1] - a[1])[0]?.[0] as number;
     const city = stores.master.cities.find((c) => c.code === cityCode);
     const res = await auth.query<{
-      city: { code: number; name: string; kana: string; prefecture: { code: number }; bukkenCount: number; wards: unknown[]; towns: { code: number; name: string; cityCode: number; bukkenCount: number }[] };
-    }>(app, 'query ($code: Int!) { city(code: $code) { code name kana prefecture { code } bukkenCount wards { code } towns { code name cityCode bukkenCount } } }', { code: cityCode });
+      city: {
+        code: number;
+        name: string;
+        kana: string;
+        prefecture: { code: number };
+        bukkenCount: number;
+        wards: unknown[];
+        towns: { code: number; name: string; cityCode: number; bukkenCount: number }[];
+      };
+    }>(
+      app,
+      'query ($code: Int!) { city(code: $code) { code name kana prefecture { code } bukkenCount wards { code } towns { code name cityCode bukkenCount } } }',
+      { code: cityCode },
+    );
     expect(res.errors).toBeUndefined();
     const got = res.data?.city;
     expect(got?.name).toBe(city?.name);
@@ -165,7 +184,10 @@ describe.each(testBackends())('places on $name', (backend) => {
     const res = await auth.query<{ cities: { code: number }[] }>(app, '{ cities(prefecturePath: "kanagawa") { code } }');
     expect(res.errors).toBeUndefined();
     expect(res.data?.cities.map((c) => c.code)).toEqual(
-      stores.master.cities.filter((c) => c.prefectureCode === 14 && c.searchable).map((c) => c.code).sort((a, b) => a - b),
+      stores.master.cities
+        .filter((c) => c.prefectureCode === 14 && c.searchable)
+        .map((c) => c.code)
+        .sort((a, b) => a - b),
     );
   });
 
@@ -188,7 +210,15 @@ describe.each(testBackends())('places on $name', (backend) => {
     const res = await auth.query<{ _entities: ({ code: number; name: string } | null)[] }>(
       app,
       `query ($r: [_Any!]!) { _entities(representations: $r) { ... on Prefecture { code name } ... on City { code name } } }`,
-      { r: [{ __typename: 'Prefecture', code: 13 }, { __typename: 'Prefecture', code: 27 }, { __typename: 'City', code: 13113 }, { __typename: 'City', code: 27127 }, { __typename: 'City', code: 1 }] },
+      {
+        r: [
+          { __typename: 'Prefecture', code: 13 },
+          { __typename: 'Prefecture', code: 27 },
+          { __typename: 'City', code: 13113 },
+          { __typename: 'City', code: 27127 },
+          { __typename: 'City', code: 1 },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     expect(res.data?._entities).toEqual([

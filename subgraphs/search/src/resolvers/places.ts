@@ -58,8 +58,7 @@ export const placeResolvers: Resolvers = {
     latLng: (p) => ({ lat: p.lat, lng: p.lng }),
     bukkenCount: (p, _, ctx) => countLoaders(ctx).prefecture.load(p.code),
     cities: (p, _, ctx) => searchableCities(ctx, p.code),
-    designatedCities: async (p, _, ctx) =>
-      (await ctx.loaders.citiesByPrefecture.load(p.code)).filter((c) => c.kind === 'designated'),
+    designatedCities: async (p, _, ctx) => (await ctx.loaders.citiesByPrefecture.load(p.code)).filter((c) => c.kind === 'designated'),
   },
   City: {
     __resolveReference: async (ref, ctx) => (await ctx.loaders.cityByCode.load(Number(ref.code))) ?? null,

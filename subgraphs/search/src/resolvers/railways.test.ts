@@ -37,7 +37,8 @@ describe.each(testBackends())('railways on $name', (backend) => {
   /** Active listings near a station group / on a line, counted in JS from raw rows. */
   const nearGroup = (g: number, pref?: number) =>
     rows.filter((r) => !r.archived && r.station_groups.includes(g) && (pref === undefined || r.prefecture_code === pref)).length;
-  const onLine = (l: number, pref?: number) => rows.filter((r) => !r.archived && r.line_codes.includes(l) && (pref === undefined || r.prefecture_code === pref)).length;
+  const onLine = (l: number, pref?: number) =>
+    rows.filter((r) => !r.archived && r.line_codes.includes(l) && (pref === undefined || r.prefecture_code === pref)).length;
 
   beforeAll(async () => {
     stores = await seededStores(backend, 2000);
@@ -63,10 +64,9 @@ describe.each(testBackends())('railways on $name', (backend) => {
   };
 
   it('lists railways of a prefecture in railway order with their lines in line order', async () => {
-    const res = await auth.query<{ railways: { code: string; name: string; lines: { code: number; name: string; nickname: string; colorCode: string; railwayName: string }[] }[] }>(
-      app,
-      '{ railways(prefecturePath: "tokyo") { code name lines { code name nickname colorCode railwayName } } }',
-    );
+    const res = await auth.query<{
+      railways: { code: string; name: string; lines: { code: number; name: string; nickname: string; colorCode: string; railwayName: string }[] }[];
+    }>(app, '{ railways(prefecturePath: "tokyo") { code name lines { code name nickname colorCode railwayName } } }');
     expect(res.errors).toBeUndefined();
     const m = stores.master;
     const railwaySort = new Map(m.railways.map((r) => [r.code, r.sort]));
@@ -111,8 +111,13 @@ describe.each(testBackends())('railways on $name', (backend) => {
       const station = stations.find((x) => x.code === s.code);
       const group = groups.get(station?.groupCode ?? -1);
       expect(s).toEqual({
-        code: station?.code, groupCode: station?.groupCode, name: station?.name, kana: group?.kana, lineCode: line?.code,
-        cityCode: group?.cityCode, latLng: { lat: station?.lat, lng: station?.lng },
+        code: station?.code,
+        groupCode: station?.groupCode,
+        name: station?.name,
+        kana: group?.kana,
+        lineCode: line?.code,
+        cityCode: group?.cityCode,
+        latLng: { lat: station?.lat, lng: station?.lng },
       });
     }
   });
@@ -149,7 +154,9 @@ describe.each(testBackends())('railways on $name', (backend) => {
   it('counts stations listed without a prefecture over every listing near them', async () => {
     const lineCode = busiestTokyoLine();
     queries.length = 0;
-    const res = await auth.query<{ line: { stations: StationOut[] } }>(app, 'query ($c: Int!) { line(code: $c) { stations { groupCode bukkenCount } } }', { c: lineCode });
+    const res = await auth.query<{ line: { stations: StationOut[] } }>(app, 'query ($c: Int!) { line(code: $c) { stations { groupCode bukkenCount } } }', {
+      c: lineCode,
+    });
     expect(res.errors).toBeUndefined();
     const stations = res.data?.line.stations ?? [];
     expect(stations.map((s) => s.bukkenCount)).toEqual(stations.map((s) => nearGroup(s.groupCode)));
@@ -184,7 +191,13 @@ describe.each(testBackends())('railways on $name', (backend) => {
     const res = await auth.query<{ _entities: ({ code: number; name: string; railwayName: string } | null)[] }>(
       app,
       'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Line { code name railwayName } } }',
-      { r: [{ __typename: 'Line', code: a?.code }, { __typename: 'Line', code: b?.code }, { __typename: 'Line', code: -1 }] },
+      {
+        r: [
+          { __typename: 'Line', code: a?.code },
+          { __typename: 'Line', code: b?.code },
+          { __typename: 'Line', code: -1 },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     const railwayName = (code?: string) => stores.master.railways.find((r) => r.code === code)?.name;

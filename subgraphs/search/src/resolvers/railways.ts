@@ -32,7 +32,14 @@ export async function stationsOfLine(ctx: Context, lineCode: number, prefectureC
 export type StationParent = Partial<ListedStation> & { code: number; bukkenCount?: number };
 
 async function stationOf(s: StationParent, ctx: Context): Promise<StationRow> {
-  if (s.group_code !== undefined && s.line_code !== undefined && s.kana !== undefined && s.city_code !== undefined && s.lat !== undefined && s.name !== undefined) {
+  if (
+    s.group_code !== undefined &&
+    s.line_code !== undefined &&
+    s.kana !== undefined &&
+    s.city_code !== undefined &&
+    s.lat !== undefined &&
+    s.name !== undefined
+  ) {
     return s as StationRow;
   }
   const row = await ctx.loaders.stationByCode.load(s.code);
@@ -65,8 +72,7 @@ export const railwayResolvers: Resolvers = {
     colorCode: (l) => l.color,
     railwayName: async (l, _, ctx) => (await ctx.loaders.railwayByCode.load(l.railway_code))?.name ?? '',
     stations: (l, args, ctx) => stationsOfLine(ctx, l.code, optionalPrefecture(args.prefecturePath)),
-    bukkenCount: (l, args, ctx) =>
-      countLoaders(ctx).line.load({ code: l.code, prefectureCode: optionalPrefecture(args.prefecturePath) ?? null }),
+    bukkenCount: (l, args, ctx) => countLoaders(ctx).line.load({ code: l.code, prefectureCode: optionalPrefecture(args.prefecturePath) ?? null }),
   },
   Station: {
     groupCode: async (s, _, ctx) => (await stationOf(s, ctx)).group_code,

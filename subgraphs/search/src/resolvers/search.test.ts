@@ -143,8 +143,10 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     const line2 = mostCommon(tokyoRows.flatMap((r) => r.line_codes).filter((l) => l !== line));
     await expectFilter({ lineCodes: [line, line2] }, (r) => overlaps(r.line_codes, [line, line2]));
     // Kinds AND together.
-    await expectFilter({ prefecturePath: 'tokyo', lineCodes: [line], cityCodes: [c1, c2] }, (r) =>
-      r.prefecture_code === tokyo && r.line_codes.includes(line) && (r.city_code === c1 || r.city_code === c2));
+    await expectFilter(
+      { prefecturePath: 'tokyo', lineCodes: [line], cityCodes: [c1, c2] },
+      (r) => r.prefecture_code === tokyo && r.line_codes.includes(line) && (r.city_code === c1 || r.city_code === c2),
+    );
     // A code that exists nowhere is NOT_FOUND rather than an empty result or being ignored (statuses.test.ts).
     expect(await errorCode(COUNT, { cityCodes: [99999999] })).toBe('NOT_FOUND');
   });
@@ -307,9 +309,16 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       expect(list.some((f) => f.count > 0)).toBe(true);
     }
     // Cumulative rent bands, recomputed here from the rows.
-    const inBase = (r: Row) => r.prefecture_code === tokyo && r.line_codes.includes(line) && r.chinryou >= 30000 && r.walk_min <= 15 &&
-      r.condition_codes.includes(201) && r.plan_code <= 10;
-    expect(facets.rentMax!.map((f) => f.count)).toEqual([50000, 60000, 70000, 80000, 100000, 150000, 200000].map((b) => expected((r) => inBase(r) && r.chinryou <= b).length));
+    const inBase = (r: Row) =>
+      r.prefecture_code === tokyo &&
+      r.line_codes.includes(line) &&
+      r.chinryou >= 30000 &&
+      r.walk_min <= 15 &&
+      r.condition_codes.includes(201) &&
+      r.plan_code <= 10;
+    expect(facets.rentMax!.map((f) => f.count)).toEqual(
+      [50000, 60000, 70000, 80000, 100000, 150000, 200000].map((b) => expected((r) => inBase(r) && r.chinryou <= b).length),
+    );
   });
 
   it('searches free words: station names, readings in any width, building-name fragments', async () => {
@@ -341,8 +350,10 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
 
   it('searches by commute time to two destinations (independent Dijkstra)', async () => {
     const stations = (await sql<{ code: number; group_code: number }>`SELECT code, group_code FROM station`.execute(db)).rows;
-    const edges = (await sql<{ from_station: number; to_station: number; minutes: number; kind: string }>`
-      SELECT from_station, to_station, minutes, kind FROM station_edge`.execute(db)).rows;
+    const edges = (
+      await sql<{ from_station: number; to_station: number; minutes: number; kind: string }>`
+      SELECT from_station, to_station, minutes, kind FROM station_edge`.execute(db)
+    ).rows;
     const groupOf = new Map(stations.map((s) => [s.code, s.group_code]));
     const into = new Map<number, { from: number; tenths: number; transfer: boolean }[]>();
     for (const e of edges) {
@@ -389,7 +400,10 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     };
     const n = await expectFilter(v, (r) => overlaps(r.station_groups, both));
     expect(n).toBeGreaterThan(0);
-    const texts = await gql<{ searchConditionTexts: { placeText: string } }>(`query T($d: [DestinationStationInput!]) { searchConditionTexts(destinationStations: $d) { placeText } }`, { d: v.destinationStations });
+    const texts = await gql<{ searchConditionTexts: { placeText: string } }>(
+      `query T($d: [DestinationStationInput!]) { searchConditionTexts(destinationStations: $d) { placeText } }`,
+      { d: v.destinationStations },
+    );
     expect(texts.searchConditionTexts.placeText).toBe('東京駅まで30分以内・新宿駅まで25分以内（乗り換え1回以内）');
   });
 
@@ -428,9 +442,13 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     const inTokyo = active.filter((r) => r.prefecture_code === tokyo);
     const keys = (list: Row[]) => list.map((r) => r.global_key);
     expect(res.pickupBukkens!.map((b) => b.globalKey)).toEqual(keys([...inTokyo].sort((a, b) => b.view_count - a.view_count || b.id - a.id).slice(0, 3)));
-    expect(res.recommendBukkens!.map((b) => b.globalKey)).toEqual(keys([...inTokyo].sort((a, b) => a.initial_cost - b.initial_cost || a.id - b.id).slice(0, 5)));
+    expect(res.recommendBukkens!.map((b) => b.globalKey)).toEqual(
+      keys([...inTokyo].sort((a, b) => a.initial_cost - b.initial_cost || a.id - b.id).slice(0, 5)),
+    );
     const newest = Math.max(...active.map((r) => r.arrived_at.getTime()));
-    const fresh = inTokyo.filter((r) => r.arrived_at.getTime() >= newest - 7 * 86_400_000).sort((a, b) => b.arrived_at.getTime() - a.arrived_at.getTime() || b.id - a.id);
+    const fresh = inTokyo
+      .filter((r) => r.arrived_at.getTime() >= newest - 7 * 86_400_000)
+      .sort((a, b) => b.arrived_at.getTime() - a.arrived_at.getTime() || b.id - a.id);
     expect(res.newBukkens!.map((b) => b.globalKey)).toEqual(keys(fresh.slice(0, 5)));
     expect(res.newBukkens).toHaveLength(5);
 
@@ -443,7 +461,10 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
   it('writes the search condition texts from the master names', async () => {
     const q = `query T(${ARGS_DEF}) { searchConditionTexts(${ARGS}) { searchText placeText conditionText }
       searchBukkens(${ARGS}) { searchConditionTexts { searchText } } }`;
-    type T = { searchConditionTexts: { searchText: string; placeText: string; conditionText: string }; searchBukkens: { searchConditionTexts: { searchText: string } } };
+    type T = {
+      searchConditionTexts: { searchText: string; placeText: string; conditionText: string };
+      searchBukkens: { searchConditionTexts: { searchText: string } };
+    };
     const full = await gql<T>(q, {
       prefecturePath: 'tokyo',
       cityCodes: [13113, 13104],

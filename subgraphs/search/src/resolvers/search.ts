@@ -41,10 +41,8 @@ export const searchResolver: Resolvers = {
   SearchBukkensPayload: {
     result: (p) => p.result,
     // Highly recommended is not in the index: the most viewed matches stand in.
-    pickupBukkens: async (p, _, ctx) =>
-      refs(await cachedKeys(ctx, p.resolved.filter, { column: 'view_count', direction: 'desc' }, 3)),
-    recommendBukkens: async (p, _, ctx) =>
-      refs(await cachedKeys(ctx, p.resolved.filter, { column: 'initial_cost', direction: 'asc' }, 5)),
+    pickupBukkens: async (p, _, ctx) => refs(await cachedKeys(ctx, p.resolved.filter, { column: 'view_count', direction: 'desc' }, 3)),
+    recommendBukkens: async (p, _, ctx) => refs(await cachedKeys(ctx, p.resolved.filter, { column: 'initial_cost', direction: 'asc' }, 5)),
     newBukkens: async (p, _, ctx) => refs(await newKeys(ctx, p.resolved.filter, 5)),
     searchConditionTexts: (p, _, ctx) => textsOf(ctx, p.resolved),
     // Only the facets the query selected.
@@ -56,4 +54,3 @@ export const searchResolver: Resolvers = {
     pagination: async (s) => paginate(await s.count(), s.page),
   },
 };
-

@@ -62,7 +62,9 @@ describe.each(testBackends())('sitemap on $name', (backend) => {
     const res = await auth.query<{ sitemapPrefecture: Entry[] }>(app, '{ sitemapPrefecture(prefecturePath: "osaka") { name path count } }');
     expect(res.errors).toBeUndefined();
     const cities = stores.master.cities.filter((c) => c.prefectureCode === 27 && c.searchable).sort((a, b) => a.code - b.code);
-    expect(res.data?.sitemapPrefecture).toEqual(cities.map((c) => ({ name: c.name, path: `/specific/sitemap/osaka/${c.code}`, count: byCity.get(c.code) ?? 0 })));
+    expect(res.data?.sitemapPrefecture).toEqual(
+      cities.map((c) => ({ name: c.name, path: `/specific/sitemap/osaka/${c.code}`, count: byCity.get(c.code) ?? 0 })),
+    );
     expect(res.data?.sitemapPrefecture.some((e) => e.count === 0)).toBe(true);
     expect(res.data?.sitemapPrefecture.some((e) => e.count > 0)).toBe(true);
     expect(listingQueries()).toBe(1);
@@ -80,7 +82,9 @@ describe.each(testBackends())('sitemap on $name', (backend) => {
     const res = await auth.query<{ sitemapCity: Entry[] }>(app, 'query ($c: Int!) { sitemapCity(cityCode: $c) { name path count } }', { c: cityCode });
     expect(res.errors).toBeUndefined();
     const towns = stores.master.towns.filter((t) => t.cityCode === cityCode).sort((a, b) => a.code - b.code);
-    expect(res.data?.sitemapCity).toEqual(towns.map((t) => ({ name: t.name, path: `/specific/sitemap/${prefPath}/${cityCode}/${t.code}`, count: byTown.get(t.code) ?? 0 })));
+    expect(res.data?.sitemapCity).toEqual(
+      towns.map((t) => ({ name: t.name, path: `/specific/sitemap/${prefPath}/${cityCode}/${t.code}`, count: byTown.get(t.code) ?? 0 })),
+    );
     expect(res.data?.sitemapCity.some((e) => e.count > 0)).toBe(true);
     expect(listingQueries()).toBe(1);
   });

@@ -66,7 +66,9 @@ describe.each(testBackends())('statuses of the search subgraph on $name', (backe
   it('answers NOT_FOUND for a place outside the prefecture of the path', async () => {
     const osakaCity = await one<{ code: number }>(`SELECT code FROM city WHERE prefecture_code = 27 AND searchable ORDER BY code LIMIT 1`);
     expect(await codeOf(SEARCH, { prefecturePath: 'tokyo', cityCodes: [osakaCity.code] })).toBe('NOT_FOUND');
-    const osakaStation = await one<{ code: number }>(`SELECT s.code FROM station s JOIN station_group g ON g.code = s.group_code WHERE g.prefecture_code = 27 ORDER BY s.code LIMIT 1`);
+    const osakaStation = await one<{ code: number }>(
+      `SELECT s.code FROM station s JOIN station_group g ON g.code = s.group_code WHERE g.prefecture_code = 27 ORDER BY s.code LIMIT 1`,
+    );
     expect(await codeOf(SEARCH, { prefecturePath: 'tokyo', stationCodes: [osakaStation.code] })).toBe('NOT_FOUND');
     // The same codes with their own prefecture are fine.
     expect(await codeOf(SEARCH, { prefecturePath: 'osaka', cityCodes: [osakaCity.code] })).toBe('OK');
@@ -74,7 +76,9 @@ describe.each(testBackends())('statuses of the search subgraph on $name', (backe
   });
 
   it('answers NOT_FOUND for a page past the last, and BAD_REQUEST for a page that cannot exist', async () => {
-    const first = (await answer(SEARCH, { prefecturePath: 'tokyo', perPage: 10 })).data as { searchBukkens: { result: { pagination: { totalPages: number } } } };
+    const first = (await answer(SEARCH, { prefecturePath: 'tokyo', perPage: 10 })).data as {
+      searchBukkens: { result: { pagination: { totalPages: number } } };
+    };
     const last = first.searchBukkens.result.pagination.totalPages;
     expect(last).toBeGreaterThan(1);
     expect(await codeOf(SEARCH, { prefecturePath: 'tokyo', perPage: 10, page: last })).toBe('OK');
@@ -89,18 +93,24 @@ describe.each(testBackends())('statuses of the search subgraph on $name', (backe
   });
 
   it('answers NOT_FOUND for pages past the last of a store, an archive and a town', async () => {
-    const store = await one<{ store_id: number; n: number }>(`SELECT store_id, count(*)::int AS n FROM listing WHERE NOT archived GROUP BY store_id ORDER BY n DESC LIMIT 1`);
+    const store = await one<{ store_id: number; n: number }>(
+      `SELECT store_id, count(*)::int AS n FROM listing WHERE NOT archived GROUP BY store_id ORDER BY n DESC LIMIT 1`,
+    );
     const companyKey = `st${String(store.store_id).padStart(6, '0')}`;
     const BY_COMPANY = `query B($k: String!, $p: Int) { bukkensByCompany(companyKey: $k, page: $p, perPage: 1) { pagination { totalPages } } }`;
     expect(await codeOf(BY_COMPANY, { k: companyKey, p: store.n })).toBe('OK');
     expect(await codeOf(BY_COMPANY, { k: companyKey, p: store.n + 1 })).toBe('NOT_FOUND');
 
-    const town = await one<{ town_code: number; n: number }>(`SELECT town_code, count(*)::int AS n FROM listing WHERE NOT archived AND town_code IS NOT NULL GROUP BY town_code ORDER BY n DESC LIMIT 1`);
+    const town = await one<{ town_code: number; n: number }>(
+      `SELECT town_code, count(*)::int AS n FROM listing WHERE NOT archived AND town_code IS NOT NULL GROUP BY town_code ORDER BY n DESC LIMIT 1`,
+    );
     const TOWN = `query T($t: Int!, $p: Int) { sitemapTown(townCode: $t, page: $p) { pagination { totalPages } } }`;
     expect(await codeOf(TOWN, { t: town.town_code, p: 1 })).toBe('OK');
     expect(await codeOf(TOWN, { t: town.town_code, p: 9999 })).toBe('NOT_FOUND');
 
-    const archived = await one<{ prefecture_code: number; city_code: number }>(`SELECT prefecture_code, city_code FROM listing WHERE archived ORDER BY id LIMIT 1`);
+    const archived = await one<{ prefecture_code: number; city_code: number }>(
+      `SELECT prefecture_code, city_code FROM listing WHERE archived ORDER BY id LIMIT 1`,
+    );
     const { rows } = await sql<{ path: string }>`SELECT path FROM prefecture WHERE code = ${archived.prefecture_code}`.execute(db);
     const ARCHIVE = `query A($pp: String!, $c: Int, $p: Int) { archiveList(prefecturePath: $pp, cityCode: $c, page: $p) { pagination { totalPages } } }`;
     expect(await codeOf(ARCHIVE, { pp: rows[0]!.path, c: archived.city_code, p: 1 })).toBe('OK');

@@ -41,10 +41,17 @@ export function alertMails(alerts: readonly MailableAlert[], origin: string): Ou
     }
     if (news.length) {
       lines.push('■ 保存した検索条件に新着物件があります');
-      for (const a of news) lines.push(`・${a.texts?.searchText || '保存した検索条件'}：新着${a.newCount ?? 0}件`, `  ${origin}${a.searchPath ?? '/stock_search'}`);
+      for (const a of news)
+        lines.push(`・${a.texts?.searchText || '保存した検索条件'}：新着${a.newCount ?? 0}件`, `  ${origin}${a.searchPath ?? '/stock_search'}`);
       lines.push('');
     }
-    lines.push('お気に入り一覧', `  ${origin}/favorite`, '', '配信停止はこちら', `  ${origin}/stop_all_mail_magazine?token=${encodeURIComponent(first.stopToken)}`);
+    lines.push(
+      'お気に入り一覧',
+      `  ${origin}/favorite`,
+      '',
+      '配信停止はこちら',
+      `  ${origin}/stop_all_mail_magazine?token=${encodeURIComponent(first.stopToken)}`,
+    );
     mails.push({ kind: ALERT_MAIL_KIND, recipient: first.email, subject: ALERT_MAIL_SUBJECT, body: `${lines.join('\n')}\n` });
   }
   return mails;

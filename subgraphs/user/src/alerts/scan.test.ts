@@ -30,7 +30,8 @@ class TestSource implements AlertSource {
   }
 }
 
-const ALERTS = '{ requiredUserData { alerts { unreadCount items { id kind globalKey bukken { globalKey } fromRent toRent searchConditionIndex searchConditionId newCount newGlobalKeys createdAt read } } } }';
+const ALERTS =
+  '{ requiredUserData { alerts { unreadCount items { id kind globalKey bukken { globalKey } fromRent toRent searchConditionIndex searchConditionId newCount newGlobalKeys createdAt read } } } }';
 
 interface AlertView {
   id: string;
@@ -70,14 +71,18 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     return res.data!.requiredUserData.alerts;
   };
   const outbox = async () =>
-    (await sql<{ kind: string; recipient: string; subject: string; body: string }>`SELECT kind, recipient, subject, body FROM outbox ORDER BY id`.execute(h.db)).rows;
+    (await sql<{ kind: string; recipient: string; subject: string; body: string }>`SELECT kind, recipient, subject, body FROM outbox ORDER BY id`.execute(h.db))
+      .rows;
 
   it('the first scan records baseline rents; a later drop becomes an alert for every visitor keeping it', async () => {
     const a = await h.visitor();
     const b = await h.visitor();
     await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001", "bk000000002"]) { saved } }', {}, a);
     await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }', {}, b);
-    source.rents = new Map([['bk000000001', 90000], ['bk000000002', 70000]]);
+    source.rents = new Map([
+      ['bk000000001', 90000],
+      ['bk000000002', 70000],
+    ]);
     expect(await scan()).toMatchObject({ skipped: false, rentsChecked: 2, priceDrops: 0, failures: 0 });
     expect((await alerts(a)).unreadCount).toBe(0);
 
@@ -88,7 +93,15 @@ describe.each(testBackends())('alerts on $name', (backend) => {
       const view = await alerts(uid);
       expect(view.unreadCount).toBe(1);
       expect(view.items).toEqual([
-        expect.objectContaining({ kind: 'price_drop', globalKey: 'bk000000001', bukken: { globalKey: 'bk000000001' }, fromRent: 90000, toRent: 85000, searchConditionIndex: null, read: false }),
+        expect.objectContaining({
+          kind: 'price_drop',
+          globalKey: 'bk000000001',
+          bukken: { globalKey: 'bk000000001' },
+          fromRent: 90000,
+          toRent: 85000,
+          searchConditionIndex: null,
+          read: false,
+        }),
       ]);
     }
     // Back to 70000 from 72000 is a drop against the last rent seen.
@@ -130,7 +143,14 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     expect(await scan()).toMatchObject({ searchesChecked: 2, newListingAlerts: 1 });
     const view = await alerts(a);
     expect(view.items).toEqual([
-      expect.objectContaining({ kind: 'new_listings', globalKey: null, bukken: null, newCount: 2, newGlobalKeys: ['bk000000102', 'bk000000101'], searchConditionIndex: 1 }),
+      expect.objectContaining({
+        kind: 'new_listings',
+        globalKey: null,
+        bukken: null,
+        newCount: 2,
+        newGlobalKeys: ['bk000000102', 'bk000000101'],
+        searchConditionIndex: 1,
+      }),
     ]);
 
     // An arrival after the scan's time is left to the next scan, and counted once.
@@ -141,7 +161,10 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     clock = new Date('2026-11-01T00:30:00Z');
     expect(await scan()).toMatchObject({ newListingAlerts: 0 });
     await h.auth.query(h.app, 'mutation { deleteSearchCondition(deleteIndex: 1) { status } }', {}, a);
-    expect((await alerts(a)).items.map((i) => [i.newCount, i.searchConditionIndex])).toEqual([[1, null], [2, null]]);
+    expect((await alerts(a)).items.map((i) => [i.newCount, i.searchConditionIndex])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
   });
 
   it('identical saved searches of many visitors cost one source call', async () => {
@@ -157,18 +180,29 @@ describe.each(testBackends())('alerts on $name', (backend) => {
 
   it('markAlertsRead marks given ids or all, and the badge follows', async () => {
     const a = await h.visitor();
-    for (const [k, from, to] of [['bk000000001', 9, 8], ['bk000000002', 9, 7], ['bk000000003', 9, 6]] as const) {
+    for (const [k, from, to] of [
+      ['bk000000001', 9, 8],
+      ['bk000000002', 9, 7],
+      ['bk000000003', 9, 6],
+    ] as const) {
       await sql`INSERT INTO alert (uid, kind, global_key, from_rent, to_rent) VALUES (${a}, 'price_drop', ${k}, ${from}, ${to})`.execute(h.db);
     }
     const before = await alerts(a);
     expect(before.unreadCount).toBe(3);
-    const one = await h.auth.query<{ markAlertsRead: { unreadCount: number } }>(h.app, 'mutation($ids: [ID!]) { markAlertsRead(ids: $ids) { unreadCount } }', { ids: [before.items[0]!.id, 'junk'] }, a);
+    const one = await h.auth.query<{ markAlertsRead: { unreadCount: number } }>(
+      h.app,
+      'mutation($ids: [ID!]) { markAlertsRead(ids: $ids) { unreadCount } }',
+      { ids: [before.items[0]!.id, 'junk'] },
+      a,
+    );
     expect(one.data?.markAlertsRead.unreadCount).toBe(2);
     expect((await alerts(a)).items.map((i) => i.read)).toEqual([true, false, false]);
     const all = await h.auth.query<{ markAlertsRead: { unreadCount: number } }>(h.app, 'mutation { markAlertsRead { unreadCount } }', {}, a);
     expect(all.data?.markAlertsRead.unreadCount).toBe(0);
     expect((await h.auth.query(h.app, '{ user { alerts(limit: 1000) { unreadCount } } }', {}, a)).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
-    expect((await h.auth.query<{ user: { alerts: { items: unknown[] } } }>(h.app, '{ user { alerts(limit: 2) { items { id } } } }', {}, a)).data?.user.alerts.items).toHaveLength(2);
+    expect(
+      (await h.auth.query<{ user: { alerts: { items: unknown[] } } }>(h.app, '{ user { alerts(limit: 2) { items { id } } } }', {}, a)).data?.user.alerts.items,
+    ).toHaveLength(2);
   });
 
   it('mails the newsletter registrants what concerns their registration, one mail per visitor, into the outbox', async () => {
@@ -178,7 +212,12 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     const stopped = await h.visitor();
     for (const uid of [favOnly, listOnly, none, stopped]) {
       await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }', {}, uid);
-      await h.auth.query(h.app, 'mutation { createSearchCondition(prefecturePath: "tokyo", cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } }) { rest } }', {}, uid);
+      await h.auth.query(
+        h.app,
+        'mutation { createSearchCondition(prefecturePath: "tokyo", cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } }) { rest } }',
+        {},
+        uid,
+      );
     }
     await h.auth.query(h.app, 'mutation { registerNewsLetterForFavoriteHistory(email: "fav@example.jp") { reviewPeriod } }', {}, favOnly);
     await h.auth.query(h.app, 'mutation { registerNewsLetterForList(email: "list@example.jp") { reviewPeriod } }', {}, listOnly);

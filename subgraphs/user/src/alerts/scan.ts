@@ -56,7 +56,7 @@ export async function scanAlerts(db: Kysely<DB>, source: AlertSource, opts: Scan
   try {
     const startId = await lastAlertId(db);
 
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const keys = await favoriteKeysAfter(db, after, RENT_BATCH);
       if (keys.length === 0) break;
       after = keys[keys.length - 1] as string;
@@ -78,7 +78,7 @@ export async function scanAlerts(db: Kysely<DB>, source: AlertSource, opts: Scan
     const checkedAt = (opts.now ?? (() => new Date()))();
     // Visitors who saved the same search at the same check time share one source call.
     const results = new Map<string, Promise<{ count: number; globalKeys: string[] }>>();
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const rows = await searchConditionsAfter(db, afterId, SEARCH_BATCH);
       if (rows.length === 0) break;
       afterId = (rows[rows.length - 1] as ScannedSearch).id;

@@ -15,7 +15,15 @@ describe('A/B test definitions', () => {
   });
 
   it('draws variants in proportion to their weights (100k seeded draws, within 1 point)', () => {
-    const test: AbTestDefinition = { name: 't', description: '', variants: [{ value: 'a', weight: 70 }, { value: 'b', weight: 20 }, { value: 'c', weight: 10 }] };
+    const test: AbTestDefinition = {
+      name: 't',
+      description: '',
+      variants: [
+        { value: 'a', weight: 70 },
+        { value: 'b', weight: 20 },
+        { value: 'c', weight: 10 },
+      ],
+    };
     const seeded = new Random(20261101);
     const random = () => seeded.next();
     const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
@@ -27,7 +35,15 @@ describe('A/B test definitions', () => {
   });
 
   it('maps the edges of [0, 1) to the first and last variant and never picks a zero weight', () => {
-    const test: AbTestDefinition = { name: 't', description: '', variants: [{ value: 'a', weight: 1 }, { value: 'z', weight: 0 }, { value: 'b', weight: 1 }] };
+    const test: AbTestDefinition = {
+      name: 't',
+      description: '',
+      variants: [
+        { value: 'a', weight: 1 },
+        { value: 'z', weight: 0 },
+        { value: 'b', weight: 1 },
+      ],
+    };
     expect(pickVariant(test, () => 0)).toBe('a');
     expect(pickVariant(test, () => 0.4999)).toBe('a');
     expect(pickVariant(test, () => 0.5)).toBe('b');

@@ -40,8 +40,7 @@ export const AB_TESTS: readonly AbTestDefinition[] = [
   },
 ];
 
-export const abTestByName = (name: string, tests: readonly AbTestDefinition[] = AB_TESTS): AbTestDefinition | undefined =>
-  tests.find((t) => t.name === name);
+export const abTestByName = (name: string, tests: readonly AbTestDefinition[] = AB_TESTS): AbTestDefinition | undefined => tests.find((t) => t.name === name);
 
 export const isVariantOf = (test: AbTestDefinition, value: string | undefined | null): value is string =>
   typeof value === 'string' && test.variants.some((v) => v.value === value);

@@ -77,7 +77,8 @@ function positiveInt(v: number | null | undefined, label: string): number | unde
 
 function nonNegative(v: number | null | undefined, label: string, integer: boolean): number | undefined {
   if (!present(v)) return undefined;
-  if (!Number.isFinite(v) || v < 0 || (integer && !Number.isInteger(v))) throw badRequest(`${label}には0以上の${integer ? '整数' : '数値'}を指定してください。`);
+  if (!Number.isFinite(v) || v < 0 || (integer && !Number.isInteger(v)))
+    throw badRequest(`${label}には0以上の${integer ? '整数' : '数値'}を指定してください。`);
   return v;
 }
 

@@ -3,10 +3,18 @@ import { isEmptySearch, normaliseSearchArgs, searchArgsKey, type SearchArgs, typ
 import { searchArgsFromPath, searchPathOf } from './search-path.js';
 
 const CASES: [string, SearchArgsInput, string][] = [
-  ['one city with a rent cap', { prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } } }, '/search/tokyo/city/13101?chinryou_max=80000'],
+  [
+    'one city with a rent cap',
+    { prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } } },
+    '/search/tokyo/city/13101?chinryou_max=80000',
+  ],
   ['one city with a topic', { prefecturePath: 'osaka', cityCodes: [27127], specialName: 'pet' }, '/search/osaka/city/27127/topic/pet'],
   ['one town', { prefecturePath: 'tokyo', cityCodes: [13113], townCodes: [131130001] }, '/search/tokyo/city/13113/town/131130001'],
-  ['one station', { prefecturePath: 'tokyo', lineCodes: [11302], stationCodes: [1130205], searchCondition: { walkMin: 10 } }, '/search/tokyo/line/11302/station/1130205?walk_min=10'],
+  [
+    'one station',
+    { prefecturePath: 'tokyo', lineCodes: [11302], stationCodes: [1130205], searchCondition: { walkMin: 10 } },
+    '/search/tokyo/line/11302/station/1130205?walk_min=10',
+  ],
   ['a campus', { instituteCampusId: 12, searchCondition: { plans: { min: '1K', max: '1LDK' } } }, '/search/campus/12?plan_min=1K&plan_max=1LDK'],
   ['a free word', { searchCondition: { word: '渋谷 ペット' } }, '/search/words?q=%E6%B8%8B%E8%B0%B7+%E3%83%9A%E3%83%83%E3%83%88'],
   ['several cities', { prefecturePath: 'tokyo', cityCodes: [13104, 13101] }, '/search/results?pref=tokyo&city=13104&city=13101'],
@@ -20,7 +28,10 @@ const CASES: [string, SearchArgsInput, string][] = [
       stationCodes: [1, 2],
       lineCodes: [3],
       specialName: 'new',
-      destinationStations: [{ stationCode: 1130208, maxMinutes: 30 }, { stationCode: 1130101, maxMinutes: 45, maxTransfers: 1 }],
+      destinationStations: [
+        { stationCode: 1130208, maxMinutes: 30 },
+        { stationCode: 1130101, maxMinutes: 45, maxTransfers: 1 },
+      ],
       searchCondition: {
         buildingTypes: ['mansion', 'apartment'],
         chinryou: { min: 50000, max: 100000, includeKanrihi: true, noReikin: 'true', noShikikin: 'true' },
@@ -60,7 +71,11 @@ describe('search paths', () => {
         word: '  ',
       },
     });
-    expect(args).toEqual({ prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { buildingTypes: ['mansion'], chinryou: { max: 90000, noShikikin: 'true' }, other: ['7'] } });
+    expect(args).toEqual({
+      prefecturePath: 'tokyo',
+      cityCodes: [13101],
+      searchCondition: { buildingTypes: ['mansion'], chinryou: { max: 90000, noShikikin: 'true' }, other: ['7'] },
+    });
     expect(isEmptySearch(normaliseSearchArgs({ cityCodes: [null], searchCondition: { other: [''] } }))).toBe(true);
   });
 

@@ -61,7 +61,10 @@ export function searchPathOf(args: SearchArgs): string {
   addAll('station', rest.stationCodes);
   add('topic', rest.specialName);
   add('campus', rest.instituteCampusId);
-  addAll('dest', rest.destinationStations?.map((d) => [d.stationCode, d.maxMinutes, ...(d.maxTransfers === undefined ? [] : [d.maxTransfers])].join('-')));
+  addAll(
+    'dest',
+    rest.destinationStations?.map((d) => [d.stationCode, d.maxMinutes, ...(d.maxTransfers === undefined ? [] : [d.maxTransfers])].join('-')),
+  );
   const c = rest.searchCondition;
   addAll('building_type', c?.buildingTypes);
   add('chinryou_min', c?.chinryou?.min);

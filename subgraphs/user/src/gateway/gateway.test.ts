@@ -31,12 +31,18 @@ describe('gateway client', () => {
 
   it('maps SPEC §8 codes to AppError and everything else to GatewayUnavailable', async () => {
     const answering = (res: () => Response | Promise<Response>) => gatewayClient({ fetch: (async () => res()) as typeof fetch });
-    await expect(answering(() => jsonResponse(200, { data: null, errors: [{ message: '指定された特集が見つかりません。', extensions: { code: 'NOT_FOUND' } }] }))('{ x }')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(answering(() => jsonResponse(200, { errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }))('{ x }')).rejects.toBeInstanceOf(GatewayUnavailable);
+    await expect(
+      answering(() => jsonResponse(200, { data: null, errors: [{ message: '指定された特集が見つかりません。', extensions: { code: 'NOT_FOUND' } }] }))('{ x }'),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      answering(() => jsonResponse(200, { errors: [{ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }))('{ x }'),
+    ).rejects.toBeInstanceOf(GatewayUnavailable);
     await expect(answering(() => new Response('<html>', { status: 502 }))('{ x }')).rejects.toBeInstanceOf(GatewayUnavailable);
     await expect(answering(() => jsonResponse(503, {}))('{ x }')).rejects.toBeInstanceOf(GatewayUnavailable);
     await expect(answering(() => Promise.reject(new TypeError('fetch failed')))('{ x }')).rejects.toBeInstanceOf(GatewayUnavailable);
-    const err = await answering(() => jsonResponse(200, { errors: [{ message: 'bad', extensions: { code: 'BAD_REQUEST' } }] }))('{ x }').catch((e: unknown) => e);
+    const err = await answering(() => jsonResponse(200, { errors: [{ message: 'bad', extensions: { code: 'BAD_REQUEST' } }] }))('{ x }').catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
   });
 });
@@ -49,12 +55,33 @@ describe('gateway search describer', () => {
       linesStations: { placeText: '' },
       prefecture: { name: '東京都' },
     }));
-    const texts = await gatewaySearchDescriber(request).describe({ prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { chinryou: { max: 80000 } } });
-    expect(texts).toEqual({ searchText: '東京都 千代田区 / 賃料8万円以下', conditionText: '賃料8万円以下', prefectureName: '東京都', gdCityName: null, citiesShortName: '千代田区', linesStationsName: null, specialName: null });
+    const texts = await gatewaySearchDescriber(request).describe({
+      prefecturePath: 'tokyo',
+      cityCodes: [13101],
+      searchCondition: { chinryou: { max: 80000 } },
+    });
+    expect(texts).toEqual({
+      searchText: '東京都 千代田区 / 賃料8万円以下',
+      conditionText: '賃料8万円以下',
+      prefectureName: '東京都',
+      gdCityName: null,
+      citiesShortName: '千代田区',
+      linesStationsName: null,
+      specialName: null,
+    });
     // A search of places only has no conditions: the balloon says 指定なし.
     const placesOnly = await gatewaySearchDescriber(request).describe({ prefecturePath: 'tokyo', cityCodes: [13101] });
     expect(placesOnly.conditionText).toBeNull();
-    expect(calls[0]?.vars).toMatchObject({ prefecturePath: 'tokyo', cityCodes: [13101], pref: 'tokyo', hasPref: true, hasGd: false, hasSpecial: false, gd: 0, special: '' });
+    expect(calls[0]?.vars).toMatchObject({
+      prefecturePath: 'tokyo',
+      cityCodes: [13101],
+      pref: 'tokyo',
+      hasPref: true,
+      hasGd: false,
+      hasSpecial: false,
+      gd: 0,
+      special: '',
+    });
     expect(calls[0]?.query).toContain('searchConditionTexts(');
   });
 });
@@ -84,7 +111,9 @@ describe('gateway alert source', () => {
       ],
     };
     const { request, calls } = fakeRequester((_q, vars) => ({
-      searchBukkens: { result: { bukkenList: pages[vars.page as number] ?? [], pagination: { nextPage: (vars.page as number) < 3 ? (vars.page as number) + 1 : null } } },
+      searchBukkens: {
+        result: { bukkenList: pages[vars.page as number] ?? [], pagination: { nextPage: (vars.page as number) < 3 ? (vars.page as number) + 1 : null } },
+      },
     }));
     const r = await gatewayAlertSource(request).newListings({ prefecturePath: 'tokyo', cityCodes: [13101] }, since);
     expect(r.count).toBe(101);

@@ -15,7 +15,12 @@ export async function assignmentsOf(db: Kysely<DB>, uid: string): Promise<AbAssi
  * Saves assignments. `forced` rows replace whatever is stored; plain ones never replace a forced
  * row unless `releaseForced` (an admin setting a plain value lifts their own force).
  */
-export async function saveAssignments(db: Kysely<DB>, uid: string, list: readonly { name: string; value: string }[], opts: { forced: boolean; releaseForced: boolean }): Promise<void> {
+export async function saveAssignments(
+  db: Kysely<DB>,
+  uid: string,
+  list: readonly { name: string; value: string }[],
+  opts: { forced: boolean; releaseForced: boolean },
+): Promise<void> {
   if (list.length === 0) return;
   await db
     .insertInto('ab_assignment')

@@ -15,11 +15,18 @@ export async function acquireScanLease(db: Kysely<DB>, leaseSeconds: number): Pr
 }
 
 export async function releaseScanLease(db: Kysely<DB>): Promise<void> {
-  await db.updateTable('alert_scan').set({ locked_until: sql`'-infinity'::timestamptz`, last_finished_at: sql`now()` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('alert_scan')
+    .set({ locked_until: sql`'-infinity'::timestamptz`, last_finished_at: sql`now()` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 export async function lastAlertId(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('alert').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('alert')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -84,7 +91,15 @@ export async function recordNewListings(
     if (alerts.length) {
       await trx
         .insertInto('alert')
-        .values(alerts.map((a) => ({ uid: a.uid, kind: 'new_listings' as AlertKind, search_condition_id: a.searchConditionId, new_count: a.count, new_global_keys: a.globalKeys })))
+        .values(
+          alerts.map((a) => ({
+            uid: a.uid,
+            kind: 'new_listings' as AlertKind,
+            search_condition_id: a.searchConditionId,
+            new_count: a.count,
+            new_global_keys: a.globalKeys,
+          })),
+        )
         .execute();
     }
     await trx.updateTable('search_condition').set({ last_checked_at: checkedAt }).where('id', 'in', ids).execute();
@@ -125,7 +140,12 @@ export async function mailableAlertsAfter(db: Kysely<DB>, afterId: number): Prom
     .where('a.id', '>', afterId)
     .where('n.stopped_at', 'is', null)
     .where('n.review_until', '>', sql<Date>`now()`)
-    .where((eb) => eb.or([eb.and([eb('a.kind', '=', 'price_drop'), eb('n.favorite_history', '=', true)]), eb.and([eb('a.kind', '=', 'new_listings'), eb('n.list', '=', true)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.kind', '=', 'price_drop'), eb('n.favorite_history', '=', true)]),
+        eb.and([eb('a.kind', '=', 'new_listings'), eb('n.list', '=', true)]),
+      ]),
+    )
     .orderBy('a.uid')
     .orderBy('a.id')
     .execute();
@@ -134,5 +154,8 @@ export async function mailableAlertsAfter(db: Kysely<DB>, afterId: number): Prom
 
 export async function enqueueMails(db: Kysely<DB>, mails: readonly { kind: string; recipient: string; subject: string; body: string }[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insertInto('outbox').values([...mails]).execute();
+  await db
+    .insertInto('outbox')
+    .values([...mails])
+    .execute();
 }

@@ -39,7 +39,11 @@ export async function alertsNewestFirst(db: Kysely<DB>, uid: string, limit: numb
 /** Marks the visitor's alerts read: the given ids, or all when ids is null. Returns the unread count left. */
 export async function markAlertsRead(trx: Kysely<DB>, uid: string, ids: readonly number[] | null): Promise<number> {
   if (ids === null || ids.length > 0) {
-    let q = trx.updateTable('alert').set({ read_at: sql`now()` }).where('uid', '=', uid).where('read_at', 'is', null);
+    let q = trx
+      .updateTable('alert')
+      .set({ read_at: sql`now()` })
+      .where('uid', '=', uid)
+      .where('read_at', 'is', null);
     if (ids !== null) q = q.where('id', 'in', ids);
     await q.execute();
   }

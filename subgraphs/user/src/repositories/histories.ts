@@ -36,12 +36,7 @@ export async function recordHistories(trx: Kysely<DB>, uid: string, globalKeys: 
 
 /** The visitor's history, most recently viewed first. */
 export async function historiesNewestFirst(db: Kysely<DB>, uid: string): Promise<HistoryRecord[]> {
-  return db
-    .selectFrom('history')
-    .select(['global_key as globalKey', 'kind', 'viewed_at as viewedAt'])
-    .where('uid', '=', uid)
-    .orderBy('seq', 'desc')
-    .execute();
+  return db.selectFrom('history').select(['global_key as globalKey', 'kind', 'viewed_at as viewedAt']).where('uid', '=', uid).orderBy('seq', 'desc').execute();
 }
 
 export async function historyOf(db: Kysely<DB>, uid: string, globalKey: string): Promise<HistoryRecord | undefined> {

@@ -14,7 +14,13 @@ export async function newsletterOf(db: Kysely<DB>, uid: string): Promise<Newslet
  * Registers one newsletter (favorite/history or list) for the visitor's address: a new
  * registration restarts the review period and lifts a previous stop.
  */
-export async function registerNewsletter(trx: Kysely<DB>, uid: string, kind: NewsletterKind, email: string, reviewPeriodDays: number): Promise<NewsletterRecord> {
+export async function registerNewsletter(
+  trx: Kysely<DB>,
+  uid: string,
+  kind: NewsletterKind,
+  email: string,
+  reviewPeriodDays: number,
+): Promise<NewsletterRecord> {
   const until = sql<Date>`now() + make_interval(days => ${reviewPeriodDays})`;
   return trx
     .insertInto('newsletter')

@@ -30,7 +30,11 @@ export async function searchConditionsNewestFirst(db: Kysely<DB>, uid: string): 
 }
 
 export async function countSearchConditions(trx: Kysely<DB>, uid: string): Promise<number> {
-  const row = await trx.selectFrom('search_condition').select((eb) => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('search_condition')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('uid', '=', uid)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -50,7 +54,16 @@ export async function insertSearchCondition(trx: Kysely<DB>, uid: string, c: New
   const row = await trx
     .insertInto('search_condition')
     .values({ uid, args: JSON.stringify(c.args), args_key: c.argsKey, search_path: c.searchPath, texts: c.texts ? JSON.stringify(c.texts) : null })
-    .returning(['id', 'uid', 'args', 'args_key as argsKey', 'search_path as searchPath', 'texts', 'created_at as createdAt', 'last_checked_at as lastCheckedAt'])
+    .returning([
+      'id',
+      'uid',
+      'args',
+      'args_key as argsKey',
+      'search_path as searchPath',
+      'texts',
+      'created_at as createdAt',
+      'last_checked_at as lastCheckedAt',
+    ])
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
@@ -63,5 +76,10 @@ export async function deleteSearchCondition(trx: Kysely<DB>, uid: string, id: nu
 
 /** Fills in texts written later (the search subgraph could not be asked when the search was saved). */
 export async function saveTexts(db: Kysely<DB>, uid: string, id: number, texts: SearchTexts): Promise<void> {
-  await db.updateTable('search_condition').set({ texts: JSON.stringify(texts) }).where('uid', '=', uid).where('id', '=', id).execute();
+  await db
+    .updateTable('search_condition')
+    .set({ texts: JSON.stringify(texts) })
+    .where('uid', '=', uid)
+    .where('id', '=', id)
+    .execute();
 }

@@ -10,7 +10,11 @@ export async function findVisitor(db: Kysely<DB>, uid: string): Promise<VisitorR
 
 /** Creates the visitor record when it does not exist yet (the gateway minted the uid on this request). */
 export async function insertVisitor(db: Kysely<DB>, uid: string): Promise<void> {
-  await db.insertInto('visitor').values({ uid }).onConflict((oc) => oc.column('uid').doNothing()).execute();
+  await db
+    .insertInto('visitor')
+    .values({ uid })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute();
 }
 
 /**
@@ -22,7 +26,11 @@ export async function lockVisitor(trx: Kysely<DB>, uid: string): Promise<Visitor
 }
 
 export async function touchVisitor(trx: Kysely<DB>, uid: string): Promise<void> {
-  await trx.updateTable('visitor').set({ last_updated_at: sql`now()` }).where('uid', '=', uid).execute();
+  await trx
+    .updateTable('visitor')
+    .set({ last_updated_at: sql`now()` })
+    .where('uid', '=', uid)
+    .execute();
 }
 
 /** Counts shown in the header badges and the user area, in one statement. */
@@ -95,5 +103,9 @@ export async function updateProfile(trx: Kysely<DB>, uid: string, p: Profile): P
 }
 
 export async function saveLastSearch(trx: Kysely<DB>, uid: string, lastSearch: unknown): Promise<void> {
-  await trx.updateTable('visitor').set({ last_search: JSON.stringify(lastSearch) }).where('uid', '=', uid).execute();
+  await trx
+    .updateTable('visitor')
+    .set({ last_search: JSON.stringify(lastSearch) })
+    .where('uid', '=', uid)
+    .execute();
 }

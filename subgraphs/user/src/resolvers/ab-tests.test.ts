@@ -23,7 +23,8 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
   });
 
   const stored = async (uid: string) =>
-    (await sql<{ name: string; value: string; forced: boolean }>`SELECT name, value, forced FROM ab_assignment WHERE uid = ${uid} ORDER BY name`.execute(h.db)).rows;
+    (await sql<{ name: string; value: string; forced: boolean }>`SELECT name, value, forced FROM ab_assignment WHERE uid = ${uid} ORDER BY name`.execute(h.db))
+      .rows;
 
   it('assigns a variant per test and sets {name}_for_ga_session (Max-Age 1800, Path=/, SameSite=Lax)', async () => {
     const uid = await h.visitor();
@@ -38,10 +39,12 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
       body.data.abTests.map((t) => `${t.name}_for_ga_session=${t.value}; Max-Age=1800; Path=/; SameSite=Lax`).sort(),
     );
     // Saved for analytics.
-    expect(await stored(uid)).toEqual(body.data.abTests.map((t) => ({ name: t.name, value: t.value, forced: false })).sort((a, b) => a.name.localeCompare(b.name)));
+    expect(await stored(uid)).toEqual(
+      body.data.abTests.map((t) => ({ name: t.name, value: t.value, forced: false })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
   });
 
-  it('keeps the variant of the visitor\'s cookie for the session, and refreshes the cookie', async () => {
+  it("keeps the variant of the visitor's cookie for the session, and refreshes the cookie", async () => {
     const uid = await h.visitor();
     const cookie = 'leave_popup_for_ga_session=line; favorite_feedback_for_ga_session=toast; result_card_for_ga_session=bogus';
     for (let i = 0; i < 5; i++) {
@@ -78,7 +81,10 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
     expect(res.json<{ data: { setAbTests: AbView[] } }>().data.setAbTests).toEqual([{ name: 'result_card', value: 'large_image', forced: false }]);
     expect(cookiesOf(res.headers['set-cookie'])).toEqual(['result_card_for_ga_session=large_image; Max-Age=1800; Path=/; SameSite=Lax']);
     expect(await stored(uid)).toEqual([{ name: 'result_card', value: 'large_image', forced: false }]);
-    for (const input of [{ name: 'nope', value: 'x' }, { name: 'result_card', value: 'huge' }]) {
+    for (const input of [
+      { name: 'nope', value: 'x' },
+      { name: 'result_card', value: 'huge' },
+    ]) {
       expect((await h.auth.query(h.app, SET, { in: [input] }, uid)).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     }
   });
@@ -94,9 +100,15 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
     const forced = await h.auth.query<{ setAbTests: AbView[] }>(h.app, SET, { in: [{ name: 'leave_popup', value: 'line' }], force: true }, admin);
     expect(forced.data?.setAbTests).toEqual([{ name: 'leave_popup', value: 'line', forced: true }]);
     const read = await h.auth.inject(h.app, AB, {}, admin, { cookie: 'leave_popup_for_ga_session=app' });
-    expect(read.json<{ data: { abTests: AbView[] } }>().data.abTests.find((t) => t.name === 'leave_popup')).toEqual({ name: 'leave_popup', value: 'line', forced: true });
+    expect(read.json<{ data: { abTests: AbView[] } }>().data.abTests.find((t) => t.name === 'leave_popup')).toEqual({
+      name: 'leave_popup',
+      value: 'line',
+      forced: true,
+    });
     expect(cookiesOf(read.headers['set-cookie'])).toContain('leave_popup_for_ga_session=line; Max-Age=1800; Path=/; SameSite=Lax');
-    expect((await h.auth.query<{ requiredUserData: { admin: boolean } }>(h.app, '{ requiredUserData { admin } }', {}, admin)).data?.requiredUserData.admin).toBe(true);
+    expect(
+      (await h.auth.query<{ requiredUserData: { admin: boolean } }>(h.app, '{ requiredUserData { admin } }', {}, admin)).data?.requiredUserData.admin,
+    ).toBe(true);
 
     const released = await h.auth.query<{ setAbTests: AbView[] }>(h.app, SET, { in: [{ name: 'leave_popup', value: 'app' }] }, admin);
     expect(released.data?.setAbTests).toEqual([{ name: 'leave_popup', value: 'app', forced: false }]);
@@ -109,7 +121,9 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
     await sql`ALTER TABLE ab_assignment RENAME TO ab_assignment_away`.execute(h.db);
     try {
       const set = await h.auth.inject(h.app, SET, { in: [{ name: 'favorite_feedback', value: 'toast' }] }, uid);
-      expect(set.json<{ data: { setAbTests: AbView[] }; errors?: unknown }>()).toEqual({ data: { setAbTests: [{ name: 'favorite_feedback', value: 'toast', forced: false }] } });
+      expect(set.json<{ data: { setAbTests: AbView[] }; errors?: unknown }>()).toEqual({
+        data: { setAbTests: [{ name: 'favorite_feedback', value: 'toast', forced: false }] },
+      });
       expect(cookiesOf(set.headers['set-cookie'])).toEqual(['favorite_feedback_for_ga_session=toast; Max-Age=1800; Path=/; SameSite=Lax']);
       const read = await h.auth.query<{ abTests: AbView[] }>(h.app, AB, {}, uid);
       expect(read.errors).toBeUndefined();

@@ -29,7 +29,12 @@ async function storedAssignments(ctx: Context, uid: string): Promise<AbAssignmen
 }
 
 /** SPEC §4: save failures are silently ignored. */
-async function saveQuietly(ctx: Context, uid: string, list: { name: string; value: string }[], opts: { forced: boolean; releaseForced: boolean }): Promise<void> {
+async function saveQuietly(
+  ctx: Context,
+  uid: string,
+  list: { name: string; value: string }[],
+  opts: { forced: boolean; releaseForced: boolean },
+): Promise<void> {
   try {
     await saveAssignments(ctx.db, uid, list, opts);
   } catch (err) {

@@ -24,7 +24,12 @@ describe.each(testBackends())('Bukken entity on $name', (backend) => {
   const refs = (list: string[]) => list.map((globalKey) => ({ __typename: 'Bukken', globalKey }));
 
   it('_entities resolves favorited, viewed, addedAt and viewedAt for the visitor, in order', async () => {
-    const res = await h.auth.query<{ _entities: Entity[] }>(h.app, ENTITIES, { r: refs(['bk000000004', 'bk000000001', 'bk000000002', 'bk000000003', 'junk']) }, uid);
+    const res = await h.auth.query<{ _entities: Entity[] }>(
+      h.app,
+      ENTITIES,
+      { r: refs(['bk000000004', 'bk000000001', 'bk000000002', 'bk000000003', 'junk']) },
+      uid,
+    );
     expect(res.errors).toBeUndefined();
     const [e4, e1, e2, e3, junk] = res.data!._entities;
     expect(e4).toMatchObject({ globalKey: 'bk000000004', favorited: false, viewed: true, addedAt: null });
@@ -52,10 +57,13 @@ describe.each(testBackends())('Bukken entity on $name', (backend) => {
     expect(h.log.statements).toHaveLength(0);
   });
 
-  it('another visitor sees their own flags, not this one\'s', async () => {
+  it("another visitor sees their own flags, not this one's", async () => {
     const other = await h.visitor();
     const res = await h.auth.query<{ _entities: Entity[] }>(h.app, ENTITIES, { r: refs(['bk000000001', 'bk000000004']) }, other);
-    expect(res.data!._entities.map((e) => [e.favorited, e.viewed])).toEqual([[false, false], [false, false]]);
+    expect(res.data!._entities.map((e) => [e.favorited, e.viewed])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
   });
 
   it('bukkenSortParams combines the listing fields the router supplies (@requires) with addedAt', async () => {
@@ -72,14 +80,20 @@ describe.each(testBackends())('Bukken entity on $name', (backend) => {
     );
     expect(res.errors).toBeUndefined();
     const [a, b] = res.data!._entities as { bukkenSortParams: { addedAt: string | null } }[];
-    expect(a).toEqual({ bukkenSortParams: { addedAt: expect.any(String), area: 25.5, arrivedAt: '2026-10-30T01:00:00.000Z', builtDate: '2015-03', chinryou: 82000 } });
+    expect(a).toEqual({
+      bukkenSortParams: { addedAt: expect.any(String), area: 25.5, arrivedAt: '2026-10-30T01:00:00.000Z', builtDate: '2015-03', chinryou: 82000 },
+    });
     expect(b).toEqual({ bukkenSortParams: { addedAt: null, area: 40, arrivedAt: '2026-10-29T01:00:00.000Z', builtDate: '2001-11', chinryou: 120000 } });
     expect(h.log.statements).toHaveLength(1);
   });
 
-  it('the favorites list\'s Bukken references carry the same flags, batched', async () => {
+  it("the favorites list's Bukken references carry the same flags, batched", async () => {
     const res = await h.auth.query<{ user: { bukken: { favorites: { bukken: { globalKey: string; favorited: boolean; viewed: boolean } }[] } } }>(
-      h.app, '{ user { bukken { favorites { bukken { globalKey favorited viewed } } } } }', {}, uid);
+      h.app,
+      '{ user { bukken { favorites { bukken { globalKey favorited viewed } } } } }',
+      {},
+      uid,
+    );
     expect(res.data?.user.bukken.favorites.map((f) => f.bukken)).toEqual([
       { globalKey: 'bk000000003', favorited: true, viewed: true },
       { globalKey: 'bk000000001', favorited: true, viewed: false },

@@ -6,10 +6,13 @@ import { keys, openHarness, type Harness } from '../testing/harness.js';
 const ADD = `mutation($k: [ID!]!, $dup: Boolean, $force: Boolean, $restrict: Boolean) {
   addFavorites(globalKeys: $k, allowDuplicates: $dup, forceCreate: $force, restrictDialog: $restrict) { addGlobalKeys deleteGlobalKeys saved } }`;
 const DELETE = 'mutation($k: [ID!]!) { deleteFavorites(globalKeys: $k) { deleteGlobalKeys saved } }';
-const LIST = '{ user { bukken(histories: false, incompleteInquiries: false) { favorites { globalKey addedAt bukken { globalKey } } } stockCount { favorite detail search } } }';
+const LIST =
+  '{ user { bukken(histories: false, incompleteInquiries: false) { favorites { globalKey addedAt bukken { globalKey } } } stockCount { favorite detail search } } }';
 
 type AddResult = { addFavorites: { addGlobalKeys: string[]; deleteGlobalKeys: string[]; saved: boolean } };
-type ListResult = { user: { bukken: { favorites: { globalKey: string; addedAt: string; bukken: { globalKey: string } }[] }; stockCount: { favorite: number } } };
+type ListResult = {
+  user: { bukken: { favorites: { globalKey: string; addedAt: string; bukken: { globalKey: string } }[] }; stockCount: { favorite: number } };
+};
 
 describe.each(testBackends())('favorites on $name', (backend) => {
   let h: Harness;
@@ -21,7 +24,8 @@ describe.each(testBackends())('favorites on $name', (backend) => {
     await h.close();
   });
 
-  const add = (uid: string, k: string[], opts: { dup?: boolean; force?: boolean; restrict?: boolean } = {}) => h.auth.query<AddResult>(h.app, ADD, { k, ...opts }, uid);
+  const add = (uid: string, k: string[], opts: { dup?: boolean; force?: boolean; restrict?: boolean } = {}) =>
+    h.auth.query<AddResult>(h.app, ADD, { k, ...opts }, uid);
   const list = async (uid: string) => {
     const res = await h.auth.query<ListResult>(h.app, LIST, {}, uid);
     expect(res.errors).toBeUndefined();
@@ -152,7 +156,12 @@ describe.each(testBackends())('favorites on $name', (backend) => {
   it('deletes, naming only the keys that were favorites; the count follows', async () => {
     const uid = await h.visitor();
     await add(uid, ['bk000000001', 'bk000000002', 'bk000000003']);
-    const res = await h.auth.query<{ deleteFavorites: { deleteGlobalKeys: string[]; saved: boolean } }>(h.app, DELETE, { k: ['bk000000002', 'bk000000009'] }, uid);
+    const res = await h.auth.query<{ deleteFavorites: { deleteGlobalKeys: string[]; saved: boolean } }>(
+      h.app,
+      DELETE,
+      { k: ['bk000000002', 'bk000000009'] },
+      uid,
+    );
     expect(res.data?.deleteFavorites).toEqual({ deleteGlobalKeys: ['bk000000002'], saved: true });
     expect((await list(uid)).stockCount.favorite).toBe(2);
     expect((await h.auth.query(h.app, DELETE, { k: [] }, uid)).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');

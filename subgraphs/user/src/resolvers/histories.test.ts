@@ -18,7 +18,8 @@ describe.each(testBackends())('detail history on $name', (backend) => {
     await h.close();
   });
 
-  const record = (uid: string, k: string, kind?: string) => h.auth.query<{ recordHistory: { globalKey: string; kind: string } }>(h.app, RECORD, { k, ...(kind ? { kind } : {}) }, uid);
+  const record = (uid: string, k: string, kind?: string) =>
+    h.auth.query<{ recordHistory: { globalKey: string; kind: string } }>(h.app, RECORD, { k, ...(kind ? { kind } : {}) }, uid);
   const list = async (uid: string) => (await h.auth.query<ListResult>(h.app, LIST, {}, uid)).data!.user;
 
   it('records a view (kind viewed by default), newest first, a re-view moving to the top', async () => {
@@ -66,7 +67,11 @@ describe.each(testBackends())('detail history on $name', (backend) => {
     await record(uid, 'bk000000001');
     await record(uid, 'bk000000002');
     const res = await h.auth.query<{ deleteHistories: { deleteGlobalKeys: string[] } }>(
-      h.app, 'mutation($k: [ID!]!) { deleteHistories(globalKeys: $k) { deleteGlobalKeys } }', { k: ['bk000000002', 'bk000000005'] }, uid);
+      h.app,
+      'mutation($k: [ID!]!) { deleteHistories(globalKeys: $k) { deleteGlobalKeys } }',
+      { k: ['bk000000002', 'bk000000005'] },
+      uid,
+    );
     expect(res.data?.deleteHistories.deleteGlobalKeys).toEqual(['bk000000002']);
     expect((await list(uid)).bukken.histories.map((x) => x.globalKey)).toEqual(['bk000000001']);
   });

@@ -2,12 +2,18 @@ import { testBackends } from '@sumika/storage-kit/testing';
 import { INCOMPLETE_INQUIRY_LIMIT } from '../constants.js';
 import { keys, openHarness, type Harness } from '../testing/harness.js';
 
-const START = 'mutation($k: [ID!]!, $kind: InquiryListKind!) { startInquiry(globalKeys: $k, listKind: $kind) { globalKeys incompleteInquiries { globalKey listKind startedAt } } }';
+const START =
+  'mutation($k: [ID!]!, $kind: InquiryListKind!) { startInquiry(globalKeys: $k, listKind: $kind) { globalKeys incompleteInquiries { globalKey listKind startedAt } } }';
 const SENT = 'mutation($k: [ID!]!) { markInquiriesSent(globalKeys: $k) { globalKeys existApplyData } }';
 const DELETE = 'mutation($k: [ID!]!) { incompleteInquiriesDelete(globalKeys: $k) { success notFound } }';
 const STATE = `{ user { existApplyData bukken { incompleteInquiries { globalKey listKind bukken { globalKey } } histories { globalKey kind } } } }`;
 
-type State = { user: { existApplyData: boolean; bukken: { incompleteInquiries: { globalKey: string; listKind: string }[]; histories: { globalKey: string; kind: string }[] } } };
+type State = {
+  user: {
+    existApplyData: boolean;
+    bukken: { incompleteInquiries: { globalKey: string; listKind: string }[]; histories: { globalKey: string; kind: string }[] };
+  };
+};
 
 describe.each(testBackends())('incomplete inquiries on $name', (backend) => {
   let h: Harness;
@@ -24,7 +30,11 @@ describe.each(testBackends())('incomplete inquiries on $name', (backend) => {
   it('start → incomplete (history viewed_incompleted) → sent (history applied, existApplyData)', async () => {
     const uid = await h.visitor();
     const started = await h.auth.query<{ startInquiry: { globalKeys: string[]; incompleteInquiries: { globalKey: string; listKind: string }[] } }>(
-      h.app, START, { k: ['bk000000001', 'bk000000002'], kind: 'favorite_bukken' }, uid);
+      h.app,
+      START,
+      { k: ['bk000000001', 'bk000000002'], kind: 'favorite_bukken' },
+      uid,
+    );
     expect(started.errors).toBeUndefined();
     expect(started.data?.startInquiry.incompleteInquiries.map((i) => [i.globalKey, i.listKind]).sort()).toEqual([
       ['bk000000001', 'favorite_bukken'],
@@ -60,7 +70,12 @@ describe.each(testBackends())('incomplete inquiries on $name', (backend) => {
     await h.auth.query(h.app, START, { k: ['bk000000001', 'bk000000002'], kind: 'building_page_bukken' }, uid);
     const ok = await h.auth.query<{ incompleteInquiriesDelete: { success: boolean; notFound: string[] } }>(h.app, DELETE, { k: ['bk000000001'] }, uid);
     expect(ok.data?.incompleteInquiriesDelete).toEqual({ success: true, notFound: [] });
-    const partly = await h.auth.query<{ incompleteInquiriesDelete: { success: boolean; notFound: string[] } }>(h.app, DELETE, { k: ['bk000000002', 'bk000000001', 'bk000000009'] }, uid);
+    const partly = await h.auth.query<{ incompleteInquiriesDelete: { success: boolean; notFound: string[] } }>(
+      h.app,
+      DELETE,
+      { k: ['bk000000002', 'bk000000001', 'bk000000009'] },
+      uid,
+    );
     expect(partly.data?.incompleteInquiriesDelete).toEqual({ success: false, notFound: ['bk000000001', 'bk000000009'] });
     expect((await state(uid)).bukken.incompleteInquiries).toEqual([]);
     expect((await h.auth.query(h.app, DELETE, { k: [] }, uid)).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');

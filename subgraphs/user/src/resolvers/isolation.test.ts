@@ -48,7 +48,7 @@ describe.each(testBackends())('visitor isolation on $name', (backend) => {
     await h.close();
   });
 
-  it('B sees none of A\'s stock', async () => {
+  it("B sees none of A's stock", async () => {
     expect(aState.stockCount).toEqual({ favorite: 2, detail: 3, search: 1 });
     expect(aState.alerts.unreadCount).toBe(1);
     const s = await state(b);
@@ -63,21 +63,29 @@ describe.each(testBackends())('visitor isolation on $name', (backend) => {
     });
   });
 
-  it('B cannot change A\'s stock with A\'s keys, ids or indexes', async () => {
+  it("B cannot change A's stock with A's keys, ids or indexes", async () => {
     const q = (op: string, vars: Record<string, unknown> = {}) => h.auth.query<Record<string, unknown>>(h.app, op, vars, b);
-    expect((await q('mutation { deleteFavorites(globalKeys: ["bk000000001", "bk000000002"]) { deleteGlobalKeys } }')).data).toEqual({ deleteFavorites: { deleteGlobalKeys: [] } });
-    expect((await q('mutation { deleteHistories(globalKeys: ["bk000000003"]) { deleteGlobalKeys } }')).data).toEqual({ deleteHistories: { deleteGlobalKeys: [] } });
+    expect((await q('mutation { deleteFavorites(globalKeys: ["bk000000001", "bk000000002"]) { deleteGlobalKeys } }')).data).toEqual({
+      deleteFavorites: { deleteGlobalKeys: [] },
+    });
+    expect((await q('mutation { deleteHistories(globalKeys: ["bk000000003"]) { deleteGlobalKeys } }')).data).toEqual({
+      deleteHistories: { deleteGlobalKeys: [] },
+    });
     expect((await q('mutation { incompleteInquiriesDelete(globalKeys: ["bk000000004"]) { success notFound } }')).data).toEqual({
       incompleteInquiriesDelete: { success: false, notFound: ['bk000000004'] },
     });
     const aSearch = aState.searchConditions[0]!.id;
     expect((await q('mutation($id: ID) { deleteSearchCondition(id: $id) { status } }', { id: aSearch })).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await q('mutation { deleteSearchCondition(deleteIndex: 0) { status } }')).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await q('mutation($ids: [ID!]) { markAlertsRead(ids: $ids) { unreadCount } }', { ids: aState.alerts.items.map((i) => i.id) })).data).toEqual({ markAlertsRead: { unreadCount: 0 } });
+    expect((await q('mutation($ids: [ID!]) { markAlertsRead(ids: $ids) { unreadCount } }', { ids: aState.alerts.items.map((i) => i.id) })).data).toEqual({
+      markAlertsRead: { unreadCount: 0 },
+    });
     expect((await q('mutation { markAlertsRead { unreadCount } }')).data).toEqual({ markAlertsRead: { unreadCount: 0 } });
     expect((await q('mutation { stopAllMailMagazine { stopped } }')).data).toEqual({ stopAllMailMagazine: { stopped: false } });
     // Adding A's favorites makes them B's, not a CONFLICT with A's.
-    expect((await q('mutation { addFavorites(globalKeys: ["bk000000001"]) { addGlobalKeys } }')).data).toEqual({ addFavorites: { addGlobalKeys: ['bk000000001'] } });
+    expect((await q('mutation { addFavorites(globalKeys: ["bk000000001"]) { addGlobalKeys } }')).data).toEqual({
+      addFavorites: { addGlobalKeys: ['bk000000001'] },
+    });
     await q('mutation { deleteFavorites(globalKeys: ["bk000000001"]) { saved } }');
 
     expect(await state(a)).toEqual(aState);
@@ -93,7 +101,10 @@ describe.each(testBackends())('visitor isolation on $name', (backend) => {
       cookie: `_uid=${a}; uid=${a}`,
     });
     expect(sneaky.json()).toEqual({ data: { requiredUserData: { stockCount: { favorite: 0 } } } });
-    const mutate = await h.auth.inject(h.app, 'mutation { deleteFavorites(globalKeys: ["bk000000001"]) { deleteGlobalKeys } }', {}, b, { cookie: `_uid=${a}`, 'x-uid': a });
+    const mutate = await h.auth.inject(h.app, 'mutation { deleteFavorites(globalKeys: ["bk000000001"]) { deleteGlobalKeys } }', {}, b, {
+      cookie: `_uid=${a}`,
+      'x-uid': a,
+    });
     expect(mutate.json()).toEqual({ data: { deleteFavorites: { deleteGlobalKeys: [] } } });
     expect(await state(a)).toEqual(aState);
   });

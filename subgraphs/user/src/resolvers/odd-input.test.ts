@@ -59,12 +59,27 @@ describe.each(testBackends())('odd input to the user subgraph on $name', (backen
   it('adds, deletes and records odd keys', async () => {
     expect(await failures(`mutation M($k: [ID!]!) { addFavorites(globalKeys: $k, allowDuplicates: true) { saved } }`, keySets)).toEqual([]);
     expect(await failures(`mutation M($k: [ID!]!) { deleteFavorites(globalKeys: $k) { saved } }`, keySets)).toEqual([]);
-    expect(await failures(`mutation M($k: ID!) { recordHistory(globalKey: $k) { viewedAt } }`, ODD_STRINGS.map((k) => ({ k })))).toEqual([]);
+    expect(
+      await failures(
+        `mutation M($k: ID!) { recordHistory(globalKey: $k) { viewedAt } }`,
+        ODD_STRINGS.map((k) => ({ k })),
+      ),
+    ).toEqual([]);
     expect(await failures(`mutation M($k: [ID!]!) { deleteHistories(globalKeys: $k) { deleteGlobalKeys } }`, keySets)).toEqual([]);
     expect(await failures(`mutation M($k: [ID!]!) { startInquiry(globalKeys: $k, listKind: contacted_bukken) { globalKeys } }`, keySets)).toEqual([]);
-    expect(await failures(`mutation M($k: [ID!]!) { markInquiriesSent(globalKeys: $k) { globalKeys } incompleteInquiriesDelete(globalKeys: $k) { success } }`, keySets)).toEqual([]);
+    expect(
+      await failures(
+        `mutation M($k: [ID!]!) { markInquiriesSent(globalKeys: $k) { globalKeys } incompleteInquiriesDelete(globalKeys: $k) { success } }`,
+        keySets,
+      ),
+    ).toEqual([]);
     // What the visitor sees afterwards still reads.
-    expect(await failures(`{ user { bukken { favorites { globalKey } histories { globalKey } incompleteInquiries { globalKey } } stockCount { favorite detail search } } }`, [{}])).toEqual([]);
+    expect(
+      await failures(
+        `{ user { bukken { favorites { globalKey } histories { globalKey } incompleteInquiries { globalKey } } stockCount { favorite detail search } } }`,
+        [{}],
+      ),
+    ).toEqual([]);
   });
 
   it('saves searches, records request data and newsletters with odd strings and numbers', async () => {
@@ -72,10 +87,30 @@ describe.each(testBackends())('odd input to the user subgraph on $name', (backen
       createSearchCondition(prefecturePath: $p, cityCodes: $c, specialName: $s, searchCondition: $w) { saved }
       setLastSearchCondition(prefecturePath: $p, cityCodes: $c, specialName: $s, searchCondition: $w) { searchPath } }`;
     expect(await failures(SAVE, [...ODD_STRINGS.map((w) => ({ w: { word: w, other: [w], buildingTypes: [w] } })), { c: ODD_INTS }, { c: [] }])).toEqual([]);
-    expect(await failures(`mutation M($i: Int, $id: ID) { deleteSearchCondition(deleteIndex: $i, id: $id) { status } }`, [...ODD_INTS.map((i) => ({ i })), ...ODD_STRINGS.map((id) => ({ id }))])).toEqual([]);
-    expect(await failures(`mutation M($r: String, $g: String) { setRequiredData(refCode: $r, gclid: $g) { lastUpdatedAt } }`, ODD_STRINGS.map((s) => ({ r: s, g: s })))).toEqual([]);
-    expect(await failures(`mutation M($e: String!, $p: Int) { registerNewsLetterForList(email: $e, reviewPeriod: $p) { reviewPeriod } }`, [...ODD_STRINGS.map((e) => ({ e })), ...ODD_INTS.map((p) => ({ e: 'a@example.jp', p }))])).toEqual([]);
-    expect(await failures(`mutation M($t: String) { stopAllMailMagazine(token: $t) { stopped } }`, ODD_STRINGS.map((t) => ({ t })))).toEqual([]);
+    expect(
+      await failures(`mutation M($i: Int, $id: ID) { deleteSearchCondition(deleteIndex: $i, id: $id) { status } }`, [
+        ...ODD_INTS.map((i) => ({ i })),
+        ...ODD_STRINGS.map((id) => ({ id })),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `mutation M($r: String, $g: String) { setRequiredData(refCode: $r, gclid: $g) { lastUpdatedAt } }`,
+        ODD_STRINGS.map((s) => ({ r: s, g: s })),
+      ),
+    ).toEqual([]);
+    expect(
+      await failures(`mutation M($e: String!, $p: Int) { registerNewsLetterForList(email: $e, reviewPeriod: $p) { reviewPeriod } }`, [
+        ...ODD_STRINGS.map((e) => ({ e })),
+        ...ODD_INTS.map((p) => ({ e: 'a@example.jp', p })),
+      ]),
+    ).toEqual([]);
+    expect(
+      await failures(
+        `mutation M($t: String) { stopAllMailMagazine(token: $t) { stopped } }`,
+        ODD_STRINGS.map((t) => ({ t })),
+      ),
+    ).toEqual([]);
     expect(await failures(`mutation M($ids: [ID!]) { markAlertsRead(ids: $ids) { unreadCount } }`, [{ ids: [] }, { ids: ODD_STRINGS }])).toEqual([]);
   });
 });

@@ -50,7 +50,11 @@ async function reread(ctx: Context, uid: string) {
 export const profileResolvers: Resolvers = {
   Mutation: {
     setRequiredData: async (_, args, ctx) => {
-      const data = { refCode: shortText(args.refCode, 100, 'ref_code'), gclid: shortText(args.gclid, 200, 'gclid'), requestInfo: requestInfoOf(args.requestInfo) };
+      const data = {
+        refCode: shortText(args.refCode, 100, 'ref_code'),
+        gclid: shortText(args.gclid, 200, 'gclid'),
+        requestInfo: requestInfoOf(args.requestInfo),
+      };
       const profile = args.user ? profileOf(args.user) : {};
       const uid = await withVisitorLock(
         ctx,

@@ -30,7 +30,11 @@ interface Saved {
 type CreateResult = { createSearchCondition: { rest: number; saved: boolean; searchCondition: Saved } };
 type ListResult = { user: { searchConditions: Saved[]; stockCount: { search: number }; lastSearchCondition: Record<string, unknown> | null } };
 
-const SHIBUYA = { prefecturePath: 'tokyo', cityCodes: [13113], searchCondition: { chinryou: { max: 80000, noReikin: 'true' }, plans: { min: '1K', max: '1LDK' }, other: ['3', '', '12'] } };
+const SHIBUYA = {
+  prefecturePath: 'tokyo',
+  cityCodes: [13113],
+  searchCondition: { chinryou: { max: 80000, noReikin: 'true' }, plans: { min: '1K', max: '1LDK' }, other: ['3', '', '12'] },
+};
 
 describe.each(testBackends())('saved search conditions on $name', (backend) => {
   let h: Harness;
@@ -146,7 +150,7 @@ describe.each(testBackends())('saved search conditions on $name', (backend) => {
     }
   });
 
-  it('an empty search or a malformed one is BAD_REQUEST; the search subgraph\'s verdicts pass through', async () => {
+  it("an empty search or a malformed one is BAD_REQUEST; the search subgraph's verdicts pass through", async () => {
     const uid = await h.visitor();
     expect((await create(uid, {})).errors?.[0]?.message).toBe('保存する検索条件を指定してください。');
     expect((await create(uid, { prefecturePath: 'atlantis' })).errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
@@ -188,7 +192,12 @@ describe.each(testBackends())('saved search conditions on $name', (backend) => {
     expect(res.data?.setLastSearchCondition).toEqual({ searchPath: searchPathOf(args), ...fakeTexts(args) });
     expect(res.data?.setLastSearchCondition.searchPath).toBe('/search/tokyo/line/11302/station/1130205?gd_city=13100&topic=pet');
     const user = await list(uid);
-    expect(user.lastSearchCondition).toEqual({ searchPath: searchPathOf(args), searchText: fakeTexts(args).searchText, prefectureName: '東京都', citiesShortName: null });
+    expect(user.lastSearchCondition).toEqual({
+      searchPath: searchPathOf(args),
+      searchText: fakeTexts(args).searchText,
+      prefectureName: '東京都',
+      citiesShortName: null,
+    });
     // A later search replaces it.
     await h.auth.query(h.app, LAST, { prefecturePath: 'osaka' }, uid);
     expect((await list(uid)).lastSearchCondition?.searchPath).toBe('/search/results?pref=osaka');

@@ -38,7 +38,15 @@ function validSearch(input: SearchArgsInput): SearchArgs {
   return args;
 }
 
-const NO_TEXTS: SearchTexts = { searchText: '', conditionText: null, prefectureName: null, gdCityName: null, citiesShortName: null, linesStationsName: null, specialName: null };
+const NO_TEXTS: SearchTexts = {
+  searchText: '',
+  conditionText: null,
+  prefectureName: null,
+  gdCityName: null,
+  citiesShortName: null,
+  linesStationsName: null,
+  specialName: null,
+};
 
 /** Texts saved with a search, or asked for now (and saved) when they are missing. */
 async function textsOf(ctx: Context, args: SearchArgs, texts: SearchTexts | null, save: (t: SearchTexts) => Promise<void>): Promise<SearchTexts> {

@@ -40,7 +40,6 @@ export const userResolvers: Resolvers = {
   UserBukken: {
     favorites: async (p, _, ctx) => (p.favorites ? (await favoritesNewestFirst(ctx.db, p.uid)).map(favoriteView) : []),
     histories: async (p, _, ctx) => (p.histories ? (await historiesNewestFirst(ctx.db, p.uid)).map(historyView) : []),
-    incompleteInquiries: async (p, _, ctx) =>
-      p.incompleteInquiries ? (await incompleteNewestFirst(ctx.db, p.uid)).map(inquiryView) : [],
+    incompleteInquiries: async (p, _, ctx) => (p.incompleteInquiries ? (await incompleteNewestFirst(ctx.db, p.uid)).map(inquiryView) : []),
   },
 };

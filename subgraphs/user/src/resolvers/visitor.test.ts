@@ -19,10 +19,19 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
   it('registerVisitor with fresh creates the record once; again it returns the same record', async () => {
     const uid = `v_${randomUUID()}`;
     const first = await h.auth.query<{ registerVisitor: { uid: string; admin: boolean; createdAt: string } }>(
-      h.app, 'mutation { registerVisitor { uid admin createdAt } }', {}, { uid, fresh: true });
+      h.app,
+      'mutation { registerVisitor { uid admin createdAt } }',
+      {},
+      { uid, fresh: true },
+    );
     expect(first.errors).toBeUndefined();
     expect(first.data?.registerVisitor).toMatchObject({ uid, admin: false });
-    const again = await h.auth.query<{ registerVisitor: { uid: string; createdAt: string } }>(h.app, 'mutation { registerVisitor { uid createdAt } }', {}, { uid, fresh: true });
+    const again = await h.auth.query<{ registerVisitor: { uid: string; createdAt: string } }>(
+      h.app,
+      'mutation { registerVisitor { uid createdAt } }',
+      {},
+      { uid, fresh: true },
+    );
     const plain = await h.auth.query<{ registerVisitor: { uid: string; createdAt: string } }>(h.app, 'mutation { registerVisitor { uid createdAt } }', {}, uid);
     expect(again.data?.registerVisitor.createdAt).toBe(first.data?.registerVisitor.createdAt);
     expect(plain.data?.registerVisitor.createdAt).toBe(first.data?.registerVisitor.createdAt);
@@ -57,13 +66,23 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
 
   it('any operation carrying fresh creates the visitor first (the gateway minted the uid on this request)', async () => {
     const read = `v_${randomUUID()}`;
-    const res = await h.auth.query<{ requiredUserData: { stockCount: { favorite: number } } }>(h.app, '{ requiredUserData { stockCount { favorite } } }', {}, { uid: read, fresh: true });
+    const res = await h.auth.query<{ requiredUserData: { stockCount: { favorite: number } } }>(
+      h.app,
+      '{ requiredUserData { stockCount { favorite } } }',
+      {},
+      { uid: read, fresh: true },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.requiredUserData.stockCount.favorite).toBe(0);
     expect(await countVisitors(read)).toBe(1);
 
     const write = `v_${randomUUID()}`;
-    const added = await h.auth.query<{ addFavorites: { addGlobalKeys: string[] } }>(h.app, 'mutation { addFavorites(globalKeys: ["bk000000007"]) { addGlobalKeys } }', {}, { uid: write, fresh: true });
+    const added = await h.auth.query<{ addFavorites: { addGlobalKeys: string[] } }>(
+      h.app,
+      'mutation { addFavorites(globalKeys: ["bk000000007"]) { addGlobalKeys } }',
+      {},
+      { uid: write, fresh: true },
+    );
     expect(added.data?.addFavorites.addGlobalKeys).toEqual(['bk000000007']);
     expect(await countVisitors(write)).toBe(1);
   });
@@ -75,11 +94,16 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
 
   it('requiredUserData carries SPEC §3 user fields for a new visitor', async () => {
     const uid = await h.visitor();
-    const res = await h.auth.query<{ requiredUserData: Record<string, unknown> }>(h.app, `{ requiredUserData {
+    const res = await h.auth.query<{ requiredUserData: Record<string, unknown> }>(
+      h.app,
+      `{ requiredUserData {
       lastUpdatedAt existApplyData admin trafficSource recommendType lastSearchCondition { searchPath }
       bukken { favorites { globalKey } histories { globalKey } incompleteInquiries { globalKey } }
       stockCount { favorite detail search } searchConditions { id } alerts { unreadCount items { id } }
-      newsLetter { favoriteHistory list stopped } } }`, {}, uid);
+      newsLetter { favoriteHistory list stopped } } }`,
+      {},
+      uid,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.requiredUserData).toMatchObject({
       existApplyData: false,

@@ -10,7 +10,11 @@ await sql`CREATE TABLE IF NOT EXISTS acked (id serial PRIMARY KEY, note text NOT
 process.stdout.write('open\n');
 if (mode === 'write') {
   for (let i = 0; ; i++) {
-    const row = await database.db.insertInto('acked').values({ note: `row ${i}` }).returning('id').executeTakeFirstOrThrow();
+    const row = await database.db
+      .insertInto('acked')
+      .values({ note: `row ${i}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     process.stdout.write(`ack ${row.id}\n`);
   }
 } else {

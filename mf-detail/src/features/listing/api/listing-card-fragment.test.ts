@@ -10,7 +10,14 @@ import { BUKKEN_DETAIL } from '../../detail/index.js';
 import { LISTING_CARD_FRAGMENT } from './listing-card-fragment.js';
 
 // Every selected field of the generated fragment type, no more (the compiler checks both ways).
-const CARD_KEYS: Record<Exclude<keyof DetailListingCardFragment, '__typename'>, true> = { globalKey: true, name: true, chinryou: true, plan: true, area: true, favorited: true };
+const CARD_KEYS: Record<Exclude<keyof DetailListingCardFragment, '__typename'>, true> = {
+  globalKey: true,
+  name: true,
+  chinryou: true,
+  plan: true,
+  area: true,
+  favorited: true,
+};
 
 /** Where a document spreads DetailListingCard, as field paths ('building.vacancies'). */
 function spreadPaths(doc: DocumentNode): string[] {
@@ -44,7 +51,17 @@ test.each([
 });
 
 test('a building page result round-trips through the kit cache with the card fields', () => {
-  const vacancy: DetailBuildingQuery['building']['vacancies'][number] = { __typename: 'Bukken', globalKey: 'bk000000001', name: 'メゾン渋谷 101', chinryou: 85000, plan: '1K', area: 25.5, favorited: true, kanriKyoeki: 5000, floor: 1 };
+  const vacancy: DetailBuildingQuery['building']['vacancies'][number] = {
+    __typename: 'Bukken',
+    globalKey: 'bk000000001',
+    name: 'メゾン渋谷 101',
+    chinryou: 85000,
+    plan: '1K',
+    area: 25.5,
+    favorited: true,
+    kanriKyoeki: 5000,
+    floor: 1,
+  };
   const data: DetailBuildingQuery = {
     building: {
       __typename: 'Building',

@@ -32,4 +32,3 @@ export const APPLY_PAGE_DATA: TypedDocumentNode<FormsApplyPageQuery, FormsApplyP
     }
   }
 `;
-

@@ -18,7 +18,16 @@ it('is one box named by its row and its statement, reporting ticked or not', () 
 });
 
 it('is described by the server message', () => {
-  render(<CheckboxField label="宅地建物取引業免許" required text="免許を保有している" error="宅地建物取引業免許を選択してください。" checked={false} onChange={() => undefined} />);
+  render(
+    <CheckboxField
+      label="宅地建物取引業免許"
+      required
+      text="免許を保有している"
+      error="宅地建物取引業免許を選択してください。"
+      checked={false}
+      onChange={() => undefined}
+    />,
+  );
   const box = screen.getByRole('checkbox');
   expect(box.getAttribute('aria-invalid')).toBe('true');
   expect(errorElementOf(box)?.textContent).toBe('宅地建物取引業免許を選択してください。');

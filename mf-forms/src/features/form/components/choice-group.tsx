@@ -53,7 +53,11 @@ export function CheckboxGroup({ label, required, error, hint, value, onChange, o
         <div className="f-choices" role="group" {...control}>
           {options.map((o) => (
             <label key={o.code}>
-              <input type="checkbox" checked={value.includes(o.code)} onChange={(e) => onChange(e.target.checked ? [...value, o.code] : value.filter((c) => c !== o.code))} />
+              <input
+                type="checkbox"
+                checked={value.includes(o.code)}
+                onChange={(e) => onChange(e.target.checked ? [...value, o.code] : value.filter((c) => c !== o.code))}
+              />
               <ChoiceText choice={o} />
             </label>
           ))}

@@ -55,8 +55,12 @@ it('names a group by aria-labelledby (a label for= would point at no input)', ()
 it('gives every row its own ids', () => {
   render(
     <>
-      <Field label="姓" error="a">{(control) => <input {...control} />}</Field>
-      <Field label="名" error="b">{(control) => <input {...control} />}</Field>
+      <Field label="姓" error="a">
+        {(control) => <input {...control} />}
+      </Field>
+      <Field label="名" error="b">
+        {(control) => <input {...control} />}
+      </Field>
     </>,
   );
   const sei = screen.getByRole('textbox', { name: '姓 任意' });

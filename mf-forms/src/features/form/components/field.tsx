@@ -38,7 +38,14 @@ export interface Choice<C extends string | number = string | number> {
  * `group` (radios, checkboxes) is named through aria-labelledby: a label's `for` can only point at
  * one input.
  */
-export function Field({ label, required, error, hint, group = false, children }: FieldProps & { group?: boolean; children: (control: FieldControlProps) => ReactNode }) {
+export function Field({
+  label,
+  required,
+  error,
+  hint,
+  group = false,
+  children,
+}: FieldProps & { group?: boolean; children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const labelId = `${id}-label`;
@@ -46,7 +53,9 @@ export function Field({ label, required, error, hint, group = false, children }:
   // The hint, then the error: screen readers read both after the label.
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const described = describedBy ? { 'aria-describedby': describedBy } : {};
-  const control: FieldControlProps = group ? { id, 'aria-labelledby': labelId, 'aria-invalid': !!error, ...described } : { id, 'aria-invalid': !!error, ...described };
+  const control: FieldControlProps = group
+    ? { id, 'aria-labelledby': labelId, 'aria-invalid': !!error, ...described }
+    : { id, 'aria-invalid': !!error, ...described };
   return (
     <div className="f-field">
       <label className="f-label" {...(group ? { id: labelId } : { htmlFor: id })}>

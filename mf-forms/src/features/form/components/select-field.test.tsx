@@ -12,7 +12,11 @@ it('starts at 選択してください and lists the master with its codes as va
   render(<SelectField label="都道府県" required options={PREFECTURES} name="prefectureId" value="27" onChange={() => undefined} />);
   const select = screen.getByRole('combobox', { name: '都道府県 必須' }) as HTMLSelectElement;
   expect(select.name).toBe('prefectureId');
-  expect(within(select).getAllByRole('option').map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+  ).toEqual([
     ['', '選択してください'],
     ['13', '東京都'],
     ['27', '大阪府'],
@@ -22,7 +26,15 @@ it('starts at 選択してください and lists the master with its codes as va
 
 it('reports the chosen code', () => {
   const chosen = jest.fn<(value: string) => void>();
-  render(<SelectField label="お問い合わせの種類" options={[{ code: 'app', name: 'スマートフォンアプリについて' }]} name="inquiryType" value="" onChange={(e) => chosen(e.target.value)} />);
+  render(
+    <SelectField
+      label="お問い合わせの種類"
+      options={[{ code: 'app', name: 'スマートフォンアプリについて' }]}
+      name="inquiryType"
+      value=""
+      onChange={(e) => chosen(e.target.value)}
+    />,
+  );
 
   fireEvent.change(screen.getByRole('combobox', { name: 'お問い合わせの種類 任意' }), { target: { value: 'app' } });
 

@@ -5,7 +5,17 @@ import { TextArea } from './text-area.js';
 
 it('is a labelled textarea with its limit that reports what is typed', () => {
   const typed = jest.fn<(value: string) => void>();
-  render(<TextArea label="お問い合わせ内容" required hint="2,000文字以内" maxLength={2000} name="inquiryContent" value="途中まで" onChange={(e) => typed(e.target.value)} />);
+  render(
+    <TextArea
+      label="お問い合わせ内容"
+      required
+      hint="2,000文字以内"
+      maxLength={2000}
+      name="inquiryContent"
+      value="途中まで"
+      onChange={(e) => typed(e.target.value)}
+    />,
+  );
   const textarea = screen.getByRole('textbox', { name: 'お問い合わせ内容 必須' }) as HTMLTextAreaElement;
   expect(textarea.tagName).toBe('TEXTAREA');
   expect([textarea.name, textarea.maxLength, textarea.value]).toEqual(['inquiryContent', 2000, '途中まで']);

@@ -50,7 +50,18 @@ it('passes the input type and its attributes through', () => {
 });
 
 it('shows the server message under the input and points at it', () => {
-  render(<TextField label="メールアドレス" required type="email" error="メールアドレスの形式が正しくありません。" hint="受付確認のメールをお送りします。" name="email" value="taro@" onChange={() => undefined} />);
+  render(
+    <TextField
+      label="メールアドレス"
+      required
+      type="email"
+      error="メールアドレスの形式が正しくありません。"
+      hint="受付確認のメールをお送りします。"
+      name="email"
+      value="taro@"
+      onChange={() => undefined}
+    />,
+  );
   const input = screen.getByRole('textbox', { name: 'メールアドレス 必須' });
   expect(input.getAttribute('aria-invalid')).toBe('true');
   expect(errorElementOf(input)?.textContent).toBe('メールアドレスの形式が正しくありません。');

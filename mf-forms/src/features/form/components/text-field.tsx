@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import { Field, type FieldProps, type TextControl } from './field.js';
 
-export interface TextFieldProps extends FieldProps, TextControl, Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode' | 'min' | 'maxLength'> {
+export interface TextFieldProps
+  extends FieldProps, TextControl, Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'inputMode' | 'min' | 'maxLength'> {
   /** The input types the forms style (ui/styles.tsx). */
   type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'number';
 }

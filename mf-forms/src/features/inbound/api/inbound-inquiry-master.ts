@@ -19,4 +19,3 @@ export const INBOUND_INQUIRY_MASTER: TypedDocumentNode<FormsInboundInquiryMaster
     }
   }
 `;
-

@@ -8,7 +8,14 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
   return (
     <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>
       <KitLink className="s-card__images" to={href} tabIndex={-1} aria-hidden="true">
-        <img src={bukken.imageGroup.gaikanUrl} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} width={150} height={112} />
+        <img
+          src={bukken.imageGroup.gaikanUrl}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          width={150}
+          height={112}
+        />
         <img src={bukken.imageGroup.madoriUrl} alt="" loading="lazy" width={150} height={112} />
       </KitLink>
       <div className="s-card__body">
@@ -18,7 +25,8 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
         </h3>
         <p className="s-card__rent">
           <strong>{formatRent(bukken.chinryou)}</strong>
-          管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ 敷 {formatMonths(bukken.shikikin, bukken.chinryou)} ／ 礼 {formatMonths(bukken.reikin, bukken.chinryou)}
+          管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ 敷 {formatMonths(bukken.shikikin, bukken.chinryou)} ／ 礼{' '}
+          {formatMonths(bukken.reikin, bukken.chinryou)}
         </p>
         <p className="s-card__spec">
           {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.floor}階 ／ {formatAge(bukken.builtAge)}

@@ -23,11 +23,7 @@ export function Pager({ pagination }: { pagination: Pagination }) {
       {sorted.map((p, i) => (
         <span key={p} style={{ display: 'contents' }}>
           {i > 0 && p - (sorted[i - 1] ?? p) > 1 && <span aria-hidden="true">…</span>}
-          {p === currentPage ? (
-            <span aria-current="page">{p}</span>
-          ) : (
-            <KitLink to={href(p)}>{p}</KitLink>
-          )}
+          {p === currentPage ? <span aria-current="page">{p}</span> : <KitLink to={href(p)}>{p}</KitLink>}
         </span>
       ))}
       {pagination.nextPage && (

@@ -11,7 +11,12 @@ export function SpecialList({ specials, prefecturePath }: { specials: SpecialSum
         <li key={s.path} className="s-special">
           <KitLink to={prefecturePath ? `/search/cities/${prefecturePath}/topic/${s.path}` : `/topic/${s.path}`}>
             {/* On the top page the first special's image is the largest paint: fetched at once (issue 15). */}
-            <img src={s.topImage} alt="" loading={!prefecturePath && i === 0 ? 'eager' : 'lazy'} fetchPriority={!prefecturePath && i === 0 ? 'high' : undefined} />
+            <img
+              src={s.topImage}
+              alt=""
+              loading={!prefecturePath && i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={!prefecturePath && i === 0 ? 'high' : undefined}
+            />
             <span>{s.name}</span>
             <small>{formatNumber(s.bukkenCount)}件</small>
           </KitLink>

@@ -4,7 +4,19 @@ import type { UserStockBukkenFragment } from '../../../__generated__/operations.
 import { KitLink } from '@sumika/shell-kit';
 
 /** One listing of a user-area list with a selection checkbox. */
-export function StockRow({ bukken, checked, onCheck, note, children }: { bukken: UserStockBukkenFragment; checked: boolean; onCheck: (v: boolean) => void; note?: ReactNode; children?: ReactNode }) {
+export function StockRow({
+  bukken,
+  checked,
+  onCheck,
+  note,
+  children,
+}: {
+  bukken: UserStockBukkenFragment;
+  checked: boolean;
+  onCheck: (v: boolean) => void;
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
   const href = bukken.archived ? `/bukken/archive_detail/${bukken.globalKey}` : `/bukken/detail/${bukken.globalKey}`;
   return (
     <li className="u-row" data-testid="stock-row" data-global-key={bukken.globalKey}>

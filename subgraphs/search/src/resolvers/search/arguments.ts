@@ -160,7 +160,6 @@ export async function resolveSearch(ctx: Pick<Context, 'db'>, args: SearchArgs):
   return { filter, master, args, special, campus, destinations };
 }
 
-
 /** A filter over active listings with no place or condition (for callers that add their own). */
 export function baseFilter(): ListingFilter {
   return {
@@ -181,4 +180,3 @@ export function baseFilter(): ListingFilter {
     bbox: null,
   };
 }
-

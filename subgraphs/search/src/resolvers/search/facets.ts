@@ -43,7 +43,13 @@ export async function facet(ctx: Pick<Context, 'db'>, r: ResolvedSearch, name: F
       return WALK_BOUNDS.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: counts[i] ?? 0 }));
     }
     case 'builtYear': {
-      const counts = await cumulativeCounts(ctx.db, f, 'built_year', '>=', BUILT_BOUNDS.map((b) => builtYearFrom(f.currentYear, b)));
+      const counts = await cumulativeCounts(
+        ctx.db,
+        f,
+        'built_year',
+        '>=',
+        BUILT_BOUNDS.map((b) => builtYearFrom(f.currentYear, b)),
+      );
       return BUILT_BOUNDS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: counts[i] ?? 0 }));
     }
     case 'plans': {
@@ -86,7 +92,6 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
   for (const node of info.fieldNodes) walk(node.selectionSet);
   return out;
 }
-
 
 /** The facets the query selected, each computed once per filter (cached), all at once. */
 export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: ResolvedSearch, info: GraphQLResolveInfo): Promise<FacetsParent> {

@@ -109,7 +109,6 @@ export async function existingPage(source: ResultSource): Promise<ResultSource> 
 /** Entity references for the bukken subgraph to resolve. */
 export const refs = (keys: string[]) => keys.map((globalKey) => ({ globalKey }));
 
-
 const DAY_MS = 86_400_000;
 const NEW_WITHIN_DAYS = 7;
 const NEWEST_TTL_MS = 60_000;

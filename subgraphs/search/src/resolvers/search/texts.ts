@@ -27,4 +27,3 @@ export async function textsOf(ctx: Pick<Context, 'db'>, r: ResolvedSearch): Prom
   const conditions = conditionParts(filter.condition, { conditionName: (c) => master.conditions.get(c)?.name }, r.special?.name ?? null);
   return searchConditionTexts(placeText(place), conditions);
 }
-
