@@ -15,7 +15,12 @@ import { startStack, type Stack } from './stack.js';
 function documentOf(file: string, name: string, seen = new Set<string>()): string {
   const source = readFileSync(path.join(repoRoot(), file), 'utf8');
   const found = new RegExp(`const ${name}\\b[^=\\n]*= gql\`([^\`]*)\``).exec(source);
-  if (!found) throw new Error(`${file}: no document ${name}`);
+  if (!found) {
+    // A feature's public entry (index.ts, decision 018) re-exports the document from its file.
+    const reexport = new RegExp(`export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'([^']+)'`).exec(source);
+    if (!reexport) throw new Error(`${file}: no document ${name}`);
+    return documentOf(path.join(path.dirname(file), reexport[1]!.replace(/\.js$/, '.ts')), name, seen);
+  }
   let text = found[1]!;
   for (const [whole, expr] of [...text.matchAll(/\$\{\s*(\w+)\s*\}/g)]) {
     text = text.replace(whole, '');
