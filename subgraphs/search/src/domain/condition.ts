@@ -1,5 +1,6 @@
 import { badRequest } from '@sumika/server-kit';
 import { BUILDING_TYPE_KEYS } from '@sumika/domain';
+import type { SearchConditionInput } from '../__generated__/resolvers-types.js';
 
 /** Madori names in ordinal order: listing.plan_code is the 1-based position (1R = 1 … 4LDK+ = 13). */
 export const MADORI_NAMES = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'] as const;
@@ -19,23 +20,8 @@ export function planName(ordinal: number): string {
   return MADORI_NAMES[ordinal - 1] ?? '';
 }
 
-/** The SearchConditionInput of the contract, as GraphQL hands it over (nullable everywhere). */
-export interface SearchConditionInput {
-  buildingTypes?: (string | null)[] | null;
-  chinryou?: {
-    min?: number | null;
-    max?: number | null;
-    includeKanrihi?: boolean | null;
-    noReikin?: string | null;
-    noShikikin?: string | null;
-  } | null;
-  plans?: { min?: string | null; max?: string | null } | null;
-  area?: { min?: number | null; max?: number | null } | null;
-  walkMin?: number | null;
-  builtYear?: number | null;
-  other?: (string | null)[] | null;
-  word?: string | null;
-}
+/** The SearchConditionInput of the contract as GraphQL hands it over: the type generated from schema.graphql. */
+export type { SearchConditionInput };
 
 /** A validated search condition: codes and numbers only, absent bounds as null. */
 export interface Condition {

@@ -1,33 +1,18 @@
 import { badRequest, notFound } from '@sumika/server-kit';
 import { prefectureCodeOf } from '@sumika/domain';
+import type { DestinationStationInput, QuerySearchBukkensArgs } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { Destination } from '../../domain/commute.js';
-import { EMPTY_CONDITION, normaliseCondition, type SearchConditionInput } from '../../domain/condition.js';
+import { EMPTY_CONDITION, normaliseCondition } from '../../domain/condition.js';
 import { classifyWord, japanYear, type ListingFilter } from '../../domain/filter.js';
 import { stationGraph } from '../../repositories/graph.js';
 import { campusStations, cityChoice, searchMaster, townsByCodes, type MasterSpecial, type SearchMaster } from '../../repositories/listing-master.js';
 
 // The arguments of searchBukkens and its variants, validated and resolved to a listing filter.
 
-export interface DestinationStationInput {
-  stationCode: number;
-  maxMinutes: number;
-  maxTransfers?: number | null;
-}
-
-/** The place and condition arguments shared by searchBukkens and its variants. */
-export interface SearchArgs {
-  prefecturePath?: string | null;
-  cityCodes?: (number | null)[] | null;
-  townCodes?: (number | null)[] | null;
-  gdCityCode?: number | null;
-  stationCodes?: (number | null)[] | null;
-  lineCodes?: (number | null)[] | null;
-  specialName?: string | null;
-  instituteCampusId?: number | null;
-  destinationStations?: DestinationStationInput[] | null;
-  searchCondition?: SearchConditionInput | null;
-}
+/** The place and condition arguments shared by searchBukkens and its variants (the schema's, without paging and sort). */
+export type SearchArgs = Omit<QuerySearchBukkensArgs, 'page' | 'perPage' | 'sort'>;
+export type { DestinationStationInput };
 
 const MAX_CODES = 500;
 const MAX_DESTINATIONS = 5;
