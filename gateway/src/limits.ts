@@ -1,6 +1,17 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, parse, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { costTableOf, operationCost, tooCostly, tooDeep, type CostTable, type OperationCost } from '@sumika/server-kit';
+import {
+  costTableOf,
+  MAX_SOURCE_NESTING,
+  operationCost,
+  sourceNesting,
+  tooCostly,
+  tooDeep,
+  tooNested,
+  type CostTable,
+  type OperationCost,
+} from '@sumika/server-kit';
 
 /** A list field no subgraph declared a size for counts as this many items (STYLE 16: declare yours). */
 export const DEFAULT_LIST_SIZE = 100;
@@ -62,4 +73,15 @@ export function limitsPlugin<Ctx extends object>(limits: QueryLimits, table: () 
       };
     },
   };
+}
+
+/**
+ * Refuses a document whose brackets nest deeper than {@link MAX_SOURCE_NESTING} before Apollo parses
+ * it: the recursive-descent parser could exhaust the stack on `[[[[…` before `maxTokens` stops it.
+ */
+export async function refuseDeeplyNestedDocument(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const query = (req.body as { query?: unknown } | undefined)?.query ?? (req.query as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'string' || sourceNesting(query) <= MAX_SOURCE_NESTING) return;
+  const { message, extensions } = tooNested();
+  await reply.code(400).send({ errors: [{ message, extensions: { code: extensions.code, reason: extensions.reason } }] });
 }

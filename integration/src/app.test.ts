@@ -155,6 +155,19 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     expect(costly.statusCode).toBe(400);
     expect(costly.json().errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_COSTLY' } });
     expect(costly.json().errors[0].message).toMatch(/クエリが複雑すぎます \(cost \d+ > limit 20000\)/);
+    // Brackets nested 5,000 deep: refused before the recursive parser can run out of stack (the fuzz
+    // suite's "deep list literal" once answered "Maximum call stack size exceeded"), by POST and GET.
+    const nestedQuery = `{ bukkens(globalKeys: ${'['.repeat(5000)}"x"${']'.repeat(5000)}) { globalKey } }`;
+    for (const nested of [
+      await post(stack, { query: nestedQuery }),
+      await stack.gateway.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(nestedQuery)}`, headers: { 'apollo-require-preflight': 'true' } }),
+    ]) {
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json().errors[0]).toMatchObject({
+        message: expect.stringMatching(/^クエリの入れ子が深すぎます/),
+        extensions: { code: 'BAD_REQUEST', reason: 'QUERY_TOO_DEEP' },
+      });
+    }
     // A real page's query passes.
     const normal = await post(stack, { query: '{ searchBukkens(perPage: 30) { result { bukkenList { globalKey name traffics { stationName } } } } }' });
     expect(normal.json().errors).toBeUndefined();

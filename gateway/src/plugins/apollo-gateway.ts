@@ -14,7 +14,7 @@ import { refuseMalformedPersistedQuery } from '../federation/persisted-queries.j
 import { SignedDataSource } from '../federation/signed-data-source.js';
 import { routingUrls, watchedSupergraph } from '../federation/supergraph-source.js';
 import { inputRulesPlugin } from '../input-rules.js';
-import { costTableOfSupergraph, limitsPlugin } from '../limits.js';
+import { costTableOfSupergraph, limitsPlugin, refuseDeeplyNestedDocument } from '../limits.js';
 import { privateFieldsOf, responseCache, type ResponseCache } from '../response-cache.js';
 
 // POST/GET /graphql: Apollo Server over @apollo/gateway, wired from the parts in ../federation/
@@ -108,7 +108,7 @@ export default fp(
     };
     app.decorate('supergraph', { loaded: () => loaded, subgraphUrls: () => urls, responseCache: cacheLayer, execute });
     const handler = fastifyApolloHandler(server, { context: async (req, reply) => contextFor(req, reply) });
-    app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: refuseMalformedPersistedQuery, handler });
+    app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: [refuseDeeplyNestedDocument, refuseMalformedPersistedQuery], handler });
     app.addHook('onClose', async () => {
       await server.stop();
       // destroy, not close: idle keep-alive sockets would otherwise hold shutdown.

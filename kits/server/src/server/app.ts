@@ -8,6 +8,7 @@ import { LIMITS_ENV } from '../env.js';
 import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
 import { checkInput, inputError, inputProblem } from './input-rules.js';
+import { MAX_SOURCE_NESTING, sourceNesting, tooNested } from './nesting.js';
 import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.js';
 import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
@@ -149,6 +150,10 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     if (!problem) return;
     const err = inputError(problem);
     return reply.code(400).send({ errorCode: 'BAD_REQUEST', message: err.message, reason: err.extensions.reason });
+  });
+  // The parser recurses per bracket: a document nested deeper than any real one is refused unparsed.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    if (sourceNesting(source) > MAX_SOURCE_NESTING) throw new AppError('BAD_REQUEST', tooNested().message, { reason: 'QUERY_TOO_DEEP' });
   });
   // Defence in depth: whoever reaches this subgraph, its documents obey the same input rule and
   // are priced against its own list sizes before any resolver runs.
