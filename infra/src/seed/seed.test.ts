@@ -8,6 +8,7 @@ import { migrateToLatest } from '@sumika/storage-kit';
 import { migrationsFolder } from '../migrate/migrate.js';
 import { generateCompanies, ListingGenerator } from './generate.js';
 import { seed, seedChecksums, type SeedStores } from './seed.js';
+import { backfillBukkenMaster } from './write.js';
 
 const LISTINGS = 3000;
 const SEED = 424242;
@@ -168,6 +169,29 @@ describe.each(testBackends())('seeded data on $name', (backend) => {
     const central = await perM2('city_code BETWEEN 13101 AND 13113');
     const rural = await perM2('prefecture_code NOT IN (1, 4, 11, 12, 13, 14, 22, 23, 26, 27, 28, 34, 40)');
     expect(central).toBeGreaterThan(rural * 1.8);
+  });
+
+  it("writes the bukken store's condition names from the same master as search's, naming every code a listing carries", async () => {
+    const q = 'SELECT code, name, group_key FROM condition_code ORDER BY code';
+    const own = await rows(stores.bukken, q);
+    expect(own.length).toBe(master.conditionCodes.length);
+    expect(own).toEqual(await rows(stores.search, q));
+    const unnamed = await rows(
+      stores.bukken,
+      `SELECT DISTINCT c.code FROM bukken, jsonb_each(condition_codes) e, jsonb_array_elements_text(e.value) c(code)
+       WHERE NOT EXISTS (SELECT 1 FROM condition_code n WHERE n.code = c.code::int)`,
+    );
+    expect(unnamed).toEqual([]);
+  });
+
+  it("fills an older store's empty bukken condition names from search's, once", async () => {
+    const q = 'SELECT code, name, group_key FROM condition_code ORDER BY code';
+    const before = await rows(stores.bukken, q);
+    await sql`TRUNCATE condition_code`.execute(stores.bukken.db);
+    expect(await backfillBukkenMaster(stores.search, stores.bukken)).toBe(master.conditionCodes.length);
+    expect(await rows(stores.bukken, q)).toEqual(before);
+    expect(await backfillBukkenMaster(stores.search, stores.bukken)).toBe(0);
+    expect(await rows(stores.bukken, q)).toEqual(before);
   });
 
   it('covers every condition group, archived listings, spread arrivals and view counts', async () => {

@@ -4,7 +4,17 @@ import { buildMasterData } from '../master/build.js';
 import type { MasterData } from '../master/types.js';
 import { openMigrated } from '../migrate/migrate.js';
 import { generateCompanies, ListingGenerator, type GeneratedBuilding } from './generate.js';
-import { BUKKEN_TABLES, tableChecksum, truncate, withIndexesDeferred, writeCompanies, writeListingBatch, writeMaster } from './write.js';
+import {
+  backfillBukkenMaster,
+  BUKKEN_TABLES,
+  tableChecksum,
+  truncate,
+  withIndexesDeferred,
+  writeCompanies,
+  writeBukkenMaster,
+  writeListingBatch,
+  writeMaster,
+} from './write.js';
 
 export const DEFAULT_LISTINGS = 20_000;
 export const DEFAULT_SEED = 20_260_401;
@@ -50,6 +60,7 @@ export async function seed(stores: SeedStores, opts: SeedOptions = {}): Promise<
     `master data: ${master.prefectures.length} prefectures, ${master.cities.length} cities, ${master.towns.length} towns, ${master.lines.length} lines, ${master.stationGroups.length} stations, ${master.campuses.length} campuses`,
   );
   await writeMaster(stores.search, master);
+  await writeBukkenMaster(stores.bukken, master);
 
   const companies = generateCompanies(master, { seed: seedValue, asOf });
   await writeCompanies(stores.company, companies);
@@ -109,7 +120,9 @@ export async function openSeedStores(opts: { url?: string | null; pgliteRoot?: s
         ...(opts.pgliteRoot ? { pgliteDir: `${opts.pgliteRoot}/${subgraph}` } : {}),
       })
     ).database;
-  return { search: await open('search'), bukken: await open('bukken'), company: await open('company') };
+  const stores = { search: await open('search'), bukken: await open('bukken'), company: await open('company') };
+  await backfillBukkenMaster(stores.search, stores.bukken);
+  return stores;
 }
 
 export async function closeSeedStores(s: SeedStores): Promise<void> {
@@ -136,6 +149,7 @@ export async function seedChecksums(s: SeedStores): Promise<Record<string, strin
     [s.bukken, 'building', 'id'],
     [s.bukken, 'bukken', 'id'],
     [s.bukken, 'bukken_traffic', 'bukken_id, seq'],
+    [s.bukken, 'condition_code', 'code'],
   ];
   for (const [db, table, order] of tables) out[`${db.schema}.${table}`] = await tableChecksum(db, table, order);
   return out;

@@ -121,6 +121,37 @@ export async function writeMaster(search: AnyDb, m: MasterData): Promise<void> {
   );
 }
 
+/** The bukken subgraph's copy of master data: condition names, which its detail fields resolve themselves. */
+export const BUKKEN_MASTER_TABLES = ['condition_code'] as const;
+
+export async function writeBukkenMaster(bukken: AnyDb, m: MasterData): Promise<void> {
+  await truncate(bukken, BUKKEN_MASTER_TABLES);
+  await bukken.copyFrom(
+    'condition_code',
+    ['code', 'name', 'group_key'],
+    m.conditionCodes.map((x) => [x.code, x.name, x.groupKey] as never[]),
+  );
+}
+
+/**
+ * A store seeded before the bukken subgraph kept condition names (its migration 0003) gets them
+ * from the search store's condition_code, written from the same master; returns the rows copied.
+ */
+export async function backfillBukkenMaster(search: AnyDb, bukken: AnyDb): Promise<number> {
+  const { rows: own } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM condition_code`.execute(bukken.db);
+  if (own[0]?.n) return 0;
+  const { rows } = await sql<{ code: number; name: string; group_key: string }>`SELECT code, name, group_key FROM condition_code ORDER BY code`.execute(
+    search.db,
+  );
+  if (rows.length)
+    await bukken.copyFrom(
+      'condition_code',
+      ['code', 'name', 'group_key'],
+      rows.map((r) => [r.code, r.name, r.group_key] as never[]),
+    );
+  return rows.length;
+}
+
 export const COMPANY_TABLES = ['company', 'store', 'store_review', 'employee'] as const;
 
 export async function writeCompanies(company: AnyDb, d: CompanyData): Promise<void> {

@@ -72,7 +72,7 @@ export type Bukken = {
   chinryou: Scalars['Int']['output'];
   /** The store that advertises the listing; null when the company subgraph cannot answer (the page shows a notice). */
   company?: Maybe<Company>;
-  /** Null when the search subgraph (which names the conditions) cannot answer. */
+  /** Null when the condition names cannot be read. */
   conditionCodes?: Maybe<ConditionCodes>;
   exclamation?: Maybe<Scalars['String']['output']>;
   floor: Scalars['Int']['output'];
@@ -168,9 +168,10 @@ export type CompareRow = {
 export type Condition = {
   __typename?: 'Condition';
   code: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
 };
 
-/** Condition codes by SPEC §3 group; names come from the search subgraph's Condition entity. */
+/** Condition codes by SPEC §3 group, named from the bukken store's copy of the condition master. */
 export type ConditionCodes = {
   __typename?: 'ConditionCodes';
   airConditionings: Array<Condition>;
@@ -542,6 +543,7 @@ export type CompareRowResolvers<ContextType = Context, ParentType extends Resolv
 
 export type ConditionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Condition'] = ResolversParentTypes['Condition']> = ResolversObject<{
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type ConditionCodesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConditionCodes'] = ResolversParentTypes['ConditionCodes']> = ResolversObject<{

@@ -60,6 +60,12 @@ export interface DB {
     archived_at: ColumnType<Date | null, string | Date | null, string | Date | null>;
     image_seed: number;
   };
+  /** The condition master's names (seeded from the same source as the search subgraph's condition_code). */
+  condition_code: {
+    code: number;
+    name: string;
+    group_key: string;
+  };
   bukken_traffic: {
     bukken_id: number;
     seq: number;

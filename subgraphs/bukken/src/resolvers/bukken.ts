@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { fullYearsBetween, tokyoToday, yearMonth } from '../domain/dates.js';
 import { planOrdinal } from '../domain/madori.js';
 import { marketRentOf, MIN_MARKET_SAMPLES, type MarketRent } from '../domain/market.js';
+import { conditionNames } from '../loaders/conditions.js';
 import { loadMarketStats } from '../loaders/market.js';
 import { imagePath } from '../plugins/images.js';
 import type { BukkenRecord, TrafficRecord } from '../repositories/records.js';
@@ -86,8 +87,14 @@ export const bukkenResolvers: Resolvers = {
     typeCode: (b) => b.building.buildingType,
     typeName: (b) => BUILDING_TYPE_NAMES[b.building.buildingType] ?? '',
     struct: (b) => b.building.struct,
-    conditionCodes: (b) => {
-      const codes = (group: ConditionGroup) => (b.conditionCodes[group] ?? []).map((code) => ({ code }));
+    conditionCodes: async (b, _args, ctx) => {
+      const names = await conditionNames(ctx.db, Object.values(b.conditionCodes).flat());
+      const codes = (group: ConditionGroup) =>
+        (b.conditionCodes[group] ?? []).map((code) => {
+          const name = names.get(code);
+          if (name === undefined) throw new Error(`condition code ${code} is not in the condition master`);
+          return { code, name };
+        });
       return {
         airConditionings: codes('airConditionings'),
         baths: codes('baths'),

@@ -217,6 +217,28 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       expect(data?.h).toEqual({ roomNum: null, name: house.building_name, all: `${house.building_name} ${house.floor}階` });
     });
 
+    it('names every condition from the condition master, read once for all requests', async () => {
+      // Expected names straight from the master data the seed wrote (conditions.json).
+      const names = new Map(stores.master.conditionCodes.map((c) => [c.code, c.name]));
+      const groups = ['airConditionings', 'baths', 'conditions', 'locations', 'otherConditions', 'securities', 'kitchens', 'facilities', 'storageSpaces'];
+      const q = `query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey conditionCodes { ${groups.map((g) => `${g} { code name }`).join(' ')} } } }`;
+      for (const sample of [rows.filter((_, i) => i % 53 === 0), rows.filter((_, i) => i % 53 === 1)]) {
+        const { res, sql: ran } = await counted(q, { k: sample.map((r) => r.global_key) });
+        expect(res.errors).toBeUndefined();
+        const list = res.data?.bukkens as { globalKey: string; conditionCodes: Record<string, { code: number; name: string }[]> }[];
+        for (const item of list) {
+          const r = byKey.get(item.globalKey) as Raw;
+          expect(item.conditionCodes).toEqual(
+            Object.fromEntries(groups.map((g) => [g, (r.condition_codes[g] ?? []).map((code) => ({ code, name: names.get(code) }))])),
+          );
+        }
+        expect(list.flatMap((b) => Object.values(b.conditionCodes).flat()).length).toBeGreaterThan(sample.length);
+        expect(ran.filter((x) => /from "condition_code"/.test(x))).toHaveLength(0);
+      }
+      // One read of the master for the whole suite (the first listing query above made it).
+      expect(statements.filter((x) => /from "condition_code"/.test(x))).toHaveLength(1);
+    });
+
     it('estimates the initial cost with parts that sum to the total', async () => {
       const sample = rows.filter((_, i) => i % 97 === 0);
       const { data, errors } = await query(
