@@ -239,6 +239,20 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       expect(statements.filter((x) => /from "condition_code"/.test(x))).toHaveLength(1);
     });
 
+    it('answers null condition codes with an error, never a made-up name, for a code missing from the master', async () => {
+      const r = rows.find((x) => !x.archived) as Raw;
+      await sql`UPDATE bukken SET condition_codes = ${JSON.stringify({ ...r.condition_codes, baths: [32_000] })}::jsonb WHERE id = ${r.id}`.execute(db);
+      try {
+        const { data, errors } = await query(`query($k: ID!) { bukken(globalKey: $k) { globalKey conditionCodes { baths { code name } } } }`, {
+          k: r.global_key,
+        });
+        expect(data?.bukken).toEqual({ globalKey: r.global_key, conditionCodes: null });
+        expect(errors).toHaveLength(1);
+      } finally {
+        await sql`UPDATE bukken SET condition_codes = ${JSON.stringify(r.condition_codes)}::jsonb WHERE id = ${r.id}`.execute(db);
+      }
+    });
+
     it('estimates the initial cost with parts that sum to the total', async () => {
       const sample = rows.filter((_, i) => i % 97 === 0);
       const { data, errors } = await query(
