@@ -95,8 +95,13 @@ export function normaliseVariables(value: unknown): unknown {
   return value;
 }
 
-/** Graphs whose answers depend on the visitor: anything they resolve is never cached. */
+/** Graphs whose answers depend on the visitor: anything they resolve is never cached, nor shared between visitors. */
 const PRIVATE_GRAPHS = new Set(['USER']);
+
+/** True for a subgraph (by its service name, e.g. `user`) whose answers depend on the visitor. */
+export function isPrivateGraph(name: string): boolean {
+  return PRIVATE_GRAPHS.has(name.toUpperCase());
+}
 
 /**
  * `Type.field` coordinates resolved only by per-visitor graphs (the user subgraph's

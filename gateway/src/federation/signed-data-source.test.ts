@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { Agent } from 'undici';
 import type { ServiceClaims } from '@sumika/server-kit';
 import type { GatewayContext } from './context.js';
-import { SignedDataSource } from './signed-data-source.js';
+import { SignedDataSource, type DataSourceOptions } from './signed-data-source.js';
 
 // A real HTTP subgraph stand-in (it answers what the test tells it to) and the real data source over undici.
 
@@ -32,7 +32,7 @@ describe('SignedDataSource', () => {
   });
   const agent = new Agent({ connections: 16 });
   const sign = async (claims: ServiceClaims) => `token-for-${claims.uid ?? 'anonymous'}`;
-  const source = (over: Partial<ConstructorParameters<typeof SignedDataSource>[0]> = {}) =>
+  const source = (over: Pick<Partial<DataSourceOptions>, 'visitorFree' | 'timeoutMs' | 'retryAfterTimeoutMs'> = {}) =>
     new SignedDataSource({
       name: 'search',
       url,
@@ -42,6 +42,7 @@ describe('SignedDataSource', () => {
       retryAfterTimeoutMs: 500,
       breakAfter: 50,
       breakMs: 1000,
+      visitorFree: false,
       log: Fastify({ logger: false }).log,
       ...over,
     });
@@ -96,6 +97,19 @@ describe('SignedDataSource', () => {
     ]);
     expect(seen).toHaveLength(6);
     expect(seen.map((s) => s.cookie)).toContain('ab=1');
+  });
+
+  it('sends reads of a visitor-free subgraph anonymous, shared across visitors; its mutations carry the visitor', async () => {
+    const ds = source({ visitorFree: true });
+    await Promise.all([
+      call(ds, '{ echo }', { uid: 'a', forward: { cookie: 'ab=1', 'user-agent': 'x' } }),
+      call(ds, '{ echo }', { uid: 'b' }),
+      call(ds, '{ echo }'),
+    ]);
+    expect(seen).toEqual([{ authorization: 'Bearer token-for-anonymous', cookie: undefined, body: { query: '{ echo }', variables: {} } }]);
+    seen = [];
+    await call(ds, 'mutation { echo }', { uid: 'a', forward: { cookie: 'ab=1' } });
+    expect(seen.map((s) => [s.authorization, s.cookie])).toEqual([['Bearer token-for-a', 'ab=1']]);
   });
 
   it("passes each caller the subgraph's set-cookie headers", async () => {

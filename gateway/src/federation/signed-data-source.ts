@@ -57,6 +57,12 @@ export interface DataSourceOptions {
   /** Consecutive transient failures that open this subgraph's breaker, and how long it stays open (ms). */
   breakAfter: number;
   breakMs: number;
+  /**
+   * The subgraph's answers to reads never depend on the visitor (every graph but the private ones,
+   * the same rule as the response cache's): its reads go out anonymous, without the visitor's
+   * claims or headers, so identical ones are shared across visitors too.
+   */
+  visitorFree: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -83,10 +89,11 @@ function httpError(url: string, exchange: Exchange): GraphQLError {
  *
  * It speaks HTTP through undici's `request` on the gateway's keep-alive pool, not through
  * RemoteGraphQLDataSource's node-fetch Request/Headers and WHATWG body streams (a third of the
- * gateway's CPU per subgraph fetch, measured with bench:gateway). Identical reads in flight at the
- * same moment (same subgraph, same signed claims and forwarded headers, same document and
- * variables) share one exchange: a popular listing's page under load asks each subgraph once per
- * moment, not once per visitor connection. Each caller parses its own copy of the answer.
+ * gateway's CPU per subgraph fetch). Identical reads in flight at the same moment share one
+ * exchange: reads of a visitor-free subgraph (search, bukken, company, forms) go out anonymous and
+ * are shared across visitors; reads of the user subgraph only with the same visitor's. A popular
+ * listing's page under load asks each subgraph once per moment, not once per visitor. Each caller
+ * parses its own copy of the answer. Mutations are never shared.
  */
 export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly opts: DataSourceOptions;
@@ -115,8 +122,9 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     // Reads are idempotent; a mutation is sent once (a retry could apply it twice) and never shared.
     const idempotent = !/^\s*mutation\b/.test(query);
     const ctx = (options.context ?? {}) as Partial<GatewayContext>;
-    const claims = { ...(ctx.uid ? { uid: ctx.uid } : {}), ...(ctx.fresh ? { fresh: true } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
-    const headers: Record<string, string> = { ...ctx.forward, 'content-type': 'application/json' };
+    const anonymous = idempotent && this.opts.visitorFree;
+    const claims = anonymous ? {} : { ...(ctx.uid ? { uid: ctx.uid } : {}), ...(ctx.fresh ? { fresh: true } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
+    const headers: Record<string, string> = { ...(anonymous ? {} : ctx.forward), 'content-type': 'application/json' };
     const body = JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}), ...(extensions ? { extensions } : {}) });
     const started = performance.now();
     // One budget per call, its retry included: a read's first attempt leaves SUBGRAPH_RETRY_TIMEOUT_MS
@@ -129,7 +137,7 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
       try {
         const exchange = await this.breaker.execute(async () => {
           headers.authorization = `Bearer ${await this.opts.sign(claims)}`;
-          return idempotent ? this.shared(headers, body, budget) : this.exchange(headers, body, budget);
+          return idempotent ? this.shared(anonymous ? body : this.visitorKey(headers, body), headers, body, budget) : this.exchange(headers, body, budget);
         });
         if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
         return this.parsed(exchange);
@@ -155,9 +163,13 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     }
   }
 
+  /** A read that carries the visitor is shared only with the same visitor's (same signed claims, same forwarded headers). */
+  private visitorKey(headers: Record<string, string>, body: string): string {
+    return `${headers.authorization}\n${headers.cookie ?? ''}\n${headers['user-agent'] ?? ''}\n${headers.referer ?? ''}\n${body}`;
+  }
+
   /** The exchange an identical read already in flight is waiting for, or a new one. */
-  private shared(headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
-    const key = `${headers.authorization}\n${headers.cookie ?? ''}\n${headers['user-agent'] ?? ''}\n${headers.referer ?? ''}\n${body}`;
+  private shared(key: string, headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.exchange(headers, body, budgetMs).finally(() => this.inFlight.delete(key));

@@ -15,7 +15,7 @@ import { SignedDataSource } from '../federation/signed-data-source.js';
 import { routingUrls, watchedSupergraph } from '../federation/supergraph-source.js';
 import { inputRulesPlugin } from '../input-rules.js';
 import { costTableOfSupergraph, limitsPlugin, refuseDeeplyNestedDocument } from '../limits.js';
-import { privateFieldsOf, responseCache, type ResponseCache } from '../response-cache.js';
+import { isPrivateGraph, privateFieldsOf, responseCache, type ResponseCache } from '../response-cache.js';
 
 // POST/GET /graphql: Apollo Server over @apollo/gateway, wired from the parts in ../federation/
 // (context, signed data source, errors, observation, persisted-query check, supergraph source).
@@ -73,6 +73,7 @@ export default fp(
           retryAfterTimeoutMs: config.retryAfterTimeoutMs,
           breakAfter: config.subgraphBreakAfter,
           breakMs: config.subgraphBreakMs,
+          visitorFree: !isPrivateGraph(name),
           log: app.log,
         }),
       logger: app.log,
