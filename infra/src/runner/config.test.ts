@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
+import { DEFAULT_LISTINGS } from '../seed/seed.js';
 import { runnerConfigFromEnv } from './config.js';
 import { SERVICES } from './services.js';
 
 describe('runnerConfigFromEnv', () => {
-  it('keeps the defaults: 20,000 listings, every service on its documented port', () => {
+  it("keeps the defaults: the seed's 20,000 listings, every service on its documented port, compiled services", () => {
     const config = runnerConfigFromEnv({ DATA_DIR: '/tmp/sumika-runner' });
-    expect(config.seedListings).toBe(20_000);
+    expect(config.seedListings).toBeUndefined();
+    expect(DEFAULT_LISTINGS).toBe(20_000);
+    expect(config.startMode).toBe('compiled');
     expect(config.dataDir).toBe('/tmp/sumika-runner');
     expect(config.ports).toMatchObject({
       shell: 3000,
@@ -28,6 +31,7 @@ describe('runnerConfigFromEnv', () => {
   it('honours SEED_LISTINGS and every <NAME>_PORT', () => {
     const config = runnerConfigFromEnv({ SEED_LISTINGS: '200', GATEWAY_PORT: '4100', MF_USER_PORT: '3103', SEARCH_PORT: '' });
     expect(config.seedListings).toBe(200);
+    expect(runnerConfigFromEnv({ START_MODE: 'tsx' }).startMode).toBe('tsx');
     expect(config.ports).toMatchObject({ gateway: 4100, 'mf-user': 3103, search: 4001 });
   });
 

@@ -1,13 +1,20 @@
 import { dataDir, envVar, parseEnv, SUBGRAPH_ENV, type EnvShape } from '@sumika/server-kit';
-import { DEFAULT_LISTINGS } from '../seed/seed.js';
 import { SERVICES } from './services.js';
 
 export interface RunnerConfig {
-  /** Listings seeded into an empty store (SEED_LISTINGS). */
-  seedListings: number;
+  /**
+   * Listings seeded into an empty store (SEED_LISTINGS; unset: the seed's DEFAULT_LISTINGS, applied by
+   * prepare.ts, so that the runner itself does not load the seed's modules).
+   */
+  seedListings?: number;
   /** Each service's port by name (`<NAME>_PORT`, else its default). */
   ports: Record<string, number>;
   dataDir: string;
+  /**
+   * START_MODE: `compiled` (default) runs each TypeScript service from its esbuild bundle (built when
+   * missing or stale, compile.ts); `tsx` runs the sources under tsx (`npm run dev`: no build step).
+   */
+  startMode: 'compiled' | 'tsx';
 }
 
 /**
@@ -17,12 +24,19 @@ export interface RunnerConfig {
  */
 export function runnerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
   const ports: EnvShape = Object.fromEntries(SERVICES.map((s) => [s.portEnv, envVar.portOr(s.port)]));
-  const shape = { ...ports, ...SUBGRAPH_ENV, RUN_SERVICES: envVar.text(), SEED_LISTINGS: envVar.intOr(0, DEFAULT_LISTINGS) };
+  const shape = {
+    ...ports,
+    ...SUBGRAPH_ENV,
+    RUN_SERVICES: envVar.text(),
+    SEED_LISTINGS: envVar.int(0),
+    START_MODE: envVar.oneOfOr(['compiled', 'tsx'], 'compiled'),
+  };
   const vars = parseEnv(shape, env);
   const byEnv = vars as Record<string, unknown>;
   return {
-    seedListings: vars.SEED_LISTINGS,
+    ...(vars.SEED_LISTINGS === undefined ? {} : { seedListings: vars.SEED_LISTINGS }),
     ports: Object.fromEntries(SERVICES.map((s) => [s.name, byEnv[s.portEnv] as number])),
     dataDir: dataDir(env),
+    startMode: vars.START_MODE,
   };
 }

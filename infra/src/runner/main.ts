@@ -1,8 +1,7 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
-import { saveLastGoodCopy } from '@sumika/storage-kit';
-import { migrateAll } from '../migrate/migrate.js';
-import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
+import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
 import { selectedServices } from './services.js';
 import { Supervisor } from './supervisor.js';
@@ -10,52 +9,55 @@ import { Supervisor } from './supervisor.js';
 const log = (line: string): void => console.log(`[runner] ${line}`);
 
 /**
- * `npm start`: migrate every subgraph, seed the store when it is empty, then run the services
- * (all, or `RUN_SERVICES`) under a supervisor: prefixed logs, a service that exits is restarted
- * with backoff, `<DATA_DIR>/run/services.json` names their pids, SIGINT/SIGTERM stops them all.
+ * Migrates and seeds in a child process (prepare.ts beside this file: the bundle's prepare.js when the
+ * runner runs compiled, prepare.ts under the same tsx loader otherwise), so the embedded stores it opens
+ * do not stay in the runner's memory. A signal for the runner meanwhile goes to it too.
+ */
+function prepare(): Promise<void> {
+  const self = process.argv[1] ?? '';
+  const entry = path.join(path.dirname(self), `prepare${path.extname(self) || '.js'}`);
+  const child = spawn(process.execPath, [...process.execArgv, entry], { cwd: process.cwd(), env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      if (code === 0) resolve();
+      else reject(new Error(signal ? `preparation stopped (${signal})` : `preparation failed (exit code ${code})`));
+    });
+  });
+}
+
+/**
+ * `npm start`: compile what changed (START_MODE=compiled, the default), migrate every subgraph, seed
+ * the store when it is empty, then run the services (all, or `RUN_SERVICES`) under a supervisor:
+ * prefixed logs, a service that exits is restarted with backoff, `<DATA_DIR>/run/services.json` names
+ * their pids, SIGINT/SIGTERM stops them all.
  */
 async function main(): Promise<void> {
   const config = runnerConfigFromEnv();
   const services = selectedServices();
-  await migrateAll(log);
-  const stores = await openSeedStores();
-  let seededNow = false;
-  try {
-    const last = await lastSeedRun(stores.search);
-    if (last) {
-      log(`data: ${last.listings} listings (seed ${last.seed})`);
-    } else {
-      const listings = config.seedListings;
-      log(`empty store: seeding ${listings} listings (once; \`npm run seed\` to regenerate)`);
-      let shown = 0;
-      const result = await seed(stores, {
-        listings,
-        log,
-        onProgress: (done, total) => {
-          if (done - shown >= total / 10 || done === total) {
-            shown = done;
-            log(`seeding ${Math.round((done / total) * 100)}% (${done}/${total})`);
-          }
-        },
-      });
-      log(`seeded ${result.listings} listings in ${(result.ms / 1000).toFixed(1)} s`);
-      seededNow = true;
-    }
-  } finally {
-    // The embedded database allows one process at a time: release it before the services open it.
-    await closeSeedStores(stores);
+  if (config.startMode === 'compiled') {
+    await buildStale(
+      services.map(bundleOf).filter((b): b is Bundle => b !== undefined),
+      log,
+    );
   }
-  // A fresh seed is the first last-good copy of each embedded store (a store that will not open is restored from it).
-  if (seededNow && stores.search.kind === 'pglite') {
-    for (const store of [stores.search, stores.bukken, stores.company]) saveLastGoodCopy(store.location);
-    log('seeded stores copied (<store>.last-good)');
-  }
+  await prepare();
 
   if (services.length === 0) {
     log('no services to start yet');
     return;
   }
-  const supervisor = new Supervisor({ services, cwd: repoRoot(), dataDir: config.dataDir, env: process.env, ports: config.ports });
+  const supervisor = new Supervisor({
+    services,
+    cwd: repoRoot(),
+    dataDir: config.dataDir,
+    env: process.env,
+    ports: config.ports,
+    mode: config.startMode,
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       supervisor.stop(signal).then(
@@ -66,7 +68,9 @@ async function main(): Promise<void> {
   }
   supervisor.start();
   const rel = path.relative(process.cwd(), supervisor.servicesFile);
-  log(`pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}`);
+  log(
+    `pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}; ${config.startMode === 'compiled' ? 'compiled services' : 'sources under tsx'}`,
+  );
 }
 
 main().catch((err: unknown) => {

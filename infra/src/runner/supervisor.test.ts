@@ -103,6 +103,20 @@ describe('Supervisor (the runner of npm start)', () => {
     expect(existsSync(path.join(dataDir, 'run', 'services.json'))).toBe(false);
   });
 
+  it("formats the services' JSON log lines itself under LOG_FORMAT=pretty (the default): the services write JSON, no pino-pretty worker in each", async () => {
+    start([service('pino', 'pino-line.js')], { LOG_FORMAT: undefined });
+    await until(() => lines.some((l) => l.startsWith('[pino] LOG_FORMAT=')), 10_000);
+    expect(lines).toContain('[pino] LOG_FORMAT=json');
+    const line = lines.find((l) => l.includes('listening'));
+    expect(line).toMatch(/^\[pino\] \[\d\d:04:05\] INFO: listening \{"port":4999\}$/);
+    await supervisor!.stop('next');
+    lines.length = 0;
+    start([service('pino', 'pino-line.js')], { LOG_FORMAT: 'json' });
+    await until(() => lines.some((l) => l.startsWith('[pino] LOG_FORMAT=')), 10_000);
+    expect(lines).toContain('[pino] LOG_FORMAT=json');
+    expect(lines.find((l) => l.includes('listening'))).toMatch(/^\[pino\] \{"level":30,.*"msg":"listening","port":4999\}$/);
+  });
+
   it('stops cleanly (true) when every child exits by itself on SIGTERM, and never restarts one while stopping', async () => {
     start([service('a', 'polite.js'), service('b', 'polite.js')]);
     await until(() => lines.filter((l) => l.endsWith('] up')).length === 2, 10_000);

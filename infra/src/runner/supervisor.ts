@@ -3,6 +3,8 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { styleText } from 'node:util';
+import { prettyFactory } from 'pino-pretty';
+import { compiledEntry } from './compile.js';
 import type { Service } from './services.js';
 
 /** Restart delays (contracts.md): from 250 ms, doubling, capped at 5 s; back to 250 ms after 30 s up. */
@@ -25,6 +27,8 @@ export interface SupervisorOptions {
   /** Tests shorten these; `npm start` uses BACKOFF and STOP_TIMEOUT_MS. */
   backoff?: { initialMs: number; maxMs: number; resetAfterMs: number };
   stopTimeoutMs?: number;
+  /** `compiled`: a TypeScript service runs from its bundle (compile.ts); `tsx` (default): from its sources under tsx. */
+  mode?: 'compiled' | 'tsx';
 }
 
 interface Slot {
@@ -52,6 +56,8 @@ export class Supervisor {
   private readonly color: boolean;
   private readonly backoff: { initialMs: number; maxMs: number; resetAfterMs: number };
   private readonly stopTimeoutMs: number;
+  /** LOG_FORMAT=pretty (the default here): the services write JSON and the runner formats each line (no pino-pretty worker thread in every service). */
+  private readonly pretty?: (line: string) => string;
   readonly servicesFile: string;
 
   constructor(private readonly opts: SupervisorOptions) {
@@ -66,6 +72,17 @@ export class Supervisor {
     this.write = opts.write ?? ((line) => process.stdout.write(`${line}\n`));
     this.color = opts.color ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
     this.servicesFile = path.join(opts.dataDir, 'run', 'services.json');
+    if ((opts.env.LOG_FORMAT ?? 'pretty') === 'pretty') {
+      const format = prettyFactory({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true, colorize: this.color });
+      this.pretty = (line) => {
+        if (!line.startsWith('{')) return line;
+        try {
+          return format(JSON.parse(line) as object).trimEnd();
+        } catch {
+          return line;
+        }
+      };
+    }
   }
 
   log(line: string): void {
@@ -115,11 +132,13 @@ export class Supervisor {
 
   private spawn(slot: Slot): void {
     const { service } = slot;
-    // node itself (tsx as a loader, not the tsx CLI): the pid is the listening process and signals reach it.
-    const args = service.entry.endsWith('.ts') ? ['--import', 'tsx', service.entry] : [service.entry];
+    // node itself (compiled, or tsx as a loader, not the tsx CLI): the pid is the listening process and signals reach it.
+    const entry = this.opts.mode === 'compiled' ? compiledEntry(service) : service.entry;
+    const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+    const logFormat = this.pretty ? 'json' : (this.opts.env.LOG_FORMAT ?? 'pretty');
     const child = spawn(process.execPath, args, {
       cwd: this.opts.cwd,
-      env: { ...this.opts.env, [service.portEnv]: String(slot.port), DATA_DIR: this.opts.dataDir, LOG_FORMAT: this.opts.env.LOG_FORMAT ?? 'pretty' },
+      env: { ...this.opts.env, [service.portEnv]: String(slot.port), DATA_DIR: this.opts.dataDir, LOG_FORMAT: logFormat },
       // Own process group: a terminal's Ctrl-C reaches the runner only, which stops each child once.
       // The IPC channel closes if the runner dies, and the service then stops itself (kit listen).
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -129,7 +148,7 @@ export class Supervisor {
     slot.startedAt = new Date();
     const prefix = this.paint(service.color as Color, `[${service.name}]`);
     for (const stream of [child.stdout!, child.stderr!])
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.write(`${prefix} ${line}`));
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.write(`${prefix} ${this.pretty ? this.pretty(line) : line}`));
     slot.exited = new Promise((resolve) => {
       let done = false;
       const onEnd = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {

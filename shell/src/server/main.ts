@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { configOrExit } from '@sumika/server-kit/config';
 import { configFromEnv, defaultClientDir } from './config.js';
 import type * as Start from './start.js';
@@ -30,5 +29,11 @@ if (config.clientDir === defaultClientDir && !existsSync(path.join(defaultClient
 // NODE_ENV once, when start.ts first imports it.
 if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production';
 
-const { start } = (await tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') })) as typeof Start;
+// Compiled (`npm start` runs the bundle, infra/src/runner/compile.ts), start.js is a chunk of it; from sources, tsx loads it.
+const compiled = !process.argv[1]?.endsWith('.ts');
+const { start } = (
+  compiled
+    ? await import('./start.js')
+    : await (await import('tsx/esm/api')).tsImport('./start.ts', { parentURL: import.meta.url, tsconfig: path.join(shellDir, 'tsconfig.server.json') })
+) as typeof Start;
 await start(config);

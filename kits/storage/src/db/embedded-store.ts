@@ -29,10 +29,14 @@ const consoleLog: StoreLog = {
   error: (m) => console.error(`[embedded-store] ${m}`),
 };
 
-/** Settings every on-disk open uses: commits wait for their WAL write (PGlite's defaults, pinned). */
+/**
+ * Settings every on-disk open uses: commits wait for their WAL write (PGlite's defaults, pinned), and
+ * 32 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite touches all of them when it starts, so
+ * each one costs its process that much resident memory even idle (issue 15; docs/benchmarks.md, Memory).
+ */
 const DURABLE: { relaxedDurability: false; startParams: string[] } = {
   relaxedDurability: false,
-  startParams: [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'],
+  startParams: [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on', '-c', 'shared_buffers=32MB'],
 };
 
 export interface EmbeddedStore {
