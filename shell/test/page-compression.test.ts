@@ -5,7 +5,6 @@
  * (brotli first), the same document either way, and their cache headers per kind (issue 15).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -15,18 +14,9 @@ import { testBackends } from '@sumika/storage-kit/testing';
 import { startStack, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
+import { freePort } from './remote-stack.js';
 
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** The document as the browser reads it. */
 function documentOf(res: LightMyRequestResponse): string {

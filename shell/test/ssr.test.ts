@@ -16,19 +16,10 @@ import { testBackends } from '@sumika/storage-kit/testing';
 import { RECAPTCHA_TEST_TOKEN, startStack, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
+import { freePort } from './remote-stack.js';
 
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const SP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const setCookies = (h: string | string[] | undefined): string[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 

@@ -8,46 +8,18 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import webpack from 'webpack';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { startStack, type Stack } from '@sumika/integration/stack';
-import { remoteConfigs } from '../build/remote-webpack.js';
-import { serveRemote } from '../build/serve-remote.js';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
+import { buildRemotes, freePort, serveBuiltRemote, shellDir } from './remote-stack.js';
 
-const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mfSearch = path.resolve(shellDir, '..', 'mf-search');
 // Inside the repo (dist/ is ignored) so webpack finds react & co. in node_modules; never mf-search/dist.
 const work = path.join(shellDir, 'dist', 'test', `statuses-${process.pid}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** mf-search's production client and server builds, into `outDir`. */
-async function buildSearchRemote(outDir: string): Promise<void> {
-  const federation = (await import(path.join(mfSearch, 'module-federation.config.js'))) as { default: { name: string; exposes: Record<string, string> } };
-  const configs = remoteConfigs({ dir: mfSearch, federation: federation.default, mode: 'production', outDir });
-  await new Promise<void>((resolve, reject) => {
-    webpack(configs, (err, stats) => {
-      if (err) return reject(err);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
-}
 
 describe.each(testBackends())('page statuses through the gateway and mf-search on $name', (backend) => {
   let stack: Stack;
@@ -59,8 +31,8 @@ describe.each(testBackends())('page statuses through the gateway and mf-search o
   beforeAll(async () => {
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
-    const [, port] = await Promise.all([buildSearchRemote(path.join(work, 'mf-search')), freePort()]);
-    remote = await serveRemote({ dir: mfSearch, root: path.join(work, 'mf-search'), port: 0 });
+    const [, port] = await Promise.all([buildRemotes(['mf-search'], work), freePort()]);
+    ({ server: remote } = await serveBuiltRemote('mf-search', work));
     const gatewayUrl = `http://127.0.0.1:${port}/graphql`;
     stack = await startStack(backend, { listings: 300, shellKeys, config: { shellAudiences: [gatewayUrl] } });
     await stack.gateway.listen({ port, host: '127.0.0.1' });

@@ -1,15 +1,27 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, FavoriteButton, formatNumber, KitLink, useStockCounts } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
+import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
-import { BUKKEN_DETAIL, CompanyBlock, Conditions, Gallery, InitialCost, MarketRent, RECORD_HISTORY, SpecTable } from '../features/detail/index.js';
+import {
+  BUKKEN_DETAIL,
+  bukkenDetailVariables,
+  CompanyBlock,
+  Conditions,
+  Gallery,
+  InitialCost,
+  MarketRent,
+  RECORD_HISTORY,
+  SpecTable,
+} from '../features/detail/index.js';
 import { formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = ({ params }) => [{ query: BUKKEN_DETAIL, variables: bukkenDetailVariables(params) }];
+
 /** /bukken/detail/{globalKey} (and the archived variant): every field of one listing. */
 export default function BukkenDetailPage({ params, route, setMeta }: RemotePageProps) {
-  const globalKey = params.id ?? '';
-  const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: { globalKey } });
+  const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: bukkenDetailVariables(params) });
   const [recordHistory] = useMutation(RECORD_HISTORY);
   const { adjust } = useStockCounts();
   const bukken = data?.bukken;

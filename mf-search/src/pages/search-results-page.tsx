@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/shell-kit';
-import type { Breadcrumb, RemotePageProps } from '@sumika/shell-kit';
+import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import {
@@ -11,34 +11,27 @@ import {
   SET_LAST_SEARCH_CONDITION,
   SaveConditionButton,
   SortSelect,
-  parseSearch,
+  resultsPageQueries,
+  resultsPageReads,
 } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
+
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = resultsPageQueries;
 
 /** /search/results, /search/words, city, station, town and campus searches: one listing page. */
 export default function SearchResultsPage({ route, params, search, setMeta, setStatus }: RemotePageProps) {
   const { pathname } = useLocation();
   const { isSpView } = useClientContext();
-  const parsed = parseSearch(route.id, params, search);
-  const args = parsed.ok ? parsed.args : { page: 1, perPage: 30 };
-  const { data: current, previousData, error, refetch, loading } = useQuery(SEARCH_BUKKENS, { variables: args, skip: !parsed.ok });
+  const reads = resultsPageReads(route.id, params, search);
+  const { parsed, args } = reads;
+  const { data: current, previousData, error, refetch, loading } = useQuery(SEARCH_BUKKENS, reads.search);
   // While another page or order of the same search loads (the pager and the sort navigate on the
   // client), the heading, the count and the cards stay those of the page before, dimmed, instead of
   // '全国' and an empty list. The page's own URL is what the next query is for.
   const data = current ?? previousData;
   const stale = !current && !!previousData && loading;
-  // The station route's line is checked here too: the search itself filters by the station alone.
-  const lineCode = args.lineCodes?.[0] ?? (params.lineCode ? Number(params.lineCode) : undefined);
-  const place = useQuery(SEARCH_PLACE, {
-    variables: {
-      prefecturePath: args.prefecturePath ?? '',
-      cityCode: args.cityCodes?.[0] ?? 0,
-      withCity: !!args.cityCodes?.length,
-      lineCode: lineCode ?? 0,
-      withLine: lineCode !== undefined,
-    },
-    skip: !parsed.ok || !args.prefecturePath,
-  });
+  const place = useQuery(SEARCH_PLACE, reads.place);
   const [remember] = useMutation(SET_LAST_SEARCH_CONDITION);
   const variablesKey = JSON.stringify(args);
   useEffect(() => {

@@ -1,8 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
+import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_TOP_PAGE, SpecialList } from '../features/top/index.js';
 import { SearchStyles } from '../ui/styles.js';
+
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = () => [{ query: SEARCH_TOP_PAGE }];
 
 export default function TopPage({ setMeta }: RemotePageProps) {
   const { isSpView } = useClientContext();

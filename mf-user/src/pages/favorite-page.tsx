@@ -1,10 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
+import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { FAVORITE_SORTS, type FavoriteSort, USER_FAVORITES, sortFavorites } from '../features/favorites/index.js';
 import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
 import { UserStyles } from '../ui/styles.js';
+
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = () => [{ query: USER_FAVORITES }];
 
 /** /favorite: the visitor's favorites (max 50), sorted, selected for inquiry, compare or delete. */
 export default function FavoritePage({ setMeta }: RemotePageProps) {

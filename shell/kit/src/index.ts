@@ -244,4 +244,4 @@ export { useScrollPast } from './chrome/use-scroll-past.js';
 export { ShellKitProvider, type ShellKitProviderProps } from './shell-kit-provider.js';
 
 // The contract between the shell and the pages a remote exposes (types only).
-export type { Breadcrumb, PublicConfig, RemotePageMeta, RemotePageProps } from './contract.js';
+export type { AnyPageQuery, Breadcrumb, PageQueries, PageQueriesInput, PageQuery, PublicConfig, RemotePageMeta, RemotePageProps } from './contract.js';

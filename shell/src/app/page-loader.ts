@@ -11,6 +11,8 @@ export type RemotePageComponent = ComponentType<RemotePageProps>;
 export interface PageLoader {
   load: (remote: RemoteName, expose: string) => Promise<RemotePageComponent>;
   peek: (remote: RemoteName, expose: string) => RemotePageComponent | undefined;
+  /** The loaded module itself (its other exports, e.g. `pageQueries`), once `load` has answered. */
+  peekModule: (remote: RemoteName, expose: string) => unknown;
   /** Forget a failed load so a retry tries again. */
   forget: (remote: RemoteName, expose: string) => void;
 }
@@ -27,12 +29,15 @@ export function pageComponentOf(mod: unknown): RemotePageComponent {
 /** A loader over any `load(remote, expose)` with a per-page cache (failures included, until `forget`). */
 export function cachingLoader(load: (remote: RemoteName, expose: string) => Promise<unknown>): PageLoader {
   const done = new Map<string, RemotePageComponent>();
+  const modules = new Map<string, unknown>();
   const pending = new Map<string, Promise<RemotePageComponent>>();
   const key = (remote: RemoteName, expose: string) => `${remote}/${expose}`;
   return {
     peek: (remote, expose) => done.get(key(remote, expose)),
+    peekModule: (remote, expose) => modules.get(key(remote, expose)),
     forget: (remote, expose) => {
       done.delete(key(remote, expose));
+      modules.delete(key(remote, expose));
       pending.delete(key(remote, expose));
     },
     load: (remote, expose) => {
@@ -44,6 +49,7 @@ export function cachingLoader(load: (remote: RemoteName, expose: string) => Prom
         p = load(remote, expose).then((mod) => {
           const component = pageComponentOf(mod);
           done.set(k, component);
+          modules.set(k, mod);
           pending.delete(k);
           return component;
         });

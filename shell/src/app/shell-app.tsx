@@ -16,6 +16,12 @@ function ShellPage({ name, props }: { name: string; props: ShellPageProps }) {
   return <Page {...props} />;
 }
 
+/** Rendered right after the page: on the server's one render, the layout's heading now has the page's meta. */
+function PageRendered({ runtime }: { runtime: PageRuntime }) {
+  runtime.pageRendered();
+  return null;
+}
+
 export interface ShellAppProps {
   initialPage: PageState;
   initialPathname: string;
@@ -69,6 +75,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       headerVariant={route?.headerVariant ?? 'default'}
       pageTitle={meta.pageTitle}
       pageSubTitle={meta.pageSubTitle}
+      readHeading={runtime.awaitsPage() ? runtime.readHeading : undefined}
       pathname={pathname}
       defaultQuery={route?.id === 'search.words' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined}
     >
@@ -88,6 +95,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
           <ShellPage name={page.name} props={{ ...pageProps, config }} />
         </Suspense>
       ) : null}
+      <PageRendered runtime={runtime} />
     </Layout>
   );
 }

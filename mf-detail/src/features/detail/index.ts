@@ -1,5 +1,5 @@
 // The detail feature's public entry: what pages, other features and outside tests use.
-export { BUKKEN_DETAIL } from './api/bukken-detail.js';
+export { BUKKEN_DETAIL, bukkenDetailVariables } from './api/bukken-detail.js';
 export { RECORD_HISTORY } from './api/record-history.js';
 export { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable, UNAVAILABLE } from './components/detail-blocks.js';
 export { Gallery } from './components/gallery.js';

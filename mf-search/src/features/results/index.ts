@@ -7,3 +7,4 @@ export { Pager } from './components/pager.js';
 export { SaveConditionButton } from './components/save-condition-button.js';
 export { SortSelect } from './components/sort-select.js';
 export { parseSearch } from './search-args.js';
+export { resultsPageQueries, resultsPageReads, type ResultsPageReads } from './page-reads.js';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import type { PageKind } from '../core/constants.js';
@@ -22,6 +22,13 @@ import { TestBanner } from './test-banner.js';
 
 export type HeaderVariant = 'default' | 'inquiry' | 'noMenu';
 
+/** What the breadcrumbs and the PC page heading show. */
+export interface LayoutHeadingData {
+  breadcrumbs?: readonly BreadcrumbItem[];
+  pageTitle?: string | null;
+  pageSubTitle?: string | null;
+}
+
 export interface LayoutProps {
   /** SPEC §2.1 page kind: tracking, the app banner's routes, login links. */
   pageKind: PageKind;
@@ -30,6 +37,11 @@ export interface LayoutProps {
   /** PC page heading (SPEC §2.2: desktop shows page title and subtitle). */
   pageTitle?: string | null;
   pageSubTitle?: string | null;
+  /**
+   * Reads the breadcrumbs and heading when they render, instead of the three props above; may answer
+   * a promise (the shell's one server render learns the page's meta after the layout has rendered).
+   */
+  readHeading?: () => LayoutHeadingData | Promise<LayoutHeadingData>;
   /** The PC header's total listing count; read through Apollo when left out. */
   totalCount?: number | null;
   /** Head tags; React 19 hoists them into <head>. */
@@ -52,6 +64,7 @@ export function Layout({
   headerVariant = 'default',
   pageTitle,
   pageSubTitle,
+  readHeading,
   totalCount,
   meta,
   pathname,
@@ -67,7 +80,9 @@ export function Layout({
   usePageTracking(pageKind, path, { enabled: track });
 
   const head = meta ? <Meta meta={meta} /> : null;
-  const crumbs = breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={crumbsOrigin} /> : null;
+  const heading = (withTitle: boolean) => (
+    <LayoutHeading data={{ breadcrumbs, pageTitle, pageSubTitle }} read={readHeading} origin={crumbsOrigin} withTitle={withTitle} />
+  );
 
   if (ctx.isApp) {
     return (
@@ -91,7 +106,7 @@ export function Layout({
         {headerVariant === 'default' && <AppInstallBanner pageKind={pageKind} pathname={path} />}
         {special ?? <SpHeader defaultQuery={defaultQuery} />}
         <main className="sk-main sk-main--sp">
-          {crumbs}
+          {heading(false)}
           {children}
         </main>
         <SpFooter />
@@ -110,13 +125,7 @@ export function Layout({
       {headerVariant === 'default' && <FollowingHeader />}
       <main className="sk-main sk-main--pc sk-container">
         {headerVariant === 'default' && <PreviousSearchBalloon />}
-        {crumbs}
-        {pageTitle && (
-          <div className="sk-page-heading">
-            <h1 className="sk-page-heading__title">{pageTitle}</h1>
-            {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
-          </div>
-        )}
+        {heading(true)}
         {children}
       </main>
       <PcFooter />
@@ -124,6 +133,33 @@ export function Layout({
       <LeavePopup pathname={path} />
       <PageTrackingDebug />
     </div>
+  );
+}
+
+/** The breadcrumbs and (PC) the page heading, from the props or read when rendering. */
+function LayoutHeading({
+  data,
+  read,
+  origin,
+  withTitle,
+}: {
+  data: LayoutHeadingData;
+  read?: LayoutProps['readHeading'];
+  origin: string | null;
+  withTitle: boolean;
+}) {
+  const value = read ? read() : data;
+  const { breadcrumbs = [], pageTitle, pageSubTitle } = value instanceof Promise ? use(value) : value;
+  return (
+    <>
+      {breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={origin} /> : null}
+      {withTitle && pageTitle && (
+        <div className="sk-page-heading">
+          <h1 className="sk-page-heading__title">{pageTitle}</h1>
+          {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
+        </div>
+      )}
+    </>
   );
 }
 

@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream';
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloClient, DocumentNode, ObservableQuery } from '@apollo/client';
+import { parseCookie } from 'cookie';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import {
+  BUKKEN_TOTAL_COUNT,
   StaticRouter,
   apolloStateScript,
   clientContextFromRequest,
@@ -23,11 +25,11 @@ import { resolvePage } from '../../app/page-for-path.js';
 import { ShellRoot } from '../../app/shell-root.js';
 import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
 import type { PageState, RootState, ShellState, VisitorState } from '../../app/state.js';
-import type { RemotePageMeta } from '@sumika/shell-kit';
+import type { AnyPageQuery, PageQueries, RemotePageMeta } from '@sumika/shell-kit';
 import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
-import { GatewaySession, NETWORK_ERROR, pageStatusForErrors } from '../gateway/gateway-session.js';
+import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
@@ -61,6 +63,18 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** Renders of the page tree since the process started (tests read how many one request took). */
+let treeRenders = 0;
+export const pageTreeRenders = (): number => treeRenders;
+
+function CountedRender({ children }: { children: ReactNode }) {
+  treeRenders += 1;
+  return children;
+}
+
+/** Routes already reported as going through the data pass (one warning each). */
+const dataPassRoutes = new Set<string>();
+
 /** The data pass: renders until every query the tree asks for is in the cache, or the time is up; collects render errors. */
 async function dataPass(tree: ReactNode, client: ApolloClient, timeoutMs: number): Promise<{ errors: unknown[]; aborted: boolean }> {
   const errors: unknown[] = [];
@@ -82,11 +96,73 @@ async function dataPass(tree: ReactNode, client: ApolloClient, timeoutMs: number
   return { errors, aborted };
 }
 
+/** A render that has completed (every boundary resolved), not written yet: `pipe` sends it, `abort` drops it. */
+type CompletedRender = { ok: true; pipe: (out: NodeJS.WritableStream) => void; errors: unknown[] } | { ok: false; error: unknown };
+
+/** Renders the tree once, and answers once it is complete (onAllReady) or has no shell; cut at STREAM_TIMEOUT_MS. */
+function completeRender(tree: ReactNode, nonce: string, log: FastifyRequest['log']): Promise<CompletedRender> {
+  return new Promise<CompletedRender>((resolve) => {
+    const errors: unknown[] = [];
+    const timer = setTimeout(() => abort(), STREAM_TIMEOUT_MS);
+    const { pipe, abort } = renderToPipeableStream(tree, {
+      // Every boundary is complete before anything is written. React would still outline a boundary
+      // past 12.8 KB into a hidden segment revealed by script, and since 19.2 batches reveals up to
+      // 300 ms later, so the page showed 読み込み中… over content it already had, and hydration
+      // could meet the content twice. Inline everything.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // Any script React writes carries the response's CSP nonce.
+      nonce,
+      onAllReady() {
+        clearTimeout(timer);
+        resolve({ ok: true, pipe: (out) => pipe(out), errors });
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        resolve({ ok: false, error });
+      },
+      onError(err) {
+        errors.push(err);
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'render error');
+      },
+    });
+  });
+}
+
+/** The page's declared queries, fetched before the render; false when one failed (the data pass then asks again, as before). */
+async function preload(client: ApolloClient, queries: readonly AnyPageQuery[]): Promise<boolean> {
+  const results = await Promise.all(
+    queries.map(async (entry) => {
+      // Each entry pairs its document and variables (checked where the page builds them).
+      const query: DocumentNode = entry.query;
+      const { variables } = entry;
+      try {
+        // Not into the cache straight away: an answer with errors stays out of it, so the data pass
+        // that renders such a page reads it (and its errors) as the components always have.
+        const { data, error } = await client.query({ query, variables, fetchPolicy: 'no-cache' });
+        if (error || !data) return false;
+        client.writeQuery({ query, variables, data });
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return results.every(Boolean);
+}
+
+/** A remote page module's data declaration, if it has one. */
+function pageQueriesOf(page: PageState, loader: PageLoader): PageQueries | undefined {
+  if (page.kind !== 'remote' || page.failed) return undefined;
+  const declared = (loader.peekModule(page.remote, page.expose) as { pageQueries?: unknown } | undefined)?.pageQueries;
+  return typeof declared === 'function' ? (declared as PageQueries) : undefined;
+}
+
 /**
- * Server-renders one page: the visitor call (badges, A/B, `_uid` on a first visit), the remote's
- * page from its current server build, a data pass that fills the Apollo cache and decides the status
- * (page-declared status, else the first GraphQL error code, SPEC §8), then streams the final render
- * with the cache serialised for hydration.
+ * Server-renders one page: the visitor call (badges, A/B, `_uid` on a first visit) and the page's
+ * declared queries (`pageQueries` of the remote's page module) in parallel, then one render from the
+ * filled cache, its status decided once it is complete (page-declared status, else the first GraphQL
+ * error code, SPEC §8), sent with the cache serialised for hydration. A page without the declaration,
+ * or whose render still missed data, goes through the data pass (renders until every query has data).
  */
 export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps: RenderDeps): Promise<void> {
   const { config, loader, nonce } = deps;
@@ -114,73 +190,148 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     deadline,
   });
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
+  // Every query the render watches: one still without its data after the render was not declared.
+  const watched: ObservableQuery[] = [];
+  const watchQuery = client.watchQuery.bind(client);
+  client.watchQuery = ((options: Parameters<typeof watchQuery>[0]) => {
+    const observable = watchQuery(options);
+    watched.push(observable);
+    return observable;
+  }) as typeof client.watchQuery;
 
   // 1. The visitor: badge counts and A/B variants (and a fresh `_uid` for a first visit).
   const visitor: VisitorState = { counts: { favorite: 0, detail: 0, search: 0 }, lastSearchCondition: null, favoriteKeys: [], abTests: [] };
-  try {
-    const { data } = await client.query<ShellVisitorData>({ query: SHELL_VISITOR, fetchPolicy: 'network-only' });
-    if (data) {
-      const user = data.requiredUserData;
-      visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
-      visitor.lastSearchCondition = user.lastSearchCondition;
-      visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
-      visitor.abTests = data.abTests.map(({ name, value }) => ({ name, value }));
+  let requiredData: Promise<unknown> = Promise.resolve();
+  const loadVisitor = async () => {
+    try {
+      const { data } = await client.query<ShellVisitorData>({ query: SHELL_VISITOR, fetchPolicy: 'network-only' });
+      if (data) {
+        const user = data.requiredUserData;
+        visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
+        visitor.lastSearchCondition = user.lastSearchCondition;
+        visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
+        visitor.abTests = data.abTests.map(({ name, value }) => ({ name, value }));
+      }
+    } catch (err) {
+      req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'visitor data unavailable');
     }
-  } catch (err) {
-    req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'visitor data unavailable');
-  }
-  const requiredData = client
-    .mutate({
-      mutation: SHELL_REQUIRED_DATA,
-      variables: {
-        requestInfo: {
-          userAgent: header(req, 'user-agent'),
-          referer: header(req, 'referer'),
-          path: url.pathname,
-          isSpView: context.isSpView,
-          isApp: context.isApp,
-          isIosApp: context.isIosApp,
-          isIphone: context.isIphone,
-          isExternalReferrer: context.isExternalReferrer,
+    requiredData = client
+      .mutate({
+        mutation: SHELL_REQUIRED_DATA,
+        variables: {
+          requestInfo: {
+            userAgent: header(req, 'user-agent'),
+            referer: header(req, 'referer'),
+            path: url.pathname,
+            isSpView: context.isSpView,
+            isApp: context.isApp,
+            isIosApp: context.isIosApp,
+            isIphone: context.isIphone,
+            isExternalReferrer: context.isExternalReferrer,
+          },
+          refCode: url.searchParams.get('ref_code'),
+          gclid: url.searchParams.get('gclid'),
         },
-        refCode: url.searchParams.get('ref_code'),
-        gclid: url.searchParams.get('gclid'),
-      },
-    })
-    .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
+      })
+      .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
+  };
 
-  // 2. The page: route, parameters, and the remote's page module.
+  // 2. The page: route, parameters, the remote's page module and the data it declares.
   const resolved = badStatus ? { page: { kind: 'error', status: badStatus } as PageState } : resolvePage(url.pathname);
   const route: RouteDef | undefined = 'route' in resolved ? resolved.route : undefined;
-  let page: PageState = await loadPageModule(resolved.page, loader);
+  const loadPage = async (): Promise<{ page: PageState; preloaded: boolean }> => {
+    const loaded = await loadPageModule(resolved.page, loader);
+    const declared = pageQueriesOf(loaded, loader);
+    if (loaded.kind !== 'error' && !declared) return { page: loaded, preloaded: false };
+    // The layout's own read: the PC header's total count.
+    const headerVariant = route?.headerVariant ?? 'default';
+    const chrome: AnyPageQuery[] =
+      !context.isApp && !context.isSpView && (loaded.kind === 'error' || headerVariant === 'default') ? [{ query: BUKKEN_TOTAL_COUNT }] : [];
+    const own =
+      declared && loaded.kind === 'remote'
+        ? declared({
+            params: loaded.params,
+            search: url.search,
+            route: { id: loaded.route.id, path: loaded.route.path, pageKind: loaded.route.pageKind },
+            context,
+          })
+        : [];
+    return { page: loaded, preloaded: await preload(client, [...chrome, ...own]) };
+  };
+  // A returning visitor's calls go together; a first visit's wait for its new `_uid`, so that every call is the same visitor.
+  const returning = !!parseCookie(header(req, 'cookie') ?? '')[UID_COOKIE];
+  let loadedPage: { page: PageState; preloaded: boolean };
+  if (returning) {
+    [, loadedPage] = await Promise.all([loadVisitor(), loadPage()]);
+  } else {
+    await loadVisitor();
+    loadedPage = await loadPage();
+  }
+  let { page } = loadedPage;
 
   const remotes = await deps.clientEntries.get();
   const base: Omit<RootState, 'page'> = { context, config: config.publicConfig, visitor };
-  let runtime = new PageRuntime();
+  let runtime = new PageRuntime({ awaitPage: true });
   const tree = (p: PageState, rt: PageRuntime) => (
-    <StaticRouter location={url.pathname + url.search}>
-      <ShellRoot client={client} state={{ ...base, page: p }} pathname={url.pathname} runtime={rt} loader={loader} onRemoteError={deps.onRemoteError} />
-    </StaticRouter>
+    <CountedRender>
+      <StaticRouter location={url.pathname + url.search}>
+        <ShellRoot client={client} state={{ ...base, page: p }} pathname={url.pathname} runtime={rt} loader={loader} onRemoteError={deps.onRemoteError} />
+      </StaticRouter>
+    </CountedRender>
   );
 
-  // 3. The data pass, then the status.
+  // 3. One render from the filled cache; the data pass when the page declared no data or missed some.
   let status = page.kind === 'error' ? page.status : 200;
-  session.errors = [];
-  try {
-    const pass = await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
-    if (pass.aborted) {
-      // Out of time: what is still waiting for the gateway did not come.
-      for (const operationName of session.pendingOperations())
-        session.errors.push({ operationName, code: NETWORK_ERROR, message: 'the page deadline has passed', mainMissing: true });
-      req.log.warn({ pending: session.pendingOperations() }, 'data pass cut at the page deadline');
+  let final: CompletedRender | undefined;
+  let renderErrors: unknown[] = [];
+  if (loadedPage.preloaded) {
+    const once = await completeRender(tree(page, runtime), nonce, req.log);
+    const missing = watched.filter((o) => o.options.fetchPolicy !== 'standby' && o.getCurrentResult().dataState !== 'complete');
+    if (!once.ok) {
+      req.log.error({ err: once.error }, 'render failed');
+      page = { kind: 'error', status: 500, ...(route ? { routeId: route.id } : {}) };
+    } else if (missing.length) {
+      const routeId = route?.id ?? url.pathname;
+      if (!dataPassRoutes.has(routeId)) {
+        dataPassRoutes.add(routeId);
+        const level = config.publicConfig.env === 'production' ? 'debug' : 'warn';
+        req.log[level](
+          { route: routeId, missing: missing.map((o) => o.queryName) },
+          'the page read queries its pageQueries did not declare: rendered through the data pass',
+        );
+      }
+      runtime = new PageRuntime({ awaitPage: true });
+    } else {
+      final = once;
+      renderErrors = once.errors;
     }
-    if (page.kind === 'remote' && !page.failed && pass.errors.length) {
-      deps.onRemoteError(page.remote, pass.errors[0]);
-      page = { ...page, failed: 'render' };
+  } else if (page.kind === 'remote' && !page.failed) {
+    const routeId = route?.id ?? url.pathname;
+    if (!dataPassRoutes.has(routeId) && config.publicConfig.env !== 'production') {
+      dataPassRoutes.add(routeId);
+      req.log.warn({ route: routeId, remote: page.remote, expose: page.expose }, 'the page module exports no pageQueries: rendered through the data pass');
     }
-  } catch (err) {
-    req.log.error({ err }, 'render failed');
-    page = { kind: 'error', status: 500, ...(route ? { routeId: route.id } : {}) };
+  }
+  if (!final && page.kind !== 'error') {
+    session.errors = [];
+    try {
+      const pass = await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
+      if (pass.aborted) {
+        // Out of time: what is still waiting for the gateway did not come.
+        for (const operationName of session.pendingOperations())
+          session.errors.push({ operationName, code: NETWORK_ERROR, message: 'the page deadline has passed', mainMissing: true });
+        req.log.warn({ pending: session.pendingOperations() }, 'data pass cut at the page deadline');
+      }
+      renderErrors = pass.errors;
+    } catch (err) {
+      req.log.error({ err }, 'render failed');
+      page = { kind: 'error', status: 500, ...(route ? { routeId: route.id } : {}) };
+    }
+  }
+  if (page.kind === 'remote' && !page.failed && renderErrors.length) {
+    deps.onRemoteError(page.remote, renderErrors[0]);
+    page = { ...page, failed: 'render' };
+    final = undefined;
   }
   if (page.kind !== 'error') {
     const declared = runtime.getStatus();
@@ -193,6 +344,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     const errorStatus = fromErrors !== undefined && fromErrors >= 500 ? fromErrors : declared !== undefined && declared >= 400 ? declared : fromErrors;
     if (errorStatus !== undefined && errorStatus >= 400) {
       page = { kind: 'error', status: errorStatus, ...(route ? { routeId: route.id } : {}) };
+      final = undefined;
     } else if (page.kind === 'remote' && page.failed) {
       // The rest of the page works; the status tells caches and crawlers to come back.
       status = page.failed === 'load' ? 503 : 500;
@@ -200,11 +352,13 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   }
   if (page.kind === 'error') {
     status = page.status;
-    runtime = new PageRuntime();
-    try {
-      await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
-    } catch (err) {
-      req.log.error({ err }, 'error page render failed');
+    if (!final) {
+      runtime = new PageRuntime({ awaitPage: true });
+      try {
+        await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
+      } catch (err) {
+        req.log.error({ err }, 'error page render failed');
+      }
     }
   }
   await requiredData;
@@ -228,66 +382,38 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     nonce,
   });
 
-  // 4. The final render, streamed.
+  // 4. The response: the completed render, or the page as decided rendered now.
   reply.hijack();
   const res = reply.raw;
-  const finalTree = tree(page, runtime);
+  const rendered = final ?? (await completeRender(tree(page, runtime), nonce, req.log));
+  if (!rendered.ok) {
+    req.log.error({ err: rendered.error }, 'shell render failed');
+    res.statusCode = 500;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
+    res.end(bareErrorDocument(500, errorPageMessage(500)));
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  // A page carries the visitor's state: never shared, but kept for back/forward (no-store would
+  // bar the bfcache) and revalidated on reuse. Error pages stay out of every cache.
+  res.setHeader('cache-control', status < 400 ? 'private, no-cache' : 'private, no-store');
+  res.setHeader('vary', 'user-agent, cookie, accept-encoding');
+  if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+  if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
+  const out = compressedBody(res, req.headers['accept-encoding']);
+  out.write(head);
+  out.flush();
   await new Promise<void>((resolve) => {
-    let settled = false;
-    const done = () => {
-      if (!settled) {
-        settled = true;
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    const { pipe, abort } = renderToPipeableStream(finalTree, {
-      // The data pass has run: every boundary is complete. React would still outline a boundary past
-      // 12.8 KB into a hidden segment revealed by script, and since 19.2 batches reveals up to
-      // 300 ms later, so the page showed 読み込み中… over content it already had, and hydration
-      // could meet the content twice. Inline everything.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // Any script React writes carries the response's CSP nonce.
-      nonce,
-      onShellReady() {
-        res.statusCode = status;
-        res.setHeader('content-type', 'text/html; charset=utf-8');
-        // A page carries the visitor's state: never shared, but kept for back/forward (no-store would
-        // bar the bfcache) and revalidated on reuse. Error pages stay out of every cache.
-        res.setHeader('cache-control', status < 400 ? 'private, no-cache' : 'private, no-store');
-        res.setHeader('vary', 'user-agent, cookie, accept-encoding');
-        if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-        if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
-        const out = compressedBody(res, req.headers['accept-encoding']);
-        out.write(head);
-        out.flush();
-        const body = new PassThrough();
-        body.on('data', (chunk: Buffer) => out.write(chunk));
-        body.on('end', () => {
-          const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
-          out.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
-          done();
-        });
-        pipe(body);
-      },
-      onShellError(err) {
-        req.log.error({ err }, 'shell render failed');
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.setHeader('content-type', 'text/html; charset=utf-8');
-          if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
-        }
-        res.end(bareErrorDocument(500, errorPageMessage(500)));
-        done();
-      },
-      onError(err) {
-        req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'render error');
-      },
+    const body = new PassThrough();
+    body.on('data', (chunk: Buffer) => out.write(chunk));
+    body.on('end', () => {
+      const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
+      out.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
+      resolve();
     });
-    const timer = setTimeout(() => {
-      abort();
-      done();
-    }, STREAM_TIMEOUT_MS);
-    res.on('close', done);
+    res.on('close', resolve);
+    rendered.pipe(body);
   });
 }

@@ -106,3 +106,6 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
   }
   ${LISTING_CARD_FRAGMENT}
 `;
+
+/** BUKKEN_DETAIL's variables for the detail route's parameters (the page's render and its pageQueries). */
+export const bukkenDetailVariables = (params: Record<string, string>): DetailBukkenQueryVariables => ({ globalKey: params.id ?? '' });
