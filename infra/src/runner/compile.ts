@@ -106,8 +106,18 @@ export async function build(bundle: Bundle, root = repoRoot()): Promise<void> {
   const meta: Meta = { format: BUNDLE_FORMAT, inputs: Object.keys(result.metafile.inputs).filter((input) => !input.includes(':')) };
   writeFileSync(path.join(tmp, 'bundle-meta.json'), `${JSON.stringify(meta)}\n`);
   const old = `${outdir}.old-${process.pid}`;
-  if (existsSync(outdir)) renameSync(outdir, old);
-  renameSync(tmp, outdir);
+  try {
+    renameSync(outdir, old);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  try {
+    renameSync(tmp, outdir);
+  } catch (err) {
+    // Another runner built the same bundle at the same moment and put its copy in place first: keep that one.
+    if (!['ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    rmSync(tmp, { recursive: true, force: true });
+  }
   rmSync(old, { recursive: true, force: true });
 }
 
