@@ -11,15 +11,12 @@
  *
  *   npm run bench:memory -- --duration 20 --connections 8 --idle 15
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { repoRoot } from '@sumika/server-kit';
-import { freePort } from '@sumika/server-kit/testing';
-import { bundleOf, buildStale, RUNNER_BUNDLE, type Bundle } from '../runner/compile.js';
-import { SERVICES } from '../runner/services.js';
+import { discoverVisitor, startSite } from './site.js';
 
 const { values } = parseArgs({
   options: {
@@ -50,16 +47,15 @@ interface Sample {
   rss: Record<string, number>;
 }
 
-function sample(at: string, runnerPid: number): Sample {
+function sample(at: string, runnerPid: number, pids: Record<string, number>): Sample {
   const table = new Map<number, { ppid: number; rss: number }>();
   for (const line of execFileSync('ps', ['-eo', 'pid=,ppid=,rss='], { encoding: 'utf8' }).split('\n')) {
     const [pid, ppid, rss] = line.trim().split(/\s+/).map(Number);
     if (pid) table.set(pid, { ppid: ppid ?? 0, rss: rss ?? 0 });
   }
-  const file = JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8')) as { services: Record<string, { pid: number }> };
   const rss: Record<string, number> = {};
   let services = 0;
-  for (const [name, { pid }] of Object.entries(file.services)) {
+  for (const [name, pid] of Object.entries(pids)) {
     rss[name] = treeRss(pid, table);
     services += rss[name];
   }
@@ -70,71 +66,21 @@ function sample(at: string, runnerPid: number): Sample {
 
 const total = (s: Sample) => Object.values(s.rss).reduce((a, b) => a + b, 0);
 
-async function ok(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    await res.arrayBuffer();
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
-  // As `npm start`: the bundles first (those that are stale), then the compiled runner.
-  await buildStale([RUNNER_BUNDLE, ...SERVICES.map(bundleOf).filter((b): b is Bundle => b !== undefined)], (line) => console.log(line));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, METRICS_PORT: '0' };
-  delete env.NODE_ENV;
-  const ports: Record<string, number> = {};
-  for (const s of SERVICES) {
-    ports[s.name] = await freePort();
-    env[s.portEnv] = String(ports[s.name]);
-  }
-  // Every address spelled out, so that nothing falls back to the default port of another `npm start`.
-  const at = (name: string, pathname = '') => `http://127.0.0.1:${ports[name]}${pathname}`;
-  for (const s of ['search', 'bukken', 'user', 'company', 'forms']) env[`${s.toUpperCase()}_URL`] = at(s, '/graphql');
-  for (const r of ['search', 'detail', 'user', 'forms']) env[`MF_${r.toUpperCase()}_URL`] = at(`mf-${r}`);
-  Object.assign(env, {
-    GATEWAY_URL: at('gateway', '/graphql'),
-    GATEWAY_JWKS_URL: at('gateway', '/.well-known/jwks.json'),
-    SHELL_JWKS_URL: at('shell', '/.well-known/jwks.json'),
-    BUKKEN_IMAGES_URL: at('bukken'),
-    COMPANY_IMAGES_URL: at('company'),
-  });
-  const base = at('shell');
-  mkdirSync(dataDir, { recursive: true });
-  const logFile = path.join(dataDir, 'runner.log');
-  const out = openSync(logFile, 'w');
-  const runner = spawn(process.execPath, [path.join(RUNNER_BUNDLE.outdir, 'main.js')], { cwd: root, env, stdio: ['ignore', out, out] });
-  const exited = new Promise<void>((resolve) => runner.once('exit', () => resolve()));
-  let running = true;
-  void exited.then(() => (running = false));
+  const site = await startSite({ dataDir, log: (line) => console.log(line) });
+  const { base } = site;
   try {
-    console.log(`site on ${base} (log: ${path.relative(root, logFile)}); waiting until the top page renders…`);
-    const deadline = Date.now() + 15 * 60_000;
-    while (!(await ok(`${base}/`))) {
-      if (!running) throw new Error(`the runner exited (log: ${logFile})`);
-      if (Date.now() > deadline) throw new Error(`not ready after 15 minutes (log: ${logFile})`);
-      await sleep(1000);
-    }
-    const pid = runner.pid!;
+    const pid = site.runnerPid;
     console.log(`ready; idle ${IDLE_S} s`);
     await sleep(IDLE_S * 1000);
-    const idle = sample('idle', pid);
+    const idle = sample('idle', pid, site.pids());
 
     const results = '/search/tokyo/city/13101';
-    const page = await fetch(`${base}${results}`);
-    const html = await page.text();
-    const detail = /\/bukken\/detail\/[A-Za-z0-9_-]+/.exec(html)?.[0];
-    const cookie = page.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('_uid='))
-      ?.split(';')[0];
-    if (!detail || !cookie) throw new Error(`no listing link or no visitor cookie on ${results}: is the store seeded?`);
+    const { detailPath: detail, cookie } = await discoverVisitor(base, results);
     console.log(`load: ${CONNECTIONS} connections for ${DURATION_S} s over /, ${results} and ${detail}`);
     const loaded: Sample[] = [];
     const every = Math.max(2, Math.min(30, DURATION_S / 8)) * 1000;
-    const sampler = setInterval(() => loaded.push(sample(`${Math.round(loaded.length * (every / 1000) + every / 1000)} s`, pid)), every);
+    const sampler = setInterval(() => loaded.push(sample(`${Math.round(loaded.length * (every / 1000) + every / 1000)} s`, pid, site.pids())), every);
     const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -143,10 +89,10 @@ async function main(): Promise<void> {
       requests: [{ path: '/' }, { path: results }, { path: detail }],
     });
     clearInterval(sampler);
-    loaded.push(sample('end of load', pid));
+    loaded.push(sample('end of load', pid, site.pids()));
     console.log(`${result.requests.total} pages, ${Math.round(result.requests.average)}/s, ${result.errors + result.non2xx} errors`);
     await sleep(10_000);
-    const after = sample('10 s after', pid);
+    const after = sample('10 s after', pid, site.pids());
 
     const quarter = loaded[Math.floor((loaded.length - 1) / 4)]!;
     const end = loaded[loaded.length - 1]!;
@@ -164,10 +110,7 @@ async function main(): Promise<void> {
     console.log(`\nall services and the runner during the load (MB): ${loaded.map((s) => `${s.at} ${mb(total(s))}`).join(', ')}`);
     console.log(`idle-rss-mb=${mb(total(idle))} loaded-rss-mb=${mb(total(end))} growth-mb=${mb(total(end) - total(quarter))}`);
   } finally {
-    if (running) {
-      runner.kill('SIGTERM');
-      await exited;
-    }
+    await site.stop();
   }
 }
 

@@ -1,106 +1,198 @@
 /**
- * Server-rendered pages under load: the shell's SSR (data pass through the gateway, the remote's
- * Node build, streaming HTML) for the pages visitors land on. Runs against a site that is already
- * up (`npm start`, or BENCH_BASE_URL), with autocannon at concurrency BENCH_CONNECTIONS (8) for
- * BENCH_SECONDS (10) per page, as returning visitors (one `_uid` cookie per connection set) and as
- * first-time ones (no cookie: the gateway mints an identity per request). Prints p50/p95/p99 ms,
- * req/s, errors and HTML bytes (raw and gzip) per page.
+ * `npm run bench:pages`: server-rendered pages under load and the CPU each costs, per service (issue 15).
+ * Starts the site as `npm start` does on free ports with its own embedded store (`.data/bench-pages`,
+ * seeded once; infra/src/bench/site.ts), so it runs beside a running site, and stops it at the end.
+ * For the top, a results, a detail and the favorites page: warm up, then autocannon for `--duration`
+ * seconds at `--connections` as a returning visitor (the `_uid` cookie the site set), reading each
+ * service's CPU time (utime + stime of its process and children, /proc/<pid>/stat) before and after:
+ * CPU ms per page per service = the difference / the responses. `--first-visits` adds the same pages
+ * without a cookie (the gateway mints an identity per request). Last line, from the results page's
+ * row: `results-page cpu-ms=<n> pages-per-s=<n>`.
  *
- *   npm start            # in another terminal
- *   npm run bench:pages
+ *   npm run bench:pages -- --quick          # 12 s per page, about a minute once the site is up
+ *   npm run bench:pages -- --duration 30 --connections 8 --first-visits
+ *
+ * BENCH_BASE_URL measures an already running site instead (CPU figures only when BENCH_DATA_DIR names
+ * its DATA_DIR, whose run/services.json holds the pids).
  */
-import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { repoRoot } from '@sumika/server-kit';
+import { discoverVisitor, readPids, startSite, type Site } from './site.js';
 
-const BASE = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '8' },
+    'first-visits': { type: 'boolean', default: false },
+  },
+});
+const DURATION_S = Number(values.duration ?? (values.quick ? 12 : 20));
+const WARMUP_S = values.quick ? 3 : 5;
+const CONNECTIONS = Number(values.connections);
+const FIRST_VISITS = values['first-visits'];
+const RESULTS = '/search/tokyo/city/13101';
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+/** The columns of the CPU table: a service, or the four remotes' static servers together. */
+const COLUMNS = ['shell', 'gateway', 'search', 'bukken', 'user', 'company', 'forms', 'remotes'] as const;
+const column = (service: string) => (service.startsWith('mf-') ? 'remotes' : service);
+
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU ticks (utime + stime, and cutime + cstime of reaped children) and parent of every process. */
+function processTable(): Map<number, { ppid: number; ticks: number }> {
+  const table = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after the command name, which is in parentheses and may hold spaces: state ppid … utime(14) stime cutime cstime.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    table.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+  }
+  return table;
+}
+
+function treeTicks(pid: number, table: Map<number, { ppid: number; ticks: number }>): number {
+  let sum = table.get(pid)?.ticks ?? 0;
+  for (const [child, row] of table) if (row.ppid === pid) sum += treeTicks(child, table);
+  return sum;
+}
+
+/**
+ * CPU ms so far per column, or undefined when the pids are unknown; `runner` is the runner's own
+ * process (its tree minus the services: mostly formatting their log lines), `bench` this process
+ * (autocannon). Neither is a service: they are shown apart, outside the total.
+ */
+function cpuNow(pids: Record<string, number> | undefined, runnerPid: number | undefined): Record<string, number> | undefined {
+  if (!pids) return undefined;
+  const table = processTable();
+  const ms: Record<string, number> = Object.fromEntries(COLUMNS.map((c) => [c, 0]));
+  let services = 0;
+  for (const [name, pid] of Object.entries(pids)) {
+    const ticks = treeTicks(pid, table);
+    services += ticks;
+    ms[column(name)] = (ms[column(name)] ?? 0) + ticks * TICK_MS;
+  }
+  if (runnerPid) ms.runner = (treeTicks(runnerPid, table) - services) * TICK_MS;
+  const own = process.cpuUsage();
+  ms.bench = (own.user + own.system) / 1000;
+  return ms;
+}
 
 interface Row {
   page: string;
   visitor: 'returning' | 'first';
+  rps: number;
   p50: number;
   p95: number;
-  p99: number;
-  rps: number;
   errors: number;
-  html: number;
-  gzip: number;
+  /** CPU ms per response by column; undefined without pids. */
+  cpu?: Record<string, number>;
+  cpuTotal?: number;
 }
 
-/** A listing key and a visitor cookie from the running site itself. */
-async function discover(): Promise<{ detailPath: string; cookie: string }> {
-  const res = await fetch(`${BASE}/search/tokyo/city/13101`);
-  if (!res.ok) throw new Error(`${BASE} answered ${res.status}: is the site up (npm start)?`);
-  const html = await res.text();
-  const key = /\/bukken\/detail\/([A-Za-z0-9_-]+)/.exec(html)?.[1];
-  if (!key) throw new Error('no listing link on /search/tokyo/city/13101: is the store seeded?');
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('_uid='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error('the site set no _uid cookie');
-  return { detailPath: `/bukken/detail/${key}`, cookie };
-}
-
-async function measure(page: string, cookie: string | undefined): Promise<Row> {
-  const url = `${BASE}${page}`;
-  const headers: Record<string, string> = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' };
+async function measure(
+  base: string,
+  page: string,
+  cookie: string | undefined,
+  pids: () => Record<string, number> | undefined,
+  runnerPid?: number,
+): Promise<Row> {
+  const url = `${base}${page}`;
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   if (cookie) headers.cookie = cookie;
-  // Warm up: JIT, pools, the remote's module, the gateway's response cache.
-  let body = '';
-  for (let i = 0; i < 3; i++) body = await (await fetch(url, { headers })).text();
+  // Warm up: JIT, pools, the remote's module, caches.
+  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
+
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, () => {});
+  const before = cpuNow(pids(), runnerPid);
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, () => {});
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
+  const after = cpuNow(pids(), runnerPid);
+
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
+  const responses = Math.max(1, latencies.length);
+  const cpu = before && after ? Object.fromEntries(Object.keys(after).map((c) => [c, (after[c]! - (before[c] ?? 0)) / responses])) : undefined;
   return {
     page,
     visitor: cookie ? 'returning' : 'first',
+    rps: Math.round((latencies.length / DURATION_S) * 10) / 10,
     p50: at(50),
     p95: at(95),
-    p99: at(99),
-    rps: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
-    html: Buffer.byteLength(body),
-    gzip: gzipSync(body).length,
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpu,
+    cpuTotal: cpu && COLUMNS.reduce((sum, c) => sum + cpu[c]!, 0),
   };
 }
 
-const { detailPath, cookie } = await discover();
-const pages = ['/', '/search/tokyo/city/13101', '/search/words?q=%E6%B8%8B%E8%B0%B7', detailPath, '/favorite', '/statics/help'];
-const rows: Row[] = [];
-for (const page of pages) rows.push(await measure(page, cookie));
-rows.push(await measure('/', undefined));
+const one = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(1));
 
-console.log(`\nSSR pages at ${BASE}, ${CONNECTIONS} connections, ${SECONDS} s each (ms; HTML bytes)`);
-console.log(
-  [
-    'page'.padEnd(34),
-    'visitor'.padEnd(10),
-    'p50'.padStart(7),
-    'p95'.padStart(7),
-    'p99'.padStart(7),
-    'req/s'.padStart(7),
-    'errors'.padStart(7),
-    'html'.padStart(8),
-    'gzip'.padStart(7),
-  ].join(' '),
-);
-for (const r of rows) {
-  console.log(
-    [
-      r.page.slice(0, 34).padEnd(34),
-      r.visitor.padEnd(10),
-      String(r.p50).padStart(7),
-      String(r.p95).padStart(7),
-      String(r.p99).padStart(7),
-      String(r.rps).padStart(7),
-      String(r.errors).padStart(7),
-      String(r.html).padStart(8),
-      String(r.gzip).padStart(7),
-    ].join(' '),
-  );
+function print(rows: Row[], base: string): void {
+  console.log(`\nSSR pages at ${base}, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up): latency ms, CPU ms per page`);
+  console.log("(total = the services; remotes = the four remotes' servers; runner = its log formatting and bench = autocannon, both outside the total)");
+  const head = ['page'.padEnd(32), 'visitor'.padEnd(9), 'req/s', 'p50', 'p95', 'errors', ...COLUMNS, 'total', 'runner', 'bench'];
+  console.log(head.map((c, i) => (i < 2 ? c : c.padStart(7))).join(' '));
+  for (const r of rows) {
+    const cells = [
+      r.rps.toFixed(1),
+      one(r.p50),
+      one(r.p95),
+      String(r.errors),
+      ...COLUMNS.map((c) => one(r.cpu?.[c])),
+      one(r.cpuTotal),
+      one(r.cpu?.runner),
+      one(r.cpu?.bench),
+    ];
+    console.log([r.page.slice(0, 32).padEnd(32), r.visitor.padEnd(9), ...cells.map((c) => c.padStart(7))].join(' '));
+  }
 }
+
+async function main(): Promise<void> {
+  let site: Site | undefined;
+  let base: string;
+  let pids: () => Record<string, number> | undefined;
+  if (process.env.BENCH_BASE_URL) {
+    base = process.env.BENCH_BASE_URL.replace(/\/$/, '');
+    const dataDir = process.env.BENCH_DATA_DIR;
+    pids = () => (dataDir ? readPids(dataDir) : undefined);
+    if (!dataDir) console.log('BENCH_BASE_URL without BENCH_DATA_DIR: no CPU figures (the pids are unknown)');
+  } else {
+    site = await startSite({ dataDir: path.join(repoRoot(), '.data', 'bench-pages'), log: (line) => console.log(line) });
+    base = site.base;
+    pids = () => site!.pids();
+  }
+  try {
+    const started = Date.now();
+    const { detailPath, cookie } = await discoverVisitor(base, RESULTS);
+    const pages = ['/', RESULTS, detailPath, '/favorite'];
+    const rows: Row[] = [];
+    for (const page of pages) {
+      rows.push(await measure(base, page, cookie, pids, site?.runnerPid));
+      console.log(`${page}: ${rows[rows.length - 1]!.rps.toFixed(1)} pages/s`);
+    }
+    if (FIRST_VISITS) for (const page of pages) rows.push(await measure(base, page, undefined, pids, site?.runnerPid));
+    print(rows, base);
+    console.log(`(measured in ${Math.round((Date.now() - started) / 1000)} s once the site was up)`);
+    const results = rows.find((r) => r.page === RESULTS && r.visitor === 'returning')!;
+    console.log(`results-page cpu-ms=${results.cpuTotal === undefined ? 'n/a' : results.cpuTotal.toFixed(1)} pages-per-s=${results.rps.toFixed(1)}`);
+  } finally {
+    await site?.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[bench:pages] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
