@@ -1,5 +1,6 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
+import { boundedSignal } from './bounded-signal.js';
 import type { ShellSigner } from './token.js';
 
 /** The visitor's request facts the gateway must see (SPEC §7.1: cookie, referer, user-agent). */
@@ -154,11 +155,14 @@ export class GatewaySession {
     } catch {
       operationName = undefined;
     }
+    // Each attempt's deadline, let go once its answer is read (firstError reads the whole body).
+    const releases: (() => void)[] = [];
     const send = async () => {
       const timeout = this.callTimeout();
       if (timeout <= 0) throw new Error('the page deadline has passed');
       const given = Object.fromEntries(new Headers(init?.headers).entries());
-      const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
+      const { signal, release } = boundedSignal(timeout, init?.signal);
+      releases.push(release);
       return fetch(input, { ...init, headers: await this.headers(given), signal });
     };
     const call = ++this.calls;
@@ -184,6 +188,7 @@ export class GatewaySession {
       this.errors.push({ operationName, code: NETWORK_ERROR, message, mainMissing: true });
       throw err;
     } finally {
+      for (const release of releases) release();
       this.inflight.delete(call);
     }
   };

@@ -30,6 +30,7 @@ import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
+import { boundedSignal } from '../gateway/bounded-signal.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
@@ -78,22 +79,27 @@ const dataPassRoutes = new Set<string>();
 /** The data pass: renders until every query the tree asks for is in the cache, or the time is up; collects render errors. */
 async function dataPass(tree: ReactNode, client: ApolloClient, timeoutMs: number): Promise<{ errors: unknown[]; aborted: boolean }> {
   const errors: unknown[] = [];
-  const signal = AbortSignal.timeout(Math.max(timeoutMs, 1));
-  const { aborted } = await prerenderStatic({
-    tree,
-    context: { client },
-    signal,
-    ignoreResults: true,
-    maxRerenders: 10,
-    renderFunction: (node) =>
-      prerenderToNodeStream(node, {
-        signal,
-        onError: (err) => {
-          errors.push(err);
-        },
-      }),
-  });
-  return { errors, aborted };
+  // Not AbortSignal.timeout: see boundedSignal (the render's requests must not outlive the page).
+  const { signal, release } = boundedSignal(timeoutMs);
+  try {
+    const { aborted } = await prerenderStatic({
+      tree,
+      context: { client },
+      signal,
+      ignoreResults: true,
+      maxRerenders: 10,
+      renderFunction: (node) =>
+        prerenderToNodeStream(node, {
+          signal,
+          onError: (err) => {
+            errors.push(err);
+          },
+        }),
+    });
+    return { errors, aborted };
+  } finally {
+    release();
+  }
 }
 
 /** A render that has completed (every boundary resolved), not written yet: `pipe` sends it, `abort` drops it. */
