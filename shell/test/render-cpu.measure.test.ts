@@ -1,10 +1,16 @@
 /**
+ * @jest-environment node
+ *
  * Shell CPU per results page, one render against the data pass (issue 15): a script, not a test.
  * Everything runs in this process (PGlite stores, the subgraphs, the gateway, the shell with the
  * real mf-search remote built for it), and both ways make the same gateway calls, so the difference
  * of process CPU per page between them is the shell's own saving.
  *
- *   npx tsx shell/test/measure-render-cpu.ts [pages per round] [rounds]
+ * On demand only (skipped unless MEASURE_RENDER_CPU is set; it prints figures and asserts nothing
+ * about time), with jest for the shell's module setup:
+ *
+ *   MEASURE_RENDER_CPU=1 MEASURE_PAGES=40 MEASURE_ROUNDS=5 NODE_OPTIONS='--experimental-vm-modules --no-warnings=ExperimentalWarning' \
+ *     npx jest shell/test/render-cpu.measure.test.ts
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,18 +22,21 @@ import { configFromEnv } from '../src/server/config.js';
 import { pageTreeRenders } from '../src/server/render/render-page.js';
 import { alterLoadedModules, buildRemotes, freePort, serveBuiltRemote, shellDir } from './remote-stack.js';
 
-const PAGES = Number(process.argv[2] ?? 40);
-const ROUNDS = Number(process.argv[3] ?? 5);
+const PAGES = Number(process.env.MEASURE_PAGES ?? 40);
+const ROUNDS = Number(process.env.MEASURE_ROUNDS ?? 5);
 const URL_PATH = '/search/tokyo/city/13101';
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const work = path.join(shellDir, 'dist', 'test', `measure-render-cpu-${process.pid}`);
+const work = path.join(shellDir, 'dist', 'test', `render-cpu-measure-${process.pid}`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function main() {
+async function measure(): Promise<void> {
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
+  const step = (what: string) => console.error(`${new Date().toISOString()} ${what}`);
+  step('building mf-search');
   const [, port] = await Promise.all([buildRemotes(['mf-search'], work), freePort()]);
+  step('starting the stack');
   const remote = await serveBuiltRemote('mf-search', work);
   let shellJwks: JSONWebKeySet = { keys: [] };
   const shellKeys: JWTVerifyGetKey = (header, token) => createLocalJWKSet(shellJwks)(header, token);
@@ -45,10 +54,11 @@ async function main() {
       MF_FORMS_URL: 'http://127.0.0.1:9',
       REMOTE_LOAD_TIMEOUT_MS: '60000',
       PUBLIC_ORIGIN: 'https://sumika.example',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     }),
   });
   shellJwks = (await app.inject({ url: '/.well-known/jwks.json' })).json();
+  step('measuring');
   let hide = false;
   alterLoadedModules(app.federation, (mod) => (hide ? { default: mod.default } : mod));
   const first = await app.inject({ url: '/', headers: { 'user-agent': PC_UA } });
@@ -97,4 +107,4 @@ async function main() {
   await rm(work, { recursive: true, force: true });
 }
 
-await main();
+(process.env.MEASURE_RENDER_CPU ? it : it.skip)('prints the CPU per results page, one render against the data pass', measure, 1_800_000);
