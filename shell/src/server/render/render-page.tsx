@@ -73,6 +73,14 @@ function CountedRender({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Per-request Apollo clients made and not yet collected (a test checks a page's client does not outlive it). */
+let clientsMade = 0;
+let clientsCollected = 0;
+const clientRegistry = new FinalizationRegistry<undefined>(() => {
+  clientsCollected += 1;
+});
+export const pageClientsAlive = (): number => clientsMade - clientsCollected;
+
 /** Routes already reported as going through the data pass (one warning each). */
 const dataPassRoutes = new Set<string>();
 
@@ -196,6 +204,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     deadline,
   });
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
+  clientsMade += 1;
+  clientRegistry.register(client, undefined);
   // Every query the render watches: one still without its data after the render was not declared.
   const watched: ObservableQuery[] = [];
   const watchQuery = client.watchQuery.bind(client);
