@@ -252,8 +252,10 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
       expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
       expect(hang.requests).toBe(2);
       // One 400 ms budget: the first attempt gets 250 ms, the retry the 150 ms kept for it (not 400 + 150).
+      // Arrivals are seen at the hanging server, each after its own connect and write: on a loaded
+      // 2-core CI machine the first one's can lag its timer by ~20 ms more than the retry's.
       const [first = 0, second = 0] = hang.arrivals;
-      expect(second - first).toBeGreaterThanOrEqual(240);
+      expect(second - first).toBeGreaterThanOrEqual(200);
       expect(second - first).toBeLessThan(380);
       expect(ms).toBeGreaterThanOrEqual(390);
       expect(ms - base).toBeLessThan(400 + 300);
