@@ -79,7 +79,9 @@ export function browserPlugins() {
  * federation runtime a browser never runs or needs lighter (federation-runtime-lite.cjs).
  */
 export function browserRules() {
-  return [...scriptRules('es2020'), { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] }, cssRule];
+  // ES2022 syntax as written (class fields are not rewritten into defineProperty helper calls:
+  // ~0.3 KB gzip on the top page); every browser since Safari 15.4 / Chrome 94 runs it.
+  return [...scriptRules('es2022'), { test: federationRuntimeLite.test, use: [federationRuntimeLitePath] }, cssRule];
 }
 
 /**

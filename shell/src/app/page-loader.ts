@@ -28,28 +28,26 @@ export function pageComponentOf(mod: unknown): RemotePageComponent {
 
 /** A loader over any `load(remote, expose)` with a per-page cache (failures included, until `forget`). */
 export function cachingLoader(load: (remote: RemoteName, expose: string) => Promise<unknown>): PageLoader {
-  const done = new Map<string, RemotePageComponent>();
-  const modules = new Map<string, unknown>();
+  /** Loaded: the page component and the module it came from. */
+  const done = new Map<string, [RemotePageComponent, unknown]>();
   const pending = new Map<string, Promise<RemotePageComponent>>();
   const key = (remote: RemoteName, expose: string) => `${remote}/${expose}`;
   return {
-    peek: (remote, expose) => done.get(key(remote, expose)),
-    peekModule: (remote, expose) => modules.get(key(remote, expose)),
+    peek: (remote, expose) => done.get(key(remote, expose))?.[0],
+    peekModule: (remote, expose) => done.get(key(remote, expose))?.[1],
     forget: (remote, expose) => {
       done.delete(key(remote, expose));
-      modules.delete(key(remote, expose));
       pending.delete(key(remote, expose));
     },
     load: (remote, expose) => {
       const k = key(remote, expose);
       const hit = done.get(k);
-      if (hit) return Promise.resolve(hit);
+      if (hit) return Promise.resolve(hit[0]);
       let p = pending.get(k);
       if (!p) {
         p = load(remote, expose).then((mod) => {
           const component = pageComponentOf(mod);
-          done.set(k, component);
-          modules.set(k, mod);
+          done.set(k, [component, mod]);
           pending.delete(k);
           return component;
         });

@@ -6,38 +6,21 @@ import type { RemotePageMeta } from '@sumika/shell-kit';
  * a microtask, never during another component's render).
  */
 export class PageRuntime {
-  private meta: RemotePageMeta;
+  protected meta: RemotePageMeta;
   private status: number | undefined;
   private readonly listeners = new Set<() => void>();
   private scheduled = false;
-  /** Until the page has rendered (server, `awaitPage`): the layout's heading waits for the meta on it. */
-  private pageDone: { promise: Promise<RemotePageMeta>; resolve: () => void } | undefined;
+  /**
+   * Server only (ServerPageRuntime, kept out of the browser bundle): the layout's breadcrumbs and
+   * heading read the page's meta through this, and the page's end calls `pageRendered`.
+   */
+  declare readHeading?: () => RemotePageMeta | Promise<RemotePageMeta>;
+  declare pageRendered?: () => void;
 
-  constructor(initial: { meta?: RemotePageMeta; status?: number; awaitPage?: boolean } = {}) {
+  constructor(initial: { meta?: RemotePageMeta; status?: number } = {}) {
     this.meta = initial.meta ?? {};
     this.status = initial.status;
-    if (initial.awaitPage) {
-      let resolve = () => {};
-      const promise = new Promise<RemotePageMeta>((r) => (resolve = () => r(this.meta)));
-      this.pageDone = { promise, resolve };
-    }
   }
-
-  /** True while the server's render has not reached the end of the page yet. */
-  readonly awaitsPage = (): boolean => this.pageDone !== undefined;
-
-  /** The page has rendered (its meta is declared): the heading waiting for it renders. */
-  readonly pageRendered = (): void => {
-    const done = this.pageDone;
-    this.pageDone = undefined;
-    done?.resolve();
-  };
-
-  /**
-   * The meta for the layout's breadcrumbs and heading: the page renders after the layout, so in the
-   * server's one render this is a promise until the page has rendered.
-   */
-  readonly readHeading = (): RemotePageMeta | Promise<RemotePageMeta> => this.pageDone?.promise ?? this.meta;
 
   readonly setMeta = (meta: RemotePageMeta): void => {
     if (JSON.stringify(meta) === JSON.stringify(this.meta)) return;

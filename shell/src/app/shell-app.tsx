@@ -17,8 +17,8 @@ function ShellPage({ name, props }: { name: string; props: ShellPageProps }) {
 }
 
 /** Rendered right after the page: on the server's one render, the layout's heading now has the page's meta. */
-function PageRendered({ runtime }: { runtime: PageRuntime }) {
-  runtime.pageRendered();
+function PageRendered({ done }: { done: () => void }) {
+  done();
   return null;
 }
 
@@ -75,7 +75,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       headerVariant={route?.headerVariant ?? 'default'}
       pageTitle={meta.pageTitle}
       pageSubTitle={meta.pageSubTitle}
-      readHeading={runtime.awaitsPage() ? runtime.readHeading : undefined}
+      readHeading={runtime.readHeading}
       pathname={pathname}
       defaultQuery={route?.id === 'search.words' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined}
     >
@@ -95,7 +95,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
           <ShellPage name={page.name} props={{ ...pageProps, config }} />
         </Suspense>
       ) : null}
-      <PageRendered runtime={runtime} />
+      {runtime.pageRendered && <PageRendered done={runtime.pageRendered} />}
     </Layout>
   );
 }

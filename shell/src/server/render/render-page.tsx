@@ -18,7 +18,7 @@ import {
   RETRY_AFTER_SECONDS,
   ROBOTS_NOINDEX,
 } from '@sumika/shell-kit';
-import { PageRuntime } from '../../app/page-runtime.js';
+import type { PageRuntime } from '../../app/page-runtime.js';
 import type { PageLoader } from '../../app/page-loader.js';
 import { loadPageModule } from '../../app/load-page.js';
 import { resolvePage } from '../../app/page-for-path.js';
@@ -31,6 +31,7 @@ import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
 import { boundedSignal } from '../gateway/bounded-signal.js';
+import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
@@ -287,7 +288,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
 
   const remotes = await deps.clientEntries.get();
   const base: Omit<RootState, 'page'> = { context, config: config.publicConfig, visitor };
-  let runtime = new PageRuntime({ awaitPage: true });
+  let runtime = new ServerPageRuntime();
   const tree = (p: PageState, rt: PageRuntime) => (
     <CountedRender>
       <StaticRouter location={url.pathname + url.search}>
@@ -316,7 +317,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
           'the page read queries its pageQueries did not declare: rendered through the data pass',
         );
       }
-      runtime = new PageRuntime({ awaitPage: true });
+      runtime = new ServerPageRuntime();
     } else {
       final = once;
       renderErrors = once.errors;
@@ -369,7 +370,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   if (page.kind === 'error') {
     status = page.status;
     if (!final) {
-      runtime = new PageRuntime({ awaitPage: true });
+      runtime = new ServerPageRuntime();
       try {
         await dataPass(tree(page, runtime), client, Math.max(remaining(), MIN_PASS_MS));
       } catch (err) {
