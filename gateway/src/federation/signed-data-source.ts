@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import type { Agent } from 'undici';
-import { DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
+import { boundedSignal, DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
 import type { GatewayContext } from './context.js';
 
 // The gateway's call to one subgraph: signed, bounded by a timeout, retried once, behind a breaker,
@@ -180,23 +180,23 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
 
   /** One POST to the subgraph, bounded from connection to the body's last byte; non-2xx raises. */
   private async exchange(headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
-    const res = await this.opts.agent.request({
-      origin: this.origin,
-      path: this.path,
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(Math.max(budgetMs, 1)),
-    });
-    const setCookie = res.headers['set-cookie'];
-    const exchange: Exchange = {
-      status: res.statusCode,
-      contentType: String(res.headers['content-type'] ?? ''),
-      setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-      body: await res.body.text(),
-    };
-    if (exchange.status < 200 || exchange.status > 299) throw httpError(this.opts.url, exchange);
-    return exchange;
+    // Not AbortSignal.timeout: its timer stays registered until the signal is collected and carries
+    // the request's async context with it (see boundedSignal); released as soon as the body is read.
+    const bounded = boundedSignal(budgetMs);
+    try {
+      const res = await this.opts.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, signal: bounded.signal });
+      const setCookie = res.headers['set-cookie'];
+      const exchange: Exchange = {
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? ''),
+        setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+        body: await res.body.text(),
+      };
+      if (exchange.status < 200 || exchange.status > 299) throw httpError(this.opts.url, exchange);
+      return exchange;
+    } finally {
+      bounded.release();
+    }
   }
 
   /** The caller's own copy of the answer (the executor writes into what it gets). */

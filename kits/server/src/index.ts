@@ -9,6 +9,7 @@ export * from './server/jwt.js';
 export * from './server/app.js';
 export * from './server/cost.js';
 export * from './server/nesting.js';
+export * from './server/bounded-signal.js';
 export * from './server/input-rules.js';
 export * from './server/dataloader.js';
 export * from './server/run.js';

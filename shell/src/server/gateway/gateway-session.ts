@@ -1,6 +1,6 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
-import { boundedSignal } from './bounded-signal.js';
+import { boundedSignal } from '@sumika/server-kit';
 import type { ShellSigner } from './token.js';
 
 /** The visitor's request facts the gateway must see (SPEC §7.1: cookie, referer, user-agent). */

@@ -30,7 +30,7 @@ import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
-import { boundedSignal } from '../gateway/bounded-signal.js';
+import { boundedSignal } from '@sumika/server-kit';
 import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
@@ -73,14 +73,6 @@ function CountedRender({ children }: { children: ReactNode }) {
   treeRenders += 1;
   return children;
 }
-
-/** Per-request Apollo clients made and not yet collected (a test checks a page's client does not outlive it). */
-let clientsMade = 0;
-let clientsCollected = 0;
-const clientRegistry = new FinalizationRegistry<undefined>(() => {
-  clientsCollected += 1;
-});
-export const pageClientsAlive = (): number => clientsMade - clientsCollected;
 
 /** Routes already reported as going through the data pass (one warning each). */
 const dataPassRoutes = new Set<string>();
@@ -205,8 +197,6 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     deadline,
   });
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
-  clientsMade += 1;
-  clientRegistry.register(client, undefined);
   // Every query the render watches: one still without its data after the render was not declared.
   const watched: ObservableQuery[] = [];
   const watchQuery = client.watchQuery.bind(client);

@@ -1,4 +1,4 @@
-import { AppError, envVar, isErrorCode, parseEnv, type EnvShape } from '@sumika/server-kit';
+import { AppError, boundedSignal, envVar, isErrorCode, parseEnv, type EnvShape } from '@sumika/server-kit';
 
 /** The gateway's public GraphQL endpoint, which the user subgraph asks like any client would. */
 export const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:4000/graphql';
@@ -32,21 +32,27 @@ export function gatewayClient(opts: GatewayClientOptions = {}): GraphQLRequester
   const doFetch = opts.fetch ?? fetch;
   return async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
     let res: Response;
-    try {
-      res = await doFetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sumika-client': 'subgraph-user' },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new GatewayUnavailable(`gateway request failed: ${(err as Error).message}`, { cause: err });
-    }
     let body: { data?: T | null; errors?: { message: string; extensions?: { code?: unknown } }[] };
+    // Not AbortSignal.timeout: its timer outlives the request with the request's context (boundedSignal).
+    const bounded = boundedSignal(timeoutMs);
     try {
-      body = (await res.json()) as typeof body;
-    } catch (err) {
-      throw new GatewayUnavailable(`gateway answered ${res.status} without JSON`, { cause: err });
+      try {
+        res = await doFetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sumika-client': 'subgraph-user' },
+          body: JSON.stringify({ query, variables }),
+          signal: bounded.signal,
+        });
+      } catch (err) {
+        throw new GatewayUnavailable(`gateway request failed: ${(err as Error).message}`, { cause: err });
+      }
+      try {
+        body = (await res.json()) as typeof body;
+      } catch (err) {
+        throw new GatewayUnavailable(`gateway answered ${res.status} without JSON`, { cause: err });
+      }
+    } finally {
+      bounded.release();
     }
     const first = body.errors?.[0];
     if (first) {
