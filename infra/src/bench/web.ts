@@ -1,0 +1,246 @@
+/**
+ * `npm run bench:web`: the pages in a browser, as Lighthouse's mobile preset sees them (issue 15).
+ * Starts the site as `npm start` does on free ports with its own embedded store (`.data/bench-web`,
+ * seeded once; infra/src/bench/site.ts) and the browser build as it is in <workspace>/dist/client
+ * (`npm run build:web` first), or measures `--url` of a running site; stops what it started.
+ * Lighthouse 12 (performance only, mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit
+ * with cleared storage) in Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless and
+ * offline: nothing but the site is fetched. `--runs` rounds (3 unless told) over the top, a results and
+ * a detail page, interleaved; prints every run, then a table of medians per page type (score, FCP, LCP,
+ * TBT, CLS, speed index, bytes transferred in all and of JavaScript, requests); last line
+ * `lighthouse-mobile median top=<n> results=<n> detail=<n>`. Reports are kept as JSON in
+ * `.data/bench-web/reports/`; `--details` prints the diagnostics that point at what costs TBT and LCP.
+ *
+ *   npm run bench:web
+ *   npm run bench:web -- --runs 5 --details
+ *   npm run bench:web -- --url http://127.0.0.1:3000
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { repoRoot } from '@sumika/server-kit';
+import { discoverVisitor, startSite, type Site } from './site.js';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    details: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const MAX_ATTEMPTS = 3;
+const RESULTS = '/search/tokyo/city/13101';
+/** Debian's Chromium flags for this machine; chrome-launcher adds its own and a fresh user data dir. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const dataDir = path.join(repoRoot(), '.data', 'bench-web');
+const reportsDir = path.join(dataDir, 'reports');
+
+interface Run {
+  page: string;
+  url: string;
+  run: number;
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  bytes: number;
+  jsBytes: number;
+  requests: number;
+  lcpElement: string;
+}
+
+const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+
+function summarize(page: string, url: string, run: number, lhr: Result): Run {
+  const summary =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const of = (type: string) => summary.find((i) => i.resourceType === type);
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+  return {
+    page,
+    url,
+    run,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric(lhr, 'first-contentful-paint'),
+    lcp: numeric(lhr, 'largest-contentful-paint'),
+    tbt: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    si: numeric(lhr, 'speed-index'),
+    bytes: of('total')?.transferSize ?? numeric(lhr, 'total-byte-weight'),
+    jsBytes: of('script')?.transferSize ?? 0,
+    requests: of('total')?.requestCount ?? 0,
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '-',
+  };
+}
+
+/** The diagnostics behind TBT and LCP, one line each: the largest items first. */
+function details(lhr: Result): string[] {
+  const items = (audit: string) =>
+    ((lhr.audits[audit]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+  const short = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
+  const kb = (b: unknown) => `${(Number(b) / 1024).toFixed(1)}K`;
+  const ms = (v: unknown) => `${Math.round(Number(v))}ms`;
+  const out: string[] = [];
+  out.push(
+    `  main thread: ${items('mainthread-work-breakdown')
+      .map((i) => `${String(i.groupLabel)} ${ms(i.duration)}`)
+      .join(', ')}`,
+  );
+  out.push(
+    `  bootup (4× CPU): ${items('bootup-time')
+      .slice(0, 6)
+      .map((i) => `${short(i.url)} ${ms(i.total)} (script ${ms(i.scripting)})`)
+      .join(', ')}`,
+  );
+  out.push(
+    `  unused JS: ${items('unused-javascript')
+      .map((i) => `${short(i.url)} ${kb(i.wastedBytes)} of ${kb(i.totalBytes)}`)
+      .join(', ')}`,
+  );
+  out.push(
+    `  render-blocking: ${items('render-blocking-resources')
+      .map((i) => `${short(i.url)} ${ms(i.wastedMs)}`)
+      .join(', ')}`,
+  );
+  out.push(
+    `  long tasks: ${items('long-tasks')
+      .slice(0, 8)
+      .map((i) => `${short(i.url)} ${ms(i.duration)}@${ms(i.startTime)}`)
+      .join(', ')}`,
+  );
+  const phases = items('largest-contentful-paint-element')[1] as { items?: { phase: string; timing: number }[] } | undefined;
+  if (phases?.items) out.push(`  LCP phases: ${phases.items.map((p) => `${p.phase} ${ms(p.timing)}`).join(', ')}`);
+  out.push(
+    `  scripts: ${items('network-requests')
+      .filter((i) => i.resourceType === 'Script')
+      .map((i) => `${short(i.url)} ${kb(i.transferSize)}`)
+      .join(', ')}`,
+  );
+  return out;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const HEAD = ['page', 'run', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'KB', 'JS KB', 'requests'];
+function line(cells: (string | number)[]): string {
+  return cells.map((c, i) => (i === 0 ? String(c).padEnd(8) : String(c).padStart(8))).join(' ');
+}
+function cells(r: Omit<Run, 'url' | 'page' | 'run' | 'lcpElement'>): string[] {
+  const ms = (v: number) => String(Math.round(v));
+  return [
+    String(r.score),
+    ms(r.fcp),
+    ms(r.lcp),
+    ms(r.tbt),
+    r.cls.toFixed(3),
+    ms(r.si),
+    (r.bytes / 1024).toFixed(1),
+    (r.jsBytes / 1024).toFixed(1),
+    String(r.requests),
+  ];
+}
+
+async function main(): Promise<void> {
+  let site: Site | undefined;
+  let base: string;
+  if (values.url) base = values.url.replace(/\/$/, '');
+  else {
+    site = await startSite({ dataDir, log: (l) => console.log(l) });
+    base = site.base;
+  }
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const { detailPath } = await discoverVisitor(base, RESULTS);
+    const pages: [string, string][] = [
+      ['top', '/'],
+      ['results', RESULTS],
+      ['detail', detailPath],
+    ];
+    // One warm-up request per page: the server's caches and the remotes' modules, as a running site has them.
+    for (const [, p] of pages) await (await fetch(`${base}${p}`)).arrayBuffer();
+    mkdirSync(reportsDir, { recursive: true });
+    const launch = () => chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    chrome = await launch();
+    /** One Lighthouse run; a failed trace (e.g. NO_NAVSTART on a loaded machine) is retried in a fresh browser, twice at most. */
+    const audit = async (url: string): Promise<Result> => {
+      for (let attempt = 1; ; attempt++) {
+        const flags: Flags = { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableFullPageScreenshot: true };
+        const lhr = (await lighthouse(url, flags))?.lhr;
+        const error = lhr ? lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+        if (lhr && !error) return lhr;
+        if (attempt === MAX_ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${error!.code} ${error!.message}`);
+        console.log(`  (${error!.code} on ${url}; again in a fresh browser)`);
+        await chrome!.kill();
+        chrome = await launch();
+      }
+    };
+    const runs: Run[] = [];
+    console.log(`Lighthouse mobile (performance) at ${base}, ${RUNS} runs per page, interleaved`);
+    console.log(line(HEAD));
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [page, p] of pages) {
+        const lhr = await audit(`${base}${p}`);
+        writeFileSync(path.join(reportsDir, `${page}-${run}.json`), JSON.stringify(lhr));
+        const r = summarize(page, p, run, lhr);
+        runs.push(r);
+        console.log(line([page, run, ...cells(r)]));
+        if (values.details) {
+          console.log(`  LCP element: ${r.lcpElement}`);
+          for (const d of details(lhr)) console.log(d);
+        }
+      }
+    }
+    console.log(`\nMedians over ${RUNS} runs (mobile preset; bytes as transferred, KB)`);
+    console.log(line(HEAD.filter((h) => h !== 'run')));
+    const medians: Record<string, number> = {};
+    for (const [page, p] of pages) {
+      const mine = runs.filter((r) => r.page === page);
+      const m = (k: keyof Run) => median(mine.map((r) => r[k] as number));
+      medians[page] = m('score');
+      console.log(
+        line([
+          page,
+          ...cells({
+            score: m('score'),
+            fcp: m('fcp'),
+            lcp: m('lcp'),
+            tbt: m('tbt'),
+            cls: m('cls'),
+            si: m('si'),
+            bytes: m('bytes'),
+            jsBytes: m('jsBytes'),
+            requests: m('requests'),
+          }),
+        ]),
+      );
+      console.log(`         ${p}; LCP element: ${mine[0]!.lcpElement.slice(0, 140)}`);
+    }
+    console.log(`(reports: ${path.relative(repoRoot(), reportsDir)}/<page>-<run>.json)`);
+    console.log(`lighthouse-mobile median ${pages.map(([page]) => `${page}=${medians[page]}`).join(' ')}`);
+  } finally {
+    await chrome?.kill();
+    await site?.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[bench:web] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
