@@ -38,7 +38,8 @@ const FIRST_VISITS = values['first-visits'];
 const RESULTS = '/search/tokyo/city/13101';
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** The columns of the CPU table: a service, or the four remotes' static servers together. */
-const COLUMNS = ['shell', 'gateway', 'search', 'bukken', 'user', 'company', 'forms', 'remotes'] as const;
+/** `subgraphs`: the five in one process, on a BENCH_BASE_URL site started with process groups (decision 020). */
+const COLUMNS = ['shell', 'gateway', 'search', 'bukken', 'user', 'company', 'forms', 'subgraphs', 'remotes'] as const;
 const column = (service: string) => (service.startsWith('mf-') ? 'remotes' : service);
 
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
@@ -169,7 +170,8 @@ async function main(): Promise<void> {
     pids = () => (dataDir ? readPids(dataDir) : undefined);
     if (!dataDir) console.log('BENCH_BASE_URL without BENCH_DATA_DIR: no CPU figures (the pids are unknown)');
   } else {
-    site = await startSite({ dataDir: path.join(repoRoot(), '.data', 'bench-pages'), log: (line) => console.log(line) });
+    // One process per service (not the embedded default's groups, decision 020), so CPU is told per service.
+    site = await startSite({ dataDir: path.join(repoRoot(), '.data', 'bench-pages'), log: (line) => console.log(line), env: { PROCESS_GROUPS: 'off' } });
     base = site.base;
     pids = () => site!.pids();
   }

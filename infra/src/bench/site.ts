@@ -17,7 +17,7 @@ export interface Site {
   /** The shell, e.g. `http://127.0.0.1:40123`. */
   base: string;
   runnerPid: number;
-  /** Each service's pid by name, from `<dataDir>/run/services.json` (read again on every call: a restarted service has a new pid). */
+  /** Each process's pid by service name, or by group name for services sharing a process (readPids). */
   pids(): Record<string, number>;
   stop(): Promise<void>;
 }
@@ -27,6 +27,8 @@ export interface StartOptions {
   log: (line: string) => void;
   /** How long the first start (build, seeding) may take; 15 minutes unless told. */
   readyTimeoutMs?: number;
+  /** Extra environment for the runner, e.g. `PROCESS_GROUPS: 'off'` for one process per service. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,17 +43,21 @@ async function ok(url: string): Promise<boolean> {
   }
 }
 
-/** The pids a runner using `dataDir` wrote to `<dataDir>/run/services.json`. */
+/**
+ * The processes a runner using `dataDir` wrote to `<dataDir>/run/services.json` (read again on every
+ * call: a restarted one has a new pid), one entry per process: a service's name, or its group's where
+ * services share one (`subgraphs`, `remotes`; decision 020), so nothing is counted twice.
+ */
 export function readPids(dataDir: string): Record<string, number> {
-  const file = JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8')) as { services: Record<string, { pid: number }> };
-  return Object.fromEntries(Object.entries(file.services).map(([name, { pid }]) => [name, pid]));
+  const file = JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8')) as { services: Record<string, { pid: number; group?: string }> };
+  return Object.fromEntries(Object.entries(file.services).map(([name, { pid, group }]) => [group ?? name, pid]));
 }
 
-export async function startSite({ dataDir, log, readyTimeoutMs = 15 * 60_000 }: StartOptions): Promise<Site> {
+export async function startSite({ dataDir, log, readyTimeoutMs = 15 * 60_000, env: extraEnv }: StartOptions): Promise<Site> {
   const root = repoRoot();
   // As `npm start`: the bundles first (those that are stale), then the compiled runner.
   await buildStale([RUNNER_BUNDLE, ...SERVICES.map(bundleOf).filter((b): b is Bundle => b !== undefined)], log);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, METRICS_PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, DATA_DIR: dataDir, METRICS_PORT: '0' };
   delete env.NODE_ENV;
   const ports: Record<string, number> = {};
   for (const s of SERVICES) {

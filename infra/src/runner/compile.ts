@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { repoRoot } from '@sumika/server-kit';
-import { SERVICES, type Service } from './services.js';
+import { GROUP_ENTRY, SERVICES } from './services.js';
 
 /** Bumped when the options below change, so bundles made with the old ones are rebuilt. */
 const BUNDLE_FORMAT = 1;
@@ -26,21 +26,32 @@ export interface Bundle {
   outdir: string;
 }
 
-/** The bundle a service runs from (undefined for a service that is JavaScript already: the remotes' serve.js). */
-export function bundleOf(service: Service): Bundle | undefined {
+/**
+ * The runner itself, its preparation step (migrate, seed) and the process groups' entry (group.ts:
+ * every subgraph and remote a group can run is in it, sharing chunks), run by `npm start` compiled.
+ */
+export const RUNNER_BUNDLE: Bundle = {
+  name: 'runner',
+  entries: ['infra/src/runner/main.ts', 'infra/src/runner/prepare.ts', GROUP_ENTRY],
+  outdir: 'infra/dist/bundle',
+};
+
+/** What runs as one process: a service, or a group (services.ts Unit). */
+type Runnable = { name: string; entry: string };
+
+/** The bundle a service runs from (undefined for a service that is JavaScript already: the remotes' serve.js); a group runs from the runner's. */
+export function bundleOf(service: Runnable): Bundle | undefined {
+  if (service.entry === GROUP_ENTRY) return RUNNER_BUNDLE;
   if (!service.entry.endsWith('.ts')) return undefined;
   return { name: service.name, entries: [service.entry], outdir: path.join(packageDirOf(service.entry), 'dist', 'bundle') };
 }
 
 /** The file `node` runs for a service compiled: `<package>/dist/bundle/<entry name>.js`. */
-export function compiledEntry(service: Service): string {
+export function compiledEntry(service: Runnable): string {
   const bundle = bundleOf(service);
   if (!bundle) return service.entry;
   return path.join(bundle.outdir, `${path.basename(service.entry, '.ts')}.js`);
 }
-
-/** The runner itself and its preparation step (migrate, seed), run by `npm start` compiled. */
-export const RUNNER_BUNDLE: Bundle = { name: 'runner', entries: ['infra/src/runner/main.ts', 'infra/src/runner/prepare.ts'], outdir: 'infra/dist/bundle' };
 
 function packageDirOf(entry: string): string {
   let dir = path.dirname(entry);

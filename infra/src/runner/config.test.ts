@@ -5,7 +5,7 @@ import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { DEFAULT_LISTINGS } from '../seed/seed.js';
 import { runnerConfigFromEnv } from './config.js';
-import { SERVICES } from './services.js';
+import { SERVICES, unitsOf, GROUP_ENTRY } from './services.js';
 
 describe('runnerConfigFromEnv', () => {
   it("keeps the defaults: the seed's 20,000 listings, every service on its documented port, compiled services", () => {
@@ -35,10 +35,44 @@ describe('runnerConfigFromEnv', () => {
     expect(config.ports).toMatchObject({ gateway: 4100, 'mf-user': 3103, search: 4001 });
   });
 
+  it('groups processes on the embedded default only (PROCESS_GROUPS=auto), never with a PostgreSQL URL or PROCESS_GROUPS=off', () => {
+    expect(runnerConfigFromEnv({}).grouped).toBe(true);
+    expect(runnerConfigFromEnv({ PROCESS_GROUPS: 'off' }).grouped).toBe(false);
+    expect(runnerConfigFromEnv({ DATABASE_URL: 'postgres://127.0.0.1/x' }).grouped).toBe(false);
+    expect(runnerConfigFromEnv({ BUKKEN_DATABASE_URL: 'postgres://127.0.0.1/x' }).grouped).toBe(false);
+    expect(() => runnerConfigFromEnv({ PROCESS_GROUPS: 'yes' })).toThrow(/PROCESS_GROUPS="yes"/);
+  });
+
   it('refuses bad values before anything starts, naming each', () => {
     expect(() => runnerConfigFromEnv({ SEED_LISTINGS: 'lots', COMPANY_PORT: '-1', DATABASE_URL: 'nope' })).toThrow(
       /^bad environment\n {2}COMPANY_PORT="-1": must be a port number.*\n {2}DATABASE_URL="nope": must be a URL\n {2}SEED_LISTINGS="lots": must be a whole number >= 0$/,
     );
+  });
+});
+
+describe('unitsOf', () => {
+  const named = (names: string[]) => SERVICES.filter((s) => names.includes(s.name));
+  const shape = (units: ReturnType<typeof unitsOf>) => units.map((u) => [u.name, u.entry === GROUP_ENTRY, u.services.map((s) => s.name)]);
+
+  it('runs the five subgraphs in one process and the four remotes in another, the rest alone, in start order', () => {
+    expect(shape(unitsOf(SERVICES, true))).toEqual([
+      ['subgraphs', true, ['search', 'bukken', 'user', 'company', 'forms']],
+      ['gateway', false, ['gateway']],
+      ['remotes', true, ['mf-search', 'mf-detail', 'mf-user', 'mf-forms']],
+      ['shell', false, ['shell']],
+    ]);
+  });
+
+  it('groups only what is selected, and a lone member runs as itself', () => {
+    expect(shape(unitsOf(named(['search', 'user', 'gateway', 'mf-detail']), true))).toEqual([
+      ['subgraphs', true, ['search', 'user']],
+      ['gateway', false, ['gateway']],
+      ['mf-detail', false, ['mf-detail']],
+    ]);
+  });
+
+  it('runs one process per service when not grouped', () => {
+    expect(unitsOf(SERVICES, false).map((u) => u.name)).toEqual(SERVICES.map((s) => s.name));
   });
 });
 

@@ -1,4 +1,4 @@
-import { dataDir, envVar, parseEnv, SUBGRAPH_ENV, type EnvShape } from '@sumika/server-kit';
+import { databaseUrlFor, dataDir, envVar, parseEnv, SUBGRAPH_ENV, SUBGRAPHS, type EnvShape } from '@sumika/server-kit';
 import { SERVICES } from './services.js';
 
 export interface RunnerConfig {
@@ -15,6 +15,12 @@ export interface RunnerConfig {
    * missing or stale, compile.ts); `tsx` runs the sources under tsx (`npm run dev`: no build step).
    */
   startMode: 'compiled' | 'tsx';
+  /**
+   * Whether services of one group share a process (decision 020): PROCESS_GROUPS `auto` (default) groups
+   * on the embedded default — no DATABASE_URL nor `<NAME>_DATABASE_URL` — the five subgraphs in one
+   * process and the four remotes' static servers in another; `off` runs one process per service.
+   */
+  grouped: boolean;
 }
 
 /**
@@ -30,6 +36,7 @@ export function runnerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Runne
     RUN_SERVICES: envVar.text(),
     SEED_LISTINGS: envVar.int(0),
     START_MODE: envVar.oneOfOr(['compiled', 'tsx'], 'compiled'),
+    PROCESS_GROUPS: envVar.oneOfOr(['auto', 'off'], 'auto'),
   };
   const vars = parseEnv(shape, env);
   const byEnv = vars as Record<string, unknown>;
@@ -38,5 +45,6 @@ export function runnerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Runne
     ports: Object.fromEntries(SERVICES.map((s) => [s.name, byEnv[s.portEnv] as number])),
     dataDir: dataDir(env),
     startMode: vars.START_MODE,
+    grouped: vars.PROCESS_GROUPS === 'auto' && SUBGRAPHS.every((name) => databaseUrlFor(name, env) === undefined),
   };
 }

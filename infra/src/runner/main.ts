@@ -3,7 +3,7 @@ import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
-import { selectedServices } from './services.js';
+import { selectedServices, unitsOf } from './services.js';
 import { Supervisor } from './supervisor.js';
 
 const log = (line: string): void => console.log(`[runner] ${line}`);
@@ -33,16 +33,17 @@ function prepare(): Promise<void> {
  * `npm start`: compile what changed (START_MODE=compiled, the default), migrate every subgraph, seed
  * the store when it is empty, then run the services (all, or `RUN_SERVICES`) under a supervisor:
  * prefixed logs, a service that exits is restarted with backoff, `<DATA_DIR>/run/services.json` names
- * their pids, SIGINT/SIGTERM stops them all.
+ * their pids, SIGINT/SIGTERM stops them all. On the embedded default the subgraphs share one process
+ * and the remotes' servers another (PROCESS_GROUPS, decision 020).
  */
 async function main(): Promise<void> {
   const config = runnerConfigFromEnv();
   const services = selectedServices();
   if (config.startMode === 'compiled') {
-    await buildStale(
-      services.map(bundleOf).filter((b): b is Bundle => b !== undefined),
-      log,
-    );
+    const bundles = unitsOf(services, config.grouped)
+      .map(bundleOf)
+      .filter((b): b is Bundle => b !== undefined);
+    await buildStale([...new Set(bundles)], log);
   }
   await prepare();
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     env: process.env,
     ports: config.ports,
     mode: config.startMode,
+    grouped: config.grouped,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   supervisor.start();
   const rel = path.relative(process.cwd(), supervisor.servicesFile);
   log(
-    `pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}; ${config.startMode === 'compiled' ? 'compiled services' : 'sources under tsx'}`,
+    `pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}; ${config.startMode === 'compiled' ? 'compiled services' : 'sources under tsx'}${config.grouped ? '; process groups on (PROCESS_GROUPS=off: one process per service)' : ''}`,
   );
 }
 

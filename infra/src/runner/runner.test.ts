@@ -1,8 +1,9 @@
 /**
  * `npm start` itself (infra/src/runner/main.ts) on free ports with a temporary DATA_DIR, the embedded
- * store and a tiny seed, restricted to search, user and gateway (RUN_SERVICES): a killed service comes
- * back under a new pid, every process killed mid-write loses no acknowledged write, SIGTERM to the
- * runner stops every child. Slow (PGlite stores are created, migrated and seeded): minutes.
+ * store and a tiny seed, restricted to search, user and gateway (RUN_SERVICES): on the embedded default
+ * search and user share one process (the subgraphs' group, decision 020); a killed process comes back
+ * under a new pid with every service it runs, every process killed mid-write loses no acknowledged
+ * write, SIGTERM to the runner stops every child. Slow (PGlite stores are created, migrated and seeded): minutes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ type Name = (typeof RUN)[number];
 
 interface ServicesJson {
   runner: { pid: number };
-  services: Partial<Record<Name, { pid: number; port: number; restarts: number; startedAt: string }>>;
+  services: Partial<Record<Name, { pid: number; port: number; restarts: number; startedAt: string; group?: string }>>;
 }
 
 async function freePort(): Promise<number> {
@@ -161,10 +162,14 @@ describe('npm start (the runner) on the embedded store', () => {
           port: Number(env[SERVICES.find((s) => s.name === name)!.portEnv]),
           restarts: 0,
           startedAt: expect.any(String),
+          ...(name === 'gateway' ? {} : { group: 'subgraphs' }),
         });
       }
+      // The two subgraphs in one process; the gateway in its own.
+      expect(started.services.user!.pid).toBe(started.services.search!.pid);
+      expect(started.services.gateway!.pid).not.toBe(started.services.search!.pid);
 
-      // 2. SIGKILL the search subgraph: the runner restarts it (a new pid within 5 s), and only it.
+      // 2. SIGKILL the subgraphs' process: the runner restarts it (a new pid within 5 s) with both its services, and only it.
       const old = started.services.search!.pid;
       process.kill(old, 'SIGKILL');
       const t0 = Date.now();
@@ -178,10 +183,11 @@ describe('npm start (the runner) on the embedded store', () => {
       );
       expect(Date.now() - t0).toBeLessThan(5_000);
       expect(restarted.restarts).toBe(1);
-      expect(first.lines.some((l) => /\[runner\] search exited \(signal SIGKILL\); restarting in 250 ms/.test(l))).toBe(true);
-      await until(() => first.up('search'), 60_000, 'search to answer again');
-      expect(alive(started.services.user!.pid) && alive(started.services.gateway!.pid)).toBe(true);
-      expect(first.file()?.services.user?.pid).toBe(started.services.user!.pid);
+      expect(first.file()?.services.user?.pid).toBe(restarted.pid);
+      expect(first.lines.some((l) => /\[runner\] subgraphs \(search, user\) exited \(signal SIGKILL\); restarting in 250 ms/.test(l))).toBe(true);
+      await until(async () => (await first.up('search')) && first.up('user'), 60_000, 'search and user to answer again');
+      expect(alive(started.services.gateway!.pid)).toBe(true);
+      expect(first.file()?.services.gateway?.pid).toBe(started.services.gateway!.pid);
 
       // 3. Write favorites through the gateway until acknowledged; SIGKILL every process mid-write.
       const visitors: { cookie: string; acked: string[] }[] = [];
@@ -205,7 +211,7 @@ describe('npm start (the runner) on the embedded store', () => {
       });
       await until(() => visitors.every((v) => v.acked.length >= 5), 60_000, 'some acknowledged writes');
       const all = first.file()!;
-      for (const pid of [all.runner.pid, ...Object.values(all.services).map((s) => s.pid)]) process.kill(pid, 'SIGKILL');
+      for (const pid of new Set([all.runner.pid, ...Object.values(all.services).map((s) => s.pid)])) process.kill(pid, 'SIGKILL');
       stop = true;
       await Promise.all(writes);
       await first.exited;
@@ -231,7 +237,7 @@ describe('npm start (the runner) on the embedded store', () => {
       }
 
       // 5. SIGTERM to the runner's pid: every child stops (gracefully: exit 0), the runner waits, then exits 0.
-      const pids = Object.values(again.services).map((s) => s.pid);
+      const pids = [...new Set(Object.values(again.services).map((s) => s.pid))];
       const t1 = Date.now();
       second.child.kill('SIGTERM');
       const exit = await second.exited;
@@ -239,7 +245,8 @@ describe('npm start (the runner) on the embedded store', () => {
       expect(Date.now() - t1).toBeLessThan(20_000);
       expect(pids.filter(alive)).toEqual([]);
       expect(existsSync(path.join(dataDir, 'run', 'services.json'))).toBe(false);
-      expect(second.lines.filter((l) => /\[runner\] \S+ stopped/.test(l))).toHaveLength(RUN.length);
+      // One line per process: the subgraphs' group and the gateway.
+      expect(second.lines.filter((l) => /\[runner\] .+ stopped \(/.test(l))).toHaveLength(2);
     },
     30 * 60_000,
   );

@@ -9,23 +9,31 @@ export interface Service {
   port: number;
   portEnv: string;
   color: string;
+  /** The process group it joins on the embedded default (units below; decision 020). */
+  group?: GroupName;
 }
+
+export type GroupName = 'subgraphs' | 'remotes';
+
+/** The entry that runs several services in one process (group.ts), and each group's log colour. */
+export const GROUP_ENTRY = 'infra/src/runner/group.ts';
+const GROUP_COLORS: Record<GroupName, string> = { subgraphs: 'cyan', remotes: 'cyanBright' };
 
 /**
  * Every service of the local site, in start order. Later issues register theirs here
  * (gateway 4000, subgraphs 4001–4005, remotes 3001–3004, shell 3000).
  */
 export const SERVICES: readonly Service[] = [
-  { name: 'search', entry: 'subgraphs/search/src/server.ts', port: 4001, portEnv: 'SEARCH_PORT', color: 'cyan' },
-  { name: 'bukken', entry: 'subgraphs/bukken/src/server.ts', port: 4002, portEnv: 'BUKKEN_PORT', color: 'green' },
-  { name: 'user', entry: 'subgraphs/user/src/server.ts', port: 4003, portEnv: 'USER_PORT', color: 'yellow' },
-  { name: 'company', entry: 'subgraphs/company/src/server.ts', port: 4004, portEnv: 'COMPANY_PORT', color: 'blue' },
-  { name: 'forms', entry: 'subgraphs/forms/src/server.ts', port: 4005, portEnv: 'FORMS_PORT', color: 'magenta' },
+  { name: 'search', entry: 'subgraphs/search/src/server.ts', port: 4001, portEnv: 'SEARCH_PORT', color: 'cyan', group: 'subgraphs' },
+  { name: 'bukken', entry: 'subgraphs/bukken/src/server.ts', port: 4002, portEnv: 'BUKKEN_PORT', color: 'green', group: 'subgraphs' },
+  { name: 'user', entry: 'subgraphs/user/src/server.ts', port: 4003, portEnv: 'USER_PORT', color: 'yellow', group: 'subgraphs' },
+  { name: 'company', entry: 'subgraphs/company/src/server.ts', port: 4004, portEnv: 'COMPANY_PORT', color: 'blue', group: 'subgraphs' },
+  { name: 'forms', entry: 'subgraphs/forms/src/server.ts', port: 4005, portEnv: 'FORMS_PORT', color: 'magenta', group: 'subgraphs' },
   { name: 'gateway', entry: 'gateway/src/server.ts', port: 4000, portEnv: 'GATEWAY_PORT', color: 'red' },
-  { name: 'mf-search', entry: 'mf-search/serve.js', port: 3001, portEnv: 'MF_SEARCH_PORT', color: 'cyanBright' },
-  { name: 'mf-detail', entry: 'mf-detail/serve.js', port: 3002, portEnv: 'MF_DETAIL_PORT', color: 'greenBright' },
-  { name: 'mf-user', entry: 'mf-user/serve.js', port: 3003, portEnv: 'MF_USER_PORT', color: 'yellowBright' },
-  { name: 'mf-forms', entry: 'mf-forms/serve.js', port: 3004, portEnv: 'MF_FORMS_PORT', color: 'magentaBright' },
+  { name: 'mf-search', entry: 'mf-search/serve.js', port: 3001, portEnv: 'MF_SEARCH_PORT', color: 'cyanBright', group: 'remotes' },
+  { name: 'mf-detail', entry: 'mf-detail/serve.js', port: 3002, portEnv: 'MF_DETAIL_PORT', color: 'greenBright', group: 'remotes' },
+  { name: 'mf-user', entry: 'mf-user/serve.js', port: 3003, portEnv: 'MF_USER_PORT', color: 'yellowBright', group: 'remotes' },
+  { name: 'mf-forms', entry: 'mf-forms/serve.js', port: 3004, portEnv: 'MF_FORMS_PORT', color: 'magentaBright', group: 'remotes' },
   { name: 'shell', entry: 'shell/src/server/main.ts', port: 3000, portEnv: 'SHELL_PORT', color: 'white' },
 ];
 
@@ -43,4 +51,32 @@ export function selectedServices(env: NodeJS.ProcessEnv = process.env): Service[
   const unknown = wanted.filter((n) => !available.some((s) => s.name === n));
   if (unknown.length) throw new Error(`RUN_SERVICES: unknown service ${unknown.join(', ')} (known: ${available.map((s) => s.name).join(', ')})`);
   return available.filter((s) => wanted.includes(s.name));
+}
+
+/** What the runner starts as one child process: a service alone, or a group of services (group.ts). */
+export interface Unit {
+  /** The service's name, or the group's. */
+  name: string;
+  entry: string;
+  color: string;
+  /** Set for a group (its entry is GROUP_ENTRY, its services are named in GROUP_SERVICES). */
+  group?: GroupName;
+  /** The services it runs, each on its own port. */
+  services: Service[];
+}
+
+/**
+ * The processes to run for `services`: with `grouped` (the embedded default), services of one group
+ * share a process when two or more of them are selected; otherwise one process per service. In the
+ * order of `services` (a group where its first member is).
+ */
+export function unitsOf(services: readonly Service[], grouped: boolean): Unit[] {
+  const units: Unit[] = [];
+  for (const service of services) {
+    const group = grouped ? service.group : undefined;
+    const members = group ? services.filter((s) => s.group === group) : [service];
+    if (members.length < 2) units.push({ name: service.name, entry: service.entry, color: service.color, services: [service] });
+    else if (members[0] === service) units.push({ name: group!, entry: GROUP_ENTRY, color: GROUP_COLORS[group!], group, services: members });
+  }
+  return units;
 }

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { styleText } from 'node:util';
 import { prettyFactory } from 'pino-pretty';
 import { compiledEntry } from './compile.js';
-import type { Service } from './services.js';
+import { unitsOf, type Service, type Unit } from './services.js';
 
 /** Restart delays (contracts.md): from 250 ms, doubling, capped at 5 s; back to 250 ms after 30 s up. */
 export const BACKOFF = { initialMs: 250, maxMs: 5_000, resetAfterMs: 30_000 } as const;
@@ -29,11 +29,15 @@ export interface SupervisorOptions {
   stopTimeoutMs?: number;
   /** `compiled`: a TypeScript service runs from its bundle (compile.ts); `tsx` (default): from its sources under tsx. */
   mode?: 'compiled' | 'tsx';
+  /** Services of one group share a process (services.ts unitsOf, group.ts; the embedded default, decision 020). */
+  grouped?: boolean;
 }
 
+/** One child process: a service, or a group of them. */
 interface Slot {
-  service: Service;
-  port: number;
+  unit: Unit;
+  /** Each of its services' port by name. */
+  ports: Record<string, number>;
   child?: ChildProcess;
   exited?: Promise<void>;
   restarts: number;
@@ -45,8 +49,9 @@ interface Slot {
 type Color = Parameters<typeof styleText>[0];
 
 /**
- * Runs every service as a child node process (its pid is the process that listens), restarts one
- * that exits with backoff instead of stopping the others, and stops them all on request.
+ * Runs every service as a child node process (its pid is the process that listens; with `grouped`,
+ * a group's services share one), restarts one that exits with backoff instead of stopping the
+ * others, and stops them all on request.
  */
 export class Supervisor {
   private readonly slots: Slot[];
@@ -56,16 +61,16 @@ export class Supervisor {
   private readonly color: boolean;
   private readonly backoff: { initialMs: number; maxMs: number; resetAfterMs: number };
   private readonly stopTimeoutMs: number;
-  /** LOG_FORMAT=pretty (the default here): the services write JSON and the runner formats each line (no pino-pretty worker thread in every service). */
-  private readonly pretty?: (line: string) => string;
+  /** LOG_FORMAT=pretty (the default here): the services write JSON and the runner formats each entry (no pino-pretty worker thread in every service). */
+  private readonly pretty?: (entry: object) => string;
   readonly servicesFile: string;
 
   constructor(private readonly opts: SupervisorOptions) {
     this.backoff = opts.backoff ?? BACKOFF;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? STOP_TIMEOUT_MS;
-    this.slots = opts.services.map((service) => ({
-      service,
-      port: opts.ports?.[service.name] ?? Number(opts.env[service.portEnv] ?? service.port),
+    this.slots = unitsOf(opts.services, opts.grouped ?? false).map((unit) => ({
+      unit,
+      ports: Object.fromEntries(unit.services.map((s) => [s.name, opts.ports?.[s.name] ?? Number(opts.env[s.portEnv] ?? s.port)])),
       restarts: 0,
       nextDelayMs: this.backoff.initialMs,
     }));
@@ -73,15 +78,9 @@ export class Supervisor {
     this.color = opts.color ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
     this.servicesFile = path.join(opts.dataDir, 'run', 'services.json');
     if ((opts.env.LOG_FORMAT ?? 'pretty') === 'pretty') {
-      const format = prettyFactory({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true, colorize: this.color });
-      this.pretty = (line) => {
-        if (!line.startsWith('{')) return line;
-        try {
-          return format(JSON.parse(line) as object).trimEnd();
-        } catch {
-          return line;
-        }
-      };
+      // A logger's name (a service in a group, LOG_NAME) is the line's prefix already.
+      const format = prettyFactory({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname,name', singleLine: true, colorize: this.color });
+      this.pretty = (entry) => format(entry).trimEnd();
     }
   }
 
@@ -91,7 +90,7 @@ export class Supervisor {
 
   start(): void {
     for (const slot of this.slots) this.spawn(slot);
-    for (const slot of this.slots) this.log(`${slot.service.name} on http://localhost:${slot.port}`);
+    for (const slot of this.slots) for (const [name, port] of Object.entries(slot.ports)) this.log(`${name} on http://localhost:${port}`);
   }
 
   /**
@@ -101,14 +100,14 @@ export class Supervisor {
   async stop(reason: string): Promise<boolean> {
     if (this.stopping) return this.forceStop();
     this.stopping = true;
-    const n = this.live().length;
+    const n = this.live().reduce((sum, slot) => sum + slot.unit.services.length, 0);
     this.log(`${reason}: stopping ${n} service${n === 1 ? '' : 's'}`);
     for (const slot of this.slots) clearTimeout(slot.timer);
     for (const slot of this.live()) slot.child!.kill('SIGTERM');
     const killer = setTimeout(() => {
       for (const slot of this.live()) {
         this.unclean = true;
-        this.log(`${slot.service.name} (pid ${slot.child!.pid}) still running after ${this.stopTimeoutMs / 1000} s: SIGKILL`);
+        this.log(`${this.named(slot)} (pid ${slot.child!.pid}) still running after ${this.stopTimeoutMs / 1000} s: SIGKILL`);
         slot.child!.kill('SIGKILL');
       }
     }, this.stopTimeoutMs);
@@ -130,15 +129,23 @@ export class Supervisor {
     return this.slots.filter((s) => s.child && s.child.exitCode === null && s.child.signalCode === null);
   }
 
+  /** A service's name, or a group's with its services': `subgraphs (search, bukken, …)`. */
+  private named(slot: Slot): string {
+    const { unit } = slot;
+    return unit.group ? `${unit.name} (${unit.services.map((s) => s.name).join(', ')})` : unit.name;
+  }
+
   private spawn(slot: Slot): void {
-    const { service } = slot;
+    const { unit } = slot;
     // node itself (compiled, or tsx as a loader, not the tsx CLI): the pid is the listening process and signals reach it.
-    const entry = this.opts.mode === 'compiled' ? compiledEntry(service) : service.entry;
+    const entry = this.opts.mode === 'compiled' ? compiledEntry(unit) : unit.entry;
     const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
     const logFormat = this.pretty ? 'json' : (this.opts.env.LOG_FORMAT ?? 'pretty');
+    const ports = Object.fromEntries(unit.services.map((s) => [s.portEnv, String(slot.ports[s.name])]));
+    const group = unit.group ? { GROUP_SERVICES: unit.services.map((s) => s.name).join(',') } : {};
     const child = spawn(process.execPath, args, {
       cwd: this.opts.cwd,
-      env: { ...this.opts.env, [service.portEnv]: String(slot.port), DATA_DIR: this.opts.dataDir, LOG_FORMAT: logFormat },
+      env: { ...this.opts.env, ...ports, ...group, DATA_DIR: this.opts.dataDir, LOG_FORMAT: logFormat },
       // Own process group: a terminal's Ctrl-C reaches the runner only, which stops each child once.
       // The IPC channel closes if the runner dies, and the service then stops itself (kit listen).
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -146,9 +153,7 @@ export class Supervisor {
     });
     slot.child = child;
     slot.startedAt = new Date();
-    const prefix = this.paint(service.color as Color, `[${service.name}]`);
-    for (const stream of [child.stdout!, child.stderr!])
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.write(`${prefix} ${this.pretty ? this.pretty(line) : line}`));
+    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => this.line(unit, line));
     slot.exited = new Promise((resolve) => {
       let done = false;
       const onEnd = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
@@ -163,11 +168,25 @@ export class Supervisor {
     this.writeServicesFile();
   }
 
+  /** A child's output line, prefixed with its service: in a group, the one its JSON entry names (LOG_NAME), else the group. */
+  private line(unit: Unit, line: string): void {
+    let entry: { name?: unknown } | undefined;
+    if (line.startsWith('{') && (this.pretty || unit.group)) {
+      try {
+        entry = JSON.parse(line) as { name?: unknown };
+      } catch {
+        // not JSON after all: as it is
+      }
+    }
+    const from = unit.services.find((s) => s.name === entry?.name) ?? unit;
+    this.write(`${this.paint(from.color as Color, `[${from.name}]`)} ${entry && this.pretty ? this.pretty(entry) : line}`);
+  }
+
   private exitedOnce(slot: Slot, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null, error?: Error): void {
     const why = error ? `could not start: ${error.message}` : signal ? `signal ${signal}` : `code ${code}`;
     if (this.stopping) {
       if (code !== 0 && signal !== 'SIGTERM') this.unclean = true;
-      this.log(`${slot.service.name} stopped (${why})`);
+      this.log(`${this.named(slot)} stopped (${why})`);
       return;
     }
     if (slot.child !== child) return;
@@ -175,7 +194,7 @@ export class Supervisor {
     if (upMs >= this.backoff.resetAfterMs) slot.nextDelayMs = this.backoff.initialMs;
     const delay = slot.nextDelayMs;
     slot.nextDelayMs = Math.min(delay * 2, this.backoff.maxMs);
-    this.log(`${slot.service.name} exited (${why}); restarting in ${delay} ms`);
+    this.log(`${this.named(slot)} exited (${why}); restarting in ${delay} ms`);
     slot.timer = setTimeout(() => {
       if (this.stopping) return;
       slot.restarts++;
@@ -185,10 +204,12 @@ export class Supervisor {
 
   /** `<DATA_DIR>/run/services.json` (contracts.md), replaced atomically so a reader never sees half of it. */
   private writeServicesFile(): void {
-    const services: Record<string, { pid: number | undefined; port: number; restarts: number; startedAt: string | undefined }> = {};
+    const services: Record<string, { pid: number | undefined; port: number; restarts: number; startedAt: string | undefined; group?: string }> = {};
     for (const s of this.slots) {
       if (!s.child) continue;
-      services[s.service.name] = { pid: s.child.pid, port: s.port, restarts: s.restarts, startedAt: s.startedAt?.toISOString() };
+      const group = s.unit.group ? { group: s.unit.group } : {};
+      for (const service of s.unit.services)
+        services[service.name] = { pid: s.child.pid, port: s.ports[service.name]!, restarts: s.restarts, startedAt: s.startedAt?.toISOString(), ...group };
     }
     mkdirSync(path.dirname(this.servicesFile), { recursive: true });
     const tmp = `${this.servicesFile}.${process.pid}.tmp`;

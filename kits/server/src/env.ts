@@ -24,6 +24,8 @@ export const SUBGRAPH_DEFAULT_PORTS: Record<SubgraphName, number> = { search: 40
 export const LOG_ENV = {
   LOG_LEVEL: envVar.oneOfOr(LOG_LEVELS, 'info'),
   LOG_FORMAT: envVar.oneOfOr(['json', 'pretty'], 'json'),
+  /** The logger's `name` (set by the runner's process groups, infra/src/runner/group.ts, so each line says which service). */
+  LOG_NAME: envVar.text(),
 } satisfies EnvShape;
 
 /** Redis (cache/cache.ts, cache/redis-connection.ts): none means the in-process stand-ins. */

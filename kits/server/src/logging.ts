@@ -7,10 +7,11 @@ import { LOG_ENV } from './env.js';
  * event under the local runner (`LOG_FORMAT=pretty`).
  */
 export function loggerOptions(env: NodeJS.ProcessEnv = process.env): LoggerOptions {
-  const { LOG_LEVEL: level, LOG_FORMAT } = parseEnv(LOG_ENV, env);
-  if (LOG_FORMAT !== 'pretty') return { level };
+  const { LOG_LEVEL: level, LOG_FORMAT, LOG_NAME: name } = parseEnv(LOG_ENV, env);
+  const base: LoggerOptions = { level, ...(name ? { name } : {}) };
+  if (LOG_FORMAT !== 'pretty') return base;
   return {
-    level,
+    ...base,
     transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } },
   };
 }

@@ -59,6 +59,14 @@ export interface OpenOptions {
   log?: StoreLog;
 }
 
+/**
+ * Each subgraph's embedded store's shared buffers, MB: sized to what its pages read (search scans the
+ * listings for every results page and map; bukken reads a page's 30 listings; the others hold a few
+ * rows per visitor or company). Resident from the start whatever the load, so the embedded default's
+ * memory is their sum (issue 15: ≤ 1 GB for the whole site). PostgreSQL by URL keeps its own settings.
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB: Record<SubgraphName, number> = { search: 32, bukken: 16, user: 8, company: 8, forms: 8 };
+
 function redact(url: string): string {
   try {
     const u = new URL(url);
@@ -122,7 +130,11 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
 
   const dir = opts.pgliteDir ?? path.join(dataDir(env), opts.subgraph);
   // Locked, recovered from its last-good copy if it will not open (embedded-store.ts).
-  const store = await openEmbeddedStore(dir, { ...(opts.log ? { log: opts.log } : {}), ...(opts.lastGoodCopy ? { lastGoodCopy: true } : {}) });
+  const store = await openEmbeddedStore(dir, {
+    ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.lastGoodCopy ? { lastGoodCopy: true } : {}),
+    sharedBuffersMb: EMBEDDED_SHARED_BUFFERS_MB[opts.subgraph],
+  });
   const pglite = store.pglite;
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${searchPath};`);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { openDatabase } from './database.js';
+import { EMBEDDED_SHARED_BUFFERS_MB, openDatabase } from './database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const writer = path.join(here, '__fixtures__', 'store-writer.ts');
@@ -100,6 +100,22 @@ describe('embedded store (PGlite on disk)', () => {
     // Its holder gone (killed, lock left behind), the store opens again.
     const database = await openDatabase({ subgraph: 'user', url: null, pgliteDir: dir });
     await database.close();
+  });
+
+  it("sizes each subgraph's shared buffers to its store (the embedded default's resident memory), on creation and on reopening", async () => {
+    const shared = async (subgraph: 'search' | 'user', dir: string) => {
+      const database = await openDatabase({ subgraph, url: null, pgliteDir: dir });
+      try {
+        const { rows } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(database.db);
+        return rows[0]!.shared_buffers;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(EMBEDDED_SHARED_BUFFERS_MB).toEqual({ search: 32, bukken: 16, user: 8, company: 8, forms: 8 });
+    expect(await shared('user', path.join(root, 'user'))).toBe('8MB');
+    expect(await shared('user', path.join(root, 'user'))).toBe('8MB');
+    expect(await shared('search', path.join(root, 'search'))).toBe('32MB');
   });
 
   it('refuses to open the same store twice in one process', async () => {

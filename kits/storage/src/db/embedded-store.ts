@@ -29,15 +29,21 @@ const consoleLog: StoreLog = {
   error: (m) => console.error(`[embedded-store] ${m}`),
 };
 
+/** PostgreSQL's default is 128 MB; an embedded store that says nothing gets this. */
+export const DEFAULT_EMBEDDED_SHARED_BUFFERS_MB = 32;
+
 /**
  * Settings every on-disk open uses: commits wait for their WAL write (PGlite's defaults, pinned), and
- * 32 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite touches all of them when it starts, so
- * each one costs its process that much resident memory even idle (issue 15; docs/benchmarks.md, Memory).
+ * shared buffers sized for the store (`sharedBuffersMb`) instead of PostgreSQL's 128 MB: PGlite touches
+ * all of them when it starts, so each one costs its process that much resident memory even idle
+ * (issue 15; docs/benchmarks.md, Memory).
  */
-const DURABLE: { relaxedDurability: false; startParams: string[] } = {
-  relaxedDurability: false,
-  startParams: [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on', '-c', 'shared_buffers=32MB'],
-};
+function durable(sharedBuffersMb: number): { relaxedDurability: false; startParams: string[] } {
+  return {
+    relaxedDurability: false,
+    startParams: [...PGlite.defaultStartParams, '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on', '-c', `shared_buffers=${sharedBuffersMb}MB`],
+  };
+}
 
 export interface EmbeddedStore {
   readonly pglite: PGlite;
@@ -49,6 +55,8 @@ export interface EmbeddedOpenOptions {
   log?: StoreLog;
   /** Refresh `<dir>.last-good` at every clean close (long-running services). */
   lastGoodCopy?: boolean;
+  /** PostgreSQL's shared buffers for this store (DEFAULT_EMBEDDED_SHARED_BUFFERS_MB unless told). */
+  sharedBuffersMb?: number;
 }
 
 /** Directories this process holds open (a lock file naming our own pid may be stale or ours). */
@@ -64,8 +72,9 @@ export async function openEmbeddedStore(location: string, opts: EmbeddedOpenOpti
   mkdirSync(path.dirname(dir), { recursive: true });
   const lock = acquireLock(dir);
   try {
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, log);
-    const pglite = await openOrRecover(dir, log);
+    const settings = durable(opts.sharedBuffersMb ?? DEFAULT_EMBEDDED_SHARED_BUFFERS_MB);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, log, settings);
+    const pglite = await openOrRecover(dir, log, settings);
     let closed = false;
     return {
       pglite,
@@ -116,7 +125,9 @@ function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-async function initialise(dir: string, log: StoreLog): Promise<void> {
+type Settings = ReturnType<typeof durable>;
+
+async function initialise(dir: string, log: StoreLog, settings: Settings): Promise<void> {
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     const aside = `${dir}.broken-${stamp()}`;
     renameSync(dir, aside);
@@ -125,15 +136,15 @@ async function initialise(dir: string, log: StoreLog): Promise<void> {
   const tmp = `${dir}.init`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp);
-  const fresh = await PGlite.create(tmp, DURABLE);
+  const fresh = await PGlite.create(tmp, settings);
   await fresh.close();
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
 }
 
-async function openOrRecover(dir: string, log: StoreLog): Promise<PGlite> {
+async function openOrRecover(dir: string, log: StoreLog, settings: Settings): Promise<PGlite> {
   try {
-    return await PGlite.create(dir, DURABLE);
+    return await PGlite.create(dir, settings);
   } catch (err) {
     const reason = reasonOf(err);
     log.error(`embedded store ${dir} would not open: ${reason}`);
@@ -153,7 +164,7 @@ async function openOrRecover(dir: string, log: StoreLog): Promise<PGlite> {
     renameSync(tmp, dir);
     log.warn(`embedded store ${dir} restored from its last-good copy of ${taken}; writes after that are only in ${aside}`);
     try {
-      return await PGlite.create(dir, DURABLE);
+      return await PGlite.create(dir, settings);
     } catch (again) {
       throw new Error(`embedded store ${dir} would not open even from its last-good copy (${reasonOf(again)}); the store that failed first is ${aside}`);
     }
