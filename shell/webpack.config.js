@@ -57,9 +57,10 @@ export default (_env, argv) => {
       path: path.join(dir, 'dist', 'client'),
       publicPath: '/assets/',
       uniqueName: federation.name,
-      // No hash in the entry's name: the federation runtime derives its output dir from that template
-      // before hashes exist. main.js is served with revalidation (no-cache); chunks are immutable.
-      filename: '[name].js',
+      // Every script content-hashed (served immutable for a year; the document names the entry from
+      // assets.json). The federation runtime asks for this template only to learn the output dir,
+      // before content hashes exist: it gets the unhashed name, which lies in the same dir.
+      filename: (pathData) => (pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js'),
       chunkFilename: '[name].[contenthash:8].js',
       ...browserCss.output,
       clean: true,
@@ -71,7 +72,7 @@ export default (_env, argv) => {
     module: { rules: browserRules() },
     optimization: {
       // React's client (~67 KB gzip) in its own initial chunk, named by content: it changes far less
-      // often than the shell and kit, and main.js is revalidated on every load.
+      // often than the shell and kit, so a new shell build leaves it cached.
       splitChunks: {
         cacheGroups: {
           react: {
