@@ -303,7 +303,9 @@ function rawRequest(port: number, head: string): Promise<{ status: number; text:
     });
     socket.on('error', reject);
     socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
-    socket.end(`${head}\r\nConnection: close\r\n\r\n`, 'latin1');
+    // Not end(): a half-closed socket makes Node drop a response not written yet (httpAllowHalfOpen is off);
+    // browsers and curl keep their side open, and Connection: close has the server close it after the answer.
+    socket.write(`${head}\r\nConnection: close\r\n\r\n`, 'latin1');
   });
 }
 

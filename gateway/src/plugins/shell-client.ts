@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rememberVerified } from '@sumika/server-kit';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
 declare module 'fastify' {
@@ -55,6 +56,10 @@ const isVerificationFailure = (err: unknown) =>
  */
 export default fp(
   async function shellClient(app: FastifyInstance, opts: ShellClientOptions) {
+    // The shell signs one token and reuses it for minutes: its signature is checked once per trust window.
+    const verify = rememberVerified(
+      async (token: string) => (await jwtVerify(token, opts.keys, { issuer: opts.issuer, audience: opts.audiences, algorithms: ['RS256'] })).payload,
+    );
     app.decorateRequest('clientIp', '');
     app.decorateRequest('viaShell', false);
     app.addHook('onRequest', async (req: FastifyRequest, reply) => {
@@ -71,7 +76,7 @@ export default fp(
       };
       if (!match) return fail('not a bearer token');
       try {
-        await jwtVerify(match[1]!, opts.keys, { issuer: opts.issuer, audience: opts.audiences, algorithms: ['RS256'] });
+        await verify(match[1]!);
       } catch (err) {
         if (isVerificationFailure(err)) return fail((err as { code?: string }).code ?? String(err));
         req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'shell keys unavailable: visitor address not trusted');

@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@sumika/shell-kit';
 import { DEFAULT_MESSAGES } from '@sumika/server-kit';
 import { GatewaySession, mainContentMissing, pageStatusForErrors, parseSetCookie, statusForErrorCode, type RecordedError } from './gateway-session.js';
@@ -6,51 +8,91 @@ import { GatewaySession, mainContentMissing, pageStatusForErrors, parseSetCookie
 const signer = { token: async () => 'shell-token', publicJwk: {} };
 const log = { info: () => undefined, warn: () => undefined };
 
-function jsonResponse(body: unknown, init: { status?: number; setCookie?: string[] } = {}): Response {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  for (const c of init.setCookie ?? []) headers.append('set-cookie', c);
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+interface Answer {
+  status?: number;
+  body: unknown;
+  setCookie?: string[];
+  contentType?: string;
+}
+/** What the stand-in gateway answers a request with; undefined: it never answers. */
+type Handler = (headers: IncomingHttpHeaders, body: string) => Answer | undefined;
+
+/** A real HTTP server in the gateway's place: the session's requests go over a socket as in production. */
+class FakeGateway {
+  private server!: Server;
+  handler: Handler = () => ({ body: { data: { ok: true } } });
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        const answer = this.handler(req.headers, body);
+        if (!answer) return;
+        res.statusCode = answer.status ?? 200;
+        res.setHeader('content-type', answer.contentType ?? 'application/json');
+        if (answer.setCookie?.length) res.setHeader('set-cookie', answer.setCookie);
+        res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/graphql`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
 }
 
-describe('GatewaySession', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
+const gateway = new FakeGateway();
+beforeAll(() => gateway.start());
+afterAll(() => gateway.stop());
+afterEach(() => {
+  gateway.handler = () => ({ body: { data: { ok: true } } });
+});
 
+const post = (session: GatewaySession, body: unknown) =>
+  session.fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+describe('GatewaySession', () => {
   it('forwards the visitor headers with its bearer token and keeps a minted _uid for the next call', async () => {
-    const seen: Record<string, string>[] = [];
-    globalThis.fetch = (async (_url: string, init: RequestInit) => {
-      seen.push(Object.fromEntries(new Headers(init.headers).entries()));
-      return jsonResponse({ data: { ok: true } }, { setCookie: seen.length === 1 ? ['_uid=abc.sig; Path=/; HttpOnly; SameSite=Lax'] : [] });
-    }) as typeof fetch;
+    const seen: IncomingHttpHeaders[] = [];
+    gateway.handler = (headers) => {
+      seen.push(headers);
+      return { body: { data: { ok: true } }, setCookie: seen.length === 1 ? ['_uid=abc.sig; Path=/; HttpOnly; SameSite=Lax'] : [] };
+    };
     const session = new GatewaySession({
-      gatewayUrl: 'http://gw/graphql',
+      gatewayUrl: gateway.url,
       signer,
       visitor: { cookie: 'a=1', userAgent: 'UA', referer: 'https://www.google.com/' },
       log,
     });
-    await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'One' }) });
-    await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Two' }) });
+    const res = await post(session, { operationName: 'One' });
+    expect(await res.json()).toEqual({ data: { ok: true } });
+    await post(session, { operationName: 'Two' });
     expect(seen[0]).toMatchObject({ authorization: 'Bearer shell-token', cookie: 'a=1', 'user-agent': 'UA', referer: 'https://www.google.com/' });
     expect(seen[1]?.cookie).toBe('a=1; _uid=abc.sig');
     expect(session.setCookies).toEqual(['_uid=abc.sig; Path=/; HttpOnly; SameSite=Lax']);
   });
 
   it('retries a USER_ID_ERROR without _uid: the visitor gets a fresh identity (SPEC §8)', async () => {
-    const cookies: (string | null)[] = [];
-    globalThis.fetch = (async (_url: string, init: RequestInit) => {
-      const cookie = new Headers(init.headers).get('cookie');
+    const cookies: (string | undefined)[] = [];
+    gateway.handler = (headers) => {
+      const { cookie } = headers;
       cookies.push(cookie);
       if (cookie?.includes('_uid='))
-        return jsonResponse(
-          { errors: [{ message: 'x', extensions: { code: 'USER_ID_ERROR' } }] },
-          { status: 400, setCookie: ['_uid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'] },
-        );
-      return jsonResponse({ data: { ok: true } }, { setCookie: ['_uid=fresh.sig; Path=/; HttpOnly'] });
-    }) as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: { cookie: '_uid=stale.sig; b=2' }, log });
-    const res = await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Page' }) });
+        return {
+          status: 400,
+          body: { errors: [{ message: 'x', extensions: { code: 'USER_ID_ERROR' } }] },
+          setCookie: ['_uid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'],
+        };
+      return { body: { data: { ok: true } }, setCookie: ['_uid=fresh.sig; Path=/; HttpOnly'] };
+    };
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: { cookie: '_uid=stale.sig; b=2' }, log });
+    const res = await post(session, { operationName: 'Page' });
     expect(res.status).toBe(200);
     expect(cookies).toEqual(['_uid=stale.sig; b=2', 'b=2']);
     expect(session.setCookies).toEqual(['_uid=fresh.sig; Path=/; HttpOnly']);
@@ -58,16 +100,18 @@ describe('GatewaySession', () => {
   });
 
   it('records the first error code of each operation', async () => {
-    globalThis.fetch = (async () =>
-      jsonResponse({
+    gateway.handler = () => ({
+      body: {
         data: null,
         errors: [
           { message: 'なし', extensions: { code: 'NOT_FOUND' } },
           { message: 'y', extensions: { code: 'BAD_REQUEST' } },
         ],
-      })) as unknown as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
-    await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'DetailBukken' }) });
+      },
+    });
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log });
+    // Apollo's body names the operation first; a body that does not is parsed for it.
+    await post(session, `{"variables":{},"operationName":"DetailBukken","query":"query DetailBukken { x }"}`);
     expect(session.errors).toEqual([{ operationName: 'DetailBukken', code: 'NOT_FOUND', message: 'なし', mainMissing: true }]);
   });
 
@@ -91,33 +135,31 @@ describe('GatewaySession', () => {
     ],
     ['no path and every root field there', false, { data: { a: { company: null } }, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }],
   ] as const)('tells whether the main content is missing: %s → %s', async (_label, missing, body) => {
-    globalThis.fetch = (async () => jsonResponse(body)) as unknown as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
-    await session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Page' }) });
+    gateway.handler = () => ({ body });
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log });
+    await post(session, { operationName: 'Page' });
     expect(session.errors).toEqual([{ operationName: 'Page', code: 'SERVICE_UNAVAILABLE', message: 'x', mainMissing: missing }]);
   });
 
   it('reads a non-GraphQL 502/503/504 as SERVICE_UNAVAILABLE', async () => {
-    globalThis.fetch = (async () => new Response('<html>Bad Gateway</html>', { status: 502 })) as unknown as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log });
-    await session.fetch('http://gw/graphql', { method: 'POST', body: '{}' });
+    gateway.handler = () => ({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' });
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log });
+    const res = await post(session, '{}');
+    expect(res.status).toBe(502);
     expect(session.errors).toMatchObject([{ code: 'SERVICE_UNAVAILABLE', mainMissing: true }]);
   });
 
   it('gives up on a call after its timeout, and at once past the page deadline, recording NETWORK_ERROR', async () => {
-    globalThis.fetch = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => {
-        init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
-      })) as unknown as typeof fetch;
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log, timeoutMs: 200, deadline: Date.now() + 5000 });
+    gateway.handler = () => undefined;
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log, timeoutMs: 200, deadline: Date.now() + 5000 });
     const started = Date.now();
-    const pending = session.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Slow' }) });
+    const pending = post(session, { operationName: 'Slow' });
     expect(session.pendingOperations()).toEqual(['Slow']);
     await expect(pending).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(session.pendingOperations()).toEqual([]);
-    const late = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: {}, log, timeoutMs: 2500, deadline: Date.now() - 1 });
-    await expect(late.fetch('http://gw/graphql', { method: 'POST', body: JSON.stringify({ operationName: 'Late' }) })).rejects.toThrow('deadline');
+    const late = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log, timeoutMs: 2500, deadline: Date.now() - 1 });
+    await expect(post(late, { operationName: 'Late' })).rejects.toThrow('deadline');
     expect([...session.errors, ...late.errors]).toMatchObject([
       { operationName: 'Slow', code: 'NETWORK_ERROR', mainMissing: true },
       { operationName: 'Late', code: 'NETWORK_ERROR', mainMissing: true },
@@ -198,21 +240,16 @@ describe('parseSetCookie', () => {
 });
 
 describe("the visitor's Cookie header", () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
-
   it('forwards quoted and encoded values as sent, the first of duplicate names (as the gateway reads them), and no nameless pairs', async () => {
-    const seen: (string | null)[] = [];
-    globalThis.fetch = (async (_url: string, init: RequestInit) => {
-      seen.push(new Headers(init.headers).get('cookie'));
-      return jsonResponse({ data: { ok: true } });
-    }) as typeof fetch;
+    const seen: (string | undefined)[] = [];
+    gateway.handler = (headers) => {
+      seen.push(headers.cookie);
+      return { body: { data: { ok: true } } };
+    };
     const cookie = '_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B; _uid=path-wide; =x; flag';
-    const session = new GatewaySession({ gatewayUrl: 'http://gw/graphql', signer, visitor: { cookie }, log });
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: { cookie }, log });
     expect(session.cookieHeader()).toBe('_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B');
-    await session.fetch('http://gw/graphql', { method: 'POST', body: '{}' });
+    await post(session, '{}');
     expect(seen).toEqual(['_uid=abc.s%2Fig; q="a b"; e=%E6%B8%8B']);
   });
 });
