@@ -7,6 +7,8 @@ import path from 'node:path';
 import { operationFromDocument, Supergraph } from '@apollo/federation-internals';
 import { QueryPlanner, type PlanNode, type SubscriptionNode } from '@apollo/query-planner';
 import { repoRoot } from '@sumika/server-kit';
+import { Kind, type OperationDefinitionNode } from 'graphql';
+import { privateFieldsOf, sharedAnswer } from './response-cache.js';
 import { pageOperations } from './testing/documents.js';
 
 /**
@@ -46,7 +48,8 @@ function fetchCount(node: PlanNode | SubscriptionNode | undefined): number {
   }
 }
 
-const supergraph = Supergraph.build(readFileSync(path.join(repoRoot(), 'gateway', 'supergraph.graphql'), 'utf8'));
+const supergraphSdl = readFileSync(path.join(repoRoot(), 'gateway', 'supergraph.graphql'), 'utf8');
+const supergraph = Supergraph.build(supergraphSdl);
 const planner = new QueryPlanner(supergraph);
 const counts = pageOperations().map((op) => ({
   id: op.id,
@@ -62,4 +65,29 @@ test('prints the subgraph fetch count of every page operation', () => {
 test.each(counts)('$id: $fetches fetches, within its limit', ({ id, fetches }) => {
   expect(fetches).toBeGreaterThan(0);
   expect(fetches).toBeLessThanOrEqual(FETCH_LIMITS[id] ?? OTHER_LIMIT);
+});
+
+/**
+ * Pages whose data is the same for every visitor (issue 15, public/personal split): their operation
+ * must stay cacheable across visitors — no per-visitor field (e.g. `Bukken.favorited`) in it.
+ */
+const SHARED_PAGES = [
+  'mf-search/src/features/results/api/search-bukkens.ts#SEARCH_BUKKENS',
+  'mf-search/src/features/top/api/search-top-page.ts#SEARCH_TOP_PAGE',
+  'mf-search/src/features/prefecture/api/search-prefecture-page.ts#SEARCH_PREFECTURE_PAGE',
+  'mf-search/src/features/topic/api/search-topic-page.ts#SEARCH_TOPIC_PAGE',
+];
+
+test.each(SHARED_PAGES)('%s: one cached answer for every visitor', (id) => {
+  const op = pageOperations().find((o) => o.id === id);
+  expect(op).toBeDefined();
+  const schema = supergraph.apiSchema().toGraphQLJSSchema();
+  const operation = op!.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  expect(sharedAnswer(schema, op!.document, operation, privateFieldsOf(supergraphSdl))).toBe(true);
+});
+
+test('a personal page operation is never shared', () => {
+  const op = pageOperations().find((o) => o.id === 'mf-user/src/features/favorites/api/user-favorites.ts#USER_FAVORITES')!;
+  const operation = op.document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  expect(sharedAnswer(supergraph.apiSchema().toGraphQLJSSchema(), op.document, operation, privateFieldsOf(supergraphSdl))).toBe(false);
 });

@@ -163,6 +163,15 @@ function isPublic(operation: OperationDefinitionNode): boolean {
   return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && PUBLIC_ROOT_FIELDS.has(s.name.value));
 }
 
+/**
+ * True when one cached answer serves every visitor: a query of public root fields that selects no
+ * per-visitor field (`privateFieldsOf`). A page whose query is shared costs the subgraphs nothing
+ * while its entry lives (issue 15: the cards' favorite state comes from the visitor's keys instead).
+ */
+export function sharedAnswer(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, privateFields: ReadonlySet<string>): boolean {
+  return isPublic(operation) && !selectsPrivate(schema, document, privateFields);
+}
+
 // The document's canonical print, hashed: one entry whatever the query text's layout (browsers send
 // a compact print, Node clients graphql's pretty one). Apollo keeps one parsed document per query
 // text, so each text is printed once, not on every request.
@@ -203,8 +212,7 @@ export function responseCache(cache: Cache, ttlSeconds: number, privateFields: (
         return {
           async responseForOperation(ctx: GraphQLRequestContext<{ cacheKey?: string }>) {
             if (ttlSeconds <= 0) return null; // RESPONSE_CACHE_TTL=0 turns the cache off (benchmarks)
-            if (!ctx.operation || !isPublic(ctx.operation)) return null;
-            if (selectsPrivate(ctx.schema, ctx.document as DocumentNode, privateFields())) return null;
+            if (!ctx.operation || !sharedAnswer(ctx.schema, ctx.document as DocumentNode, ctx.operation, privateFields())) return null;
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});
             const hash = createHash('sha256')
               .update(documentKey(ctx.document as DocumentNode))

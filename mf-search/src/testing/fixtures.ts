@@ -16,7 +16,6 @@ export const bukkenCard = (n: number, name = `ペットハイツ${n}`): SearchBu
   floor: 2,
   builtAge: 8,
   typeName: 'マンション',
-  favorited: false,
   traffics: [{ __typename: 'Traffic', text: '小田急線/経堂駅 歩7分', walkMin: 7 }],
   imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg' },
 });

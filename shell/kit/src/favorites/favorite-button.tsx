@@ -3,15 +3,19 @@ import { useFavorites } from './favorites-provider.js';
 
 export interface FavoriteButtonProps {
   globalKey: string;
-  /** What the page's own data says (e.g. `Bukken.favorited`); the kit's key set covers changes made elsewhere. */
-  favorited: boolean;
+  /**
+   * What the page's own data says (`Bukken.favorited`), where its query is personal anyway; without it
+   * the visitor's favorite keys (the shell's visitor call, kept current by the kit) decide, which keeps
+   * public queries free of per-visitor fields.
+   */
+  favorited?: boolean;
   className?: string;
 }
 
 /** Adds or removes a favorite through the kit (one dialog, toast and badge site-wide); every remote uses this one. */
 export function FavoriteButton({ globalKey, favorited, className }: FavoriteButtonProps) {
   const favorites = useFavorites();
-  const on = favorited || favorites.isFavorite(globalKey);
+  const on = (favorited ?? false) || favorites.isFavorite(globalKey);
   const [busy, setBusy] = useState(false);
   return (
     <button

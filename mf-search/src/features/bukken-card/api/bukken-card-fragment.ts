@@ -1,7 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchBukkenCardFragment } from '../../../__generated__/operations.js';
 
-/** What a listing card shows (search results, prefecture and topic pickups). */
+/**
+ * What a listing card shows (search results, prefecture and topic pickups): public fields only, so a
+ * results page's query is the same for every visitor and the gateway's response cache answers it; the
+ * card's favorite state comes from the visitor's favorite keys in the shell kit (issue 15).
+ */
 export const BUKKEN_CARD_FRAGMENT: TypedDocumentNode<SearchBukkenCardFragment> = gql`
   fragment SearchBukkenCard on Bukken {
     globalKey
@@ -24,6 +28,5 @@ export const BUKKEN_CARD_FRAGMENT: TypedDocumentNode<SearchBukkenCardFragment> =
       gaikanUrl
       madoriUrl
     }
-    favorited
   }
 `;

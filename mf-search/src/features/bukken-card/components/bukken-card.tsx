@@ -39,7 +39,7 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
         <p className="s-card__traffic">{bukken.address}</p>
       </div>
       <div className="s-card__actions">
-        <FavoriteButton className="s-fav" globalKey={bukken.globalKey} favorited={bukken.favorited ?? false} />
+        <FavoriteButton className="s-fav" globalKey={bukken.globalKey} />
         <KitLink className="sk-button sk-button--secondary" to={href}>
           詳細を見る
         </KitLink>
