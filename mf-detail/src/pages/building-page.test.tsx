@@ -10,7 +10,7 @@ type Building = DetailBuildingQuery['building'];
 type Vacancy = Building['vacancies'][number];
 
 const KEY = 'bld00000001';
-const vacancy = (globalKey: string, name: string, favorited: boolean | null = false): Vacancy => ({
+const vacancy = (globalKey: string, name: string): Vacancy => ({
   __typename: 'Bukken',
   globalKey,
   name,
@@ -19,7 +19,6 @@ const vacancy = (globalKey: string, name: string, favorited: boolean | null = fa
   plan: '1K',
   area: 25.5,
   floor: 3,
-  favorited,
 });
 const building = (vacancies: Vacancy[] = [vacancy('bk000000001', 'テストハイツ 301')]): Building => ({
   __typename: 'Building',
@@ -95,15 +94,4 @@ it('shows the error box when the listing subgraph could not give the building', 
   // building is non-null in the schema: when it fails, the whole answer's data is null.
   buildingPage(read({ data: null, errors: [partDown(['building'])] }));
   expect(within(await screen.findByRole('alert')).getByText('建物情報を読み込めませんでした。')).toBeTruthy();
-});
-
-it('keeps the vacancies, not marked as favorites, when the user subgraph could not say which are', async () => {
-  buildingPage(
-    read({ data: { building: building([vacancy('bk000000001', 'テストハイツ 301', null)]) }, errors: [partDown(['building', 'vacancies', 0, 'favorited'])] }),
-  );
-  const vacancies = within(await screen.findByRole('heading', { name: '空室情報（1件）' }).then((h) => h.parentElement!));
-  expect(vacancies.getByRole('link', { name: 'テストハイツ 301' })).toBeTruthy();
-  expect(vacancies.getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');
-  expect(screen.queryByRole('alert')).toBeNull();
-  await act(async () => undefined);
 });

@@ -68,7 +68,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
               <span>
                 <KitLink to={`/bukken/detail/${v.globalKey}`}>{v.name}</KitLink> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
               </span>
-              <FavoriteButton className="d-fav" globalKey={v.globalKey} favorited={v.favorited ?? false} />
+              <FavoriteButton className="d-fav" globalKey={v.globalKey} />
             </li>
           ))}
           {b.vacancies.length === 0 && <li className="d-muted">現在募集中の部屋はありません。</li>}

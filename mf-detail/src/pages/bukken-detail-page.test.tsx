@@ -29,7 +29,7 @@ const company: NonNullable<Bukken['company']> = {
 };
 
 /** The detail operation's answer; `degraded` lists what other subgraphs could not give (null). */
-function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: boolean } = {}): Bukken {
+function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Bukken {
   return {
     __typename: 'Bukken',
     globalKey: GLOBAL_KEY,
@@ -97,12 +97,9 @@ function bukken(degraded: { company?: boolean; conditions?: boolean; visitor?: b
         chinryou: 70000,
         plan: '1R',
         area: 20,
-        favorited: degraded.visitor ? null : false,
         imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g2.svg' },
       },
     ],
-    favorited: degraded.visitor ? null : false,
-    viewed: degraded.visitor ? null : false,
   };
 }
 
@@ -144,8 +141,8 @@ it('renders the listing with a notice in place of the store when the store could
   await act(async () => undefined);
 });
 
-it('renders the listing without condition names or visitor flags when those parts could not be read', async () => {
-  renderDetail(bukken({ conditions: true, visitor: true }));
+it("renders the listing without condition names when that part could not be read; the favorite state is the kit's", async () => {
+  renderDetail(bukken({ conditions: true }));
   expect(await screen.findByTestId('bukken-name')).toBeTruthy();
   expect(screen.getByTestId('conditions-unavailable').textContent).toBe('設備・条件の情報を表示できません。しばらくしてから再度お試しください。');
   expect(screen.getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');

@@ -23,17 +23,16 @@ export const pageQueries: PageQueries = ({ params }) => [{ query: BUKKEN_DETAIL,
 export default function BukkenDetailPage({ params, route, setMeta }: RemotePageProps) {
   const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: bukkenDetailVariables(params) });
   const [recordHistory] = useMutation(RECORD_HISTORY);
-  const { adjust } = useStockCounts();
+  const { refresh } = useStockCounts();
   const bukken = data?.bukken;
   const archived = bukken?.archived ?? route.pageKind === 'archive_detail';
-  const alreadyViewed = bukken?.viewed;
 
   useEffect(() => {
     if (!bukken || bukken.archived) return;
+    // The page's query is the same for every visitor (no per-visitor field, so the gateway caches it):
+    // the history badge is read again once the visit is recorded rather than guessed from it.
     recordHistory({ variables: { globalKey: bukken.globalKey } })
-      .then(() => {
-        if (!alreadyViewed) adjust('detail', 1);
-      })
+      .then(() => refresh())
       .catch(() => undefined);
     // One history entry per listing shown.
   }, [bukken?.globalKey]);
@@ -73,7 +72,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
         </div>
         {!archived && (
           <div className="d-actions">
-            <FavoriteButton className="d-fav" globalKey={bukken.globalKey} favorited={bukken.favorited ?? false} />
+            <FavoriteButton className="d-fav" globalKey={bukken.globalKey} />
             <KitLink className="sk-button sk-button--primary" to={`/apply/create?keys=${encodeURIComponent(bukken.globalKey)}`}>
               お問い合わせ（無料）
             </KitLink>

@@ -58,7 +58,6 @@ const listing = (globalKey: string, name: string): Listing => ({
   plan: '1K',
   area: 25.5,
   address: '東京都千代田区麹町1-1',
-  favorited: false,
 });
 const list = (bukkenList: Listing[], count = bukkenList.length, currentPage = 1, totalPages = 1): List => ({
   __typename: 'SearchResult',

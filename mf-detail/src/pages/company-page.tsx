@@ -122,7 +122,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
                 <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
                 <div className="d-muted">{b.address}</div>
               </span>
-              <FavoriteButton className="d-fav" globalKey={b.globalKey} favorited={b.favorited ?? false} />
+              <FavoriteButton className="d-fav" globalKey={b.globalKey} />
             </li>
           ))}
         </ul>

@@ -100,8 +100,6 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
           gaikanUrl
         }
       }
-      favorited
-      viewed
     }
   }
   ${LISTING_CARD_FRAGMENT}
