@@ -1,5 +1,4 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, apolloStateFromBrowser, clientContextFromBrowser, createApolloClient, setNavigationPreparer } from '@sumika/shell-kit';
 import { cachingLoader, type PageLoader } from '../app/page-loader.js';
@@ -49,14 +48,6 @@ function prepareNavigations(loader: PageLoader): void {
   });
 }
 
-/** Marks the document hydrated (`<html data-hydrated="true">`) once React has committed the server's tree. */
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return children;
-}
-
 async function start(): Promise<void> {
   const state = window[STATE_GLOBAL];
   const root = document.getElementById('root');
@@ -88,29 +79,23 @@ async function start(): Promise<void> {
   const client = createApolloClient({ uri: state.gatewayPath, initialState: apolloStateFromBrowser() });
   const runtime = new PageRuntime({ meta: state.meta });
   const context = clientContextFromBrowser({ env: state.config.env });
-  // Hydration as a transition: React renders it in slices of a few milliseconds and lets the browser
-  // run in between (a default-priority hydration is one task of the whole page: the mobile profile's
-  // largest long task). An early click or key still hydrates its target at once and is replayed.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <Hydrated>
-        <BrowserRouter>
-          <ShellRoot
-            client={client}
-            state={{ page, context, config: state.config, visitor: state.visitor }}
-            pathname={window.location.pathname}
-            runtime={runtime}
-            loader={loader}
-            onRemoteError={onRemoteError}
-          />
-        </BrowserRouter>
-      </Hydrated>,
-      {
-        onRecoverableError: (error) => console.warn('[shell] recoverable hydration error:', error),
-      },
-    );
-  });
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <ShellRoot
+        client={client}
+        state={{ page, context, config: state.config, visitor: state.visitor }}
+        pathname={window.location.pathname}
+        runtime={runtime}
+        loader={loader}
+        onRemoteError={onRemoteError}
+      />
+    </BrowserRouter>,
+    {
+      onRecoverableError: (error) => console.warn('[shell] recoverable hydration error:', error),
+    },
+  );
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 start().catch((err: unknown) => console.error('[shell] failed to start', err));
