@@ -1,8 +1,8 @@
 /**
  * The local site for the page benchmarks (bench:memory, bench:pages), started as `npm start` does:
  * the stale bundles built first, then the compiled runner from infra/dist/bundle, every service on a
- * free port with every address spelled out (so nothing falls back to the default port of another
- * `npm start`), and its own embedded store under `dataDir` (seeded by the runner on first use).
+ * free port (the runner derives every address from the ports, so nothing falls back to the default
+ * port of another `npm start`), and its own embedded store under `dataDir` (seeded by the runner on first use).
  * Resolves once the top page renders; `stop()` ends the runner, which stops the services.
  */
 import { spawn } from 'node:child_process';
@@ -64,17 +64,8 @@ export async function startSite({ dataDir, log, readyTimeoutMs = 15 * 60_000, en
     ports[s.name] = await freePort();
     env[s.portEnv] = String(ports[s.name]);
   }
-  const at = (name: string, pathname = '') => `http://127.0.0.1:${ports[name]}${pathname}`;
-  for (const s of ['search', 'bukken', 'user', 'company', 'forms']) env[`${s.toUpperCase()}_URL`] = at(s, '/graphql');
-  for (const r of ['search', 'detail', 'user', 'forms']) env[`MF_${r.toUpperCase()}_URL`] = at(`mf-${r}`);
-  Object.assign(env, {
-    GATEWAY_URL: at('gateway', '/graphql'),
-    GATEWAY_JWKS_URL: at('gateway', '/.well-known/jwks.json'),
-    SHELL_JWKS_URL: at('shell', '/.well-known/jwks.json'),
-    BUKKEN_IMAGES_URL: at('bukken'),
-    COMPANY_IMAGES_URL: at('company'),
-  });
-  const base = at('shell');
+  // The runner tells each service where the others are from these ports (services.ts wiringEnv).
+  const base = `http://127.0.0.1:${ports.shell}`;
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'runner.log');
   const out = openSync(logFile, 'w');

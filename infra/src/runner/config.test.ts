@@ -5,7 +5,7 @@ import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { DEFAULT_LISTINGS } from '../seed/seed.js';
 import { runnerConfigFromEnv } from './config.js';
-import { SERVICES, unitsOf, GROUP_ENTRY } from './services.js';
+import { SERVICES, unitsOf, GROUP_ENTRY, wiringEnv } from './services.js';
 
 describe('runnerConfigFromEnv', () => {
   it("keeps the defaults: the seed's 20,000 listings, every service on its documented port, compiled services", () => {
@@ -47,6 +47,30 @@ describe('runnerConfigFromEnv', () => {
     expect(() => runnerConfigFromEnv({ SEED_LISTINGS: 'lots', COMPANY_PORT: '-1', DATABASE_URL: 'nope' })).toThrow(
       /^bad environment\n {2}COMPANY_PORT="-1": must be a port number.*\n {2}DATABASE_URL="nope": must be a URL\n {2}SEED_LISTINGS="lots": must be a whole number >= 0$/,
     );
+  });
+});
+
+describe('wiringEnv', () => {
+  const defaults = Object.fromEntries(SERVICES.map((s) => [s.name, s.port]));
+
+  it('adds nothing but the ports on the default ports', () => {
+    expect(wiringEnv(defaults, {})).toEqual(Object.fromEntries(SERVICES.map((s) => [s.portEnv, String(s.port)])));
+  });
+
+  it('tells every service where a moved one is, leaving what the environment set', () => {
+    const env = wiringEnv({ ...defaults, gateway: 4300, search: 4301, 'mf-detail': 3302, shell: 3300 }, { SEARCH_URL: 'http://search.internal/graphql' });
+    expect(env).toMatchObject({
+      GATEWAY_PORT: '4300',
+      GATEWAY_URL: 'http://127.0.0.1:4300/graphql',
+      GATEWAY_JWKS_URL: 'http://127.0.0.1:4300/.well-known/jwks.json',
+      MF_DETAIL_URL: 'http://127.0.0.1:3302',
+      MF_DETAIL_PUBLIC_URL: 'http://localhost:3302',
+      SHELL_JWKS_URL: 'http://127.0.0.1:3300/.well-known/jwks.json',
+      SEARCH_PORT: '4301',
+    });
+    expect(env.SEARCH_URL).toBeUndefined();
+    expect(env.BUKKEN_URL).toBeUndefined();
+    expect(env.MF_SEARCH_URL).toBeUndefined();
   });
 });
 

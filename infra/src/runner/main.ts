@@ -3,7 +3,7 @@ import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
-import { selectedServices, unitsOf } from './services.js';
+import { selectedServices, unitsOf, wiringEnv } from './services.js';
 import { Supervisor } from './supervisor.js';
 
 const log = (line: string): void => console.log(`[runner] ${line}`);
@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     services,
     cwd: repoRoot(),
     dataDir: config.dataDir,
-    env: process.env,
+    // Moved ports reach the other services too (SEARCH_URL, GATEWAY_URL, MF_*_URL, …).
+    env: { ...process.env, ...wiringEnv(config.ports, process.env) },
     ports: config.ports,
     mode: config.startMode,
     grouped: config.grouped,

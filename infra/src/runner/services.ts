@@ -80,3 +80,33 @@ export function unitsOf(services: readonly Service[], grouped: boolean): Unit[] 
   }
   return units;
 }
+
+/** Where each service is reached by the others: the variables that name it, from its port. */
+function addressesOf(service: Service, port: number): Record<string, string> {
+  const at = `http://127.0.0.1:${port}`;
+  if (service.group === 'subgraphs') return { [`${service.name.toUpperCase()}_URL`]: `${at}/graphql` };
+  if (service.group === 'remotes') {
+    const env = `MF_${service.name.slice('mf-'.length).toUpperCase()}`;
+    return { [`${env}_URL`]: at, [`${env}_PUBLIC_URL`]: `http://localhost:${port}` };
+  }
+  if (service.name === 'gateway') return { GATEWAY_URL: `${at}/graphql`, GATEWAY_JWKS_URL: `${at}/.well-known/jwks.json` };
+  if (service.name === 'shell') return { SHELL_JWKS_URL: `${at}/.well-known/jwks.json` };
+  return {};
+}
+
+/**
+ * The environment that wires the services to each other when ports move (`GATEWAY_PORT=4100 npm start`):
+ * every service's `<NAME>_PORT`, and for each one off its default port the variables the others reach
+ * it by (`SEARCH_URL`, `GATEWAY_URL`, `MF_SEARCH_URL`, …). A variable already set is left as it is;
+ * on the default ports nothing changes (each service's own defaults already point there).
+ */
+export function wiringEnv(ports: Record<string, number>, env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const service of SERVICES) {
+    const port = ports[service.name] ?? service.port;
+    out[service.portEnv] = String(port);
+    if (port === service.port) continue;
+    for (const [name, value] of Object.entries(addressesOf(service, port))) if (env[name] === undefined) out[name] = value;
+  }
+  return out;
+}
