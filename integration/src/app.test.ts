@@ -179,6 +179,11 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const second = await post(stack, query);
     expect(second.json()).toEqual(first.json());
     expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    // Both say they are shared by every visitor, for the cache's TTL (the shell reuses them on that word).
+    expect([first.headers['cache-control'], second.headers['cache-control']]).toEqual([
+      `max-age=${stack.config.responseCacheTtl}, public`,
+      `max-age=${stack.config.responseCacheTtl}, public`,
+    ]);
     // The same document in another layout (the browser's compact print) is the same entry.
     const compact = await post(stack, { query: '{prefectures{code name}}' });
     expect(compact.headers['x-cache']).toBe('HIT');
@@ -199,6 +204,7 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const mine = { query: '{ searchBukkens(perPage: 2) { result { bukkenList { globalKey favorited } } } }' };
     expect((await post(stack, mine)).headers['x-cache']).toBeUndefined();
     expect((await post(stack, mine)).headers['x-cache']).toBeUndefined();
+    expect((await post(stack, mine)).headers['cache-control']).toBe('no-store');
     // Invalidation (after a data load) starts a new generation.
     const denied = await stack.gateway.inject({ method: 'POST', url: '/admin/cache/invalidate', headers: { 'x-admin-token': 'wrong-admin-token' } });
     expect(denied.statusCode).toBe(401);
