@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { planOrdinal } from '../domain/condition.js';
-import { builtYearFrom, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
+import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { Sort } from '../domain/sort.js';
 import type { DB } from './db.js';
 
@@ -37,6 +37,20 @@ function overlapClause(column: 'station_groups' | 'line_codes', set: readonly nu
   return chunks.length === 1 ? chunks[0]! : sql`(${sql.join(chunks, sql` OR `)})`;
 }
 
+/** Beyond this many 0.01° latitude bands (about 11 km), a box is searched without naming them. */
+const MAX_LAT_BANDS = 1_000;
+
+/**
+ * The box's 0.01° latitude bands, the leading key of listing_search_map (migration 0006): implied by
+ * `lat BETWEEN south AND north` (floor and the IEEE product are monotonic, in JavaScript as in SQL), and
+ * it turns the index scan into one seek per band with the longitude range as a key range.
+ */
+function bandClause(b: BBox): RawBuilder<unknown>[] {
+  const [from, to] = [Math.floor(b.south * 100), Math.floor(b.north * 100)];
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to - from >= MAX_LAT_BANDS) return [];
+  return [sql`floor(lat * 100)::int = any(${ints(Array.from({ length: to - from + 1 }, (_, i) => from + i))})`];
+}
+
 /** special.match as SQL; a rule with no known key matches every listing. */
 export function specialClauses(rule: SpecialRule, currentYear: number): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
@@ -67,6 +81,7 @@ export function filterClauses(f: ListingFilter): RawBuilder<unknown>[] {
   if (f.townCodes) parts.push(f.townCodes.length ? sql`town_code = any(${ints(f.townCodes)})` : FALSE);
   if (f.storeId !== null) parts.push(sql`store_id = ${f.storeId}`);
   if (f.bbox) {
+    parts.push(...bandClause(f.bbox));
     parts.push(sql`lat BETWEEN ${f.bbox.south} AND ${f.bbox.north}`);
     parts.push(sql`lng BETWEEN ${f.bbox.west} AND ${f.bbox.east}`);
   }
@@ -199,42 +214,56 @@ export interface KeyCount {
   count: number;
 }
 
-/** count(*) FILTER per bound in one scan: `column <= bound` (or >= for a lower bound). */
-export async function cumulativeCounts(
-  db: Kysely<DB>,
-  f: ListingFilter,
-  column: 'chinryou' | 'total_rent' | 'walk_min' | 'built_year',
-  op: '<=' | '>=',
-  bounds: readonly number[],
-): Promise<number[]> {
-  if (bounds.length === 0) return [];
-  const cols = bounds.map((b, i) => sql`count(*) FILTER (WHERE ${sql.ref(column)} ${sql.raw(op)} ${b})::int AS ${sql.ref(`b${i}`)}`);
-  const { rows } = await aggregate(db, (q) => sql<Record<string, number>>`SELECT ${sql.join(cols)} FROM listing WHERE ${whereOf(f)}`.execute(q));
-  const row = rows[0] ?? {};
-  return bounds.map((_, i) => Number(row[`b${i}`] ?? 0));
+/** A facet's counting: matches per value of a scalar column, or per element of an array column. */
+export type FacetColumn = 'chinryou' | 'total_rent' | 'walk_min' | 'built_year' | 'plan_code' | 'building_type' | 'city_code';
+export type FacetElements = 'line_codes' | 'station_groups' | 'condition_codes';
+
+export interface FacetPart {
+  /** The filter this facet counts under (the search's, usually without the facet's own choice). */
+  filter: ListingFilter;
+  /** A scalar column (one key per listing) or an array column (a listing counts once per element). */
+  key: { column: FacetColumn } | { elements: FacetElements };
 }
 
-/** Matches per value of a scalar column. */
-export async function groupCounts(db: Kysely<DB>, f: ListingFilter, column: 'plan_code' | 'building_type' | 'city_code'): Promise<KeyCount[]> {
-  const { rows } = await aggregate(db, (q) =>
-    sql<{ k: number; n: number }>`SELECT ${sql.ref(column)} AS k, count(*)::int AS n FROM listing WHERE ${whereOf(f)} GROUP BY 1 ORDER BY 2 DESC, 1`.execute(q),
-  );
-  return rows.map((r) => ({ key: Number(r.k), count: Number(r.n) }));
+/** A clause's identity: its SQL text and parameters (the same filter field gives the same clause). */
+function clauseKey(db: Kysely<DB>, clause: RawBuilder<unknown>): string {
+  const { sql: text, parameters } = clause.compile(db);
+  return `${text}\u0000${JSON.stringify(parameters)}`;
 }
 
-/** Matches per element of an array column (a listing counts once per distinct element). */
-export async function elementCounts(
-  db: Kysely<DB>,
-  f: ListingFilter,
-  column: 'line_codes' | 'station_groups' | 'condition_codes',
-  limit: number | null,
-): Promise<KeyCount[]> {
-  const { rows } = await aggregate(db, (q) =>
-    sql<{ k: number; n: number }>`
-      SELECT e AS k, count(*)::int AS n FROM listing, unnest(${sql.ref(column)}) AS e
-      WHERE ${whereOf(f)} GROUP BY 1 ORDER BY 2 DESC, 1 ${limit === null ? sql`` : sql`LIMIT ${limit}`}`.execute(q),
-  );
-  return rows.map((r) => ({ key: Number(r.k), count: Number(r.n) }));
+/**
+ * Matches per key for several facets in one scan: rows matching any part's filter are read once
+ * (the clauses every part shares in the WHERE, with an OR of what each adds), kept with one flag per
+ * part, then grouped per part. Facets differ from the search by one dimension each, so one index scan
+ * of the union serves them all instead of one scan (and one transaction) per facet.
+ * Returns each part's counts, largest first, then by key.
+ */
+export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
+  if (parts.length === 0) return [];
+  const clauses = parts.map((p) => new Map(filterClauses(p.filter).map((c) => [clauseKey(db, c), c] as const)));
+  const common = [...clauses[0]!].filter(([k]) => clauses.every((m) => m.has(k))).map(([, c]) => c);
+  const own = clauses.map((m) => [...m].filter(([k]) => !clauses.every((o) => o.has(k))).map(([, c]) => c));
+  const all = (cs: RawBuilder<unknown>[]) => (cs.length ? sql`(${sql.join(cs, sql` AND `)})` : sql`true`);
+  const where = own.some((cs) => cs.length === 0) ? all(common) : sql`${all(common)} AND (${sql.join(own.map(all), sql` OR `)})`;
+  const columns = [...new Set(parts.map((p) => ('column' in p.key ? p.key.column : p.key.elements)))].map((c) => sql.ref(c));
+  const flags = own.map((cs, i) => sql`${all(cs)} AS ${sql.ref(`p${i}`)}`);
+  const branches = parts.map((p, i) => {
+    const flag = sql.ref(`p${i}`);
+    return 'column' in p.key
+      ? sql`SELECT ${i} AS part, ${sql.ref(p.key.column)}::int AS k, count(*)::int AS n FROM m WHERE ${flag} GROUP BY 2`
+      : sql`SELECT ${i} AS part, k, count(*)::int AS n FROM (SELECT unnest(${sql.ref(p.key.elements)})::int AS k FROM m WHERE ${flag}) e GROUP BY 2`;
+  });
+  const { rows } = await aggregate(db, async (q) => {
+    // The matches are kept in memory while grouped (a large place is ~100,000 narrow rows).
+    await sql`SET LOCAL work_mem = '64MB'`.execute(q);
+    return sql<{ part: number; k: number; n: number }>`
+      WITH m AS MATERIALIZED (SELECT ${sql.join([...columns, ...flags])} FROM listing WHERE ${where})
+      ${sql.join(branches, sql` UNION ALL `)}`.execute(q);
+  });
+  const out: KeyCount[][] = parts.map(() => []);
+  for (const r of rows) out[Number(r.part)]!.push({ key: Number(r.k), count: Number(r.n) });
+  for (const list of out) list.sort((a, b) => b.count - a.count || a.key - b.key);
+  return out;
 }
 
 // ---- specials ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { build } from '../app.js';
 import { decode, encode, hexSize } from '../domain/geohex.js';
+import { cellOf, MAX_MAP_LEVEL, MIN_MAP_LEVEL } from './map.js';
 
 interface Row {
   id: number;
@@ -96,6 +97,25 @@ describe.each(testBackends())('map search on $name', (backend) => {
       expect(rows.length).toBeGreaterThan(0);
       expect([level, new Map(cells.map((x) => [x.geoHex, x.count]))]).toEqual([level, expectedCells(rows, level)]);
     }
+  });
+
+  it('stores the cell of each listing at every map level as the GeoHex library computes it', async () => {
+    const levels = Array.from({ length: MAX_MAP_LEVEL - MIN_MAP_LEVEL + 1 }, (_, i) => MIN_MAP_LEVEL + i);
+    // Unpacked as repositories/listing-map.ts does: x * 2^32 + (y + 2^31).
+    const xy = levels.map((l) => {
+      const c = sql.ref(`hex${l}`);
+      return sql`${c} >> 32 AS ${sql.ref(`x${l}`)}, (${c} & 4294967295) - 2147483648 AS ${sql.ref(`y${l}`)}`;
+    });
+    const { rows } = await sql<Record<string, string | number>>`SELECT lat, lng, ${sql.join(xy)} FROM listing`.execute(stores.search.db as Kysely<unknown>);
+    expect(rows.length).toBeGreaterThan(active.length);
+    const wrong: string[] = [];
+    for (const r of rows) {
+      const [lat, lng] = [Number(r.lat), Number(r.lng)];
+      for (const level of levels) {
+        if (cellOf(Number(r[`x${level}`]), Number(r[`y${level}`]), level).geoHex !== encode(lat, lng, level)) wrong.push(`${lat},${lng}@${level}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('lists the listings of one cell, exactly, newest first', async () => {

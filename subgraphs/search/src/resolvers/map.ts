@@ -2,11 +2,12 @@ import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
-import { hexCounts, pointsInCell, points } from '../repositories/listing-map.js';
+import { hexCounts, pointsInCell, points, STORED_HEX_LEVELS } from '../repositories/listing-map.js';
 import { resolveSearch } from './search/arguments.js';
 
-export const MIN_MAP_LEVEL = 3;
-export const MAX_MAP_LEVEL = 12;
+/** The levels the map serves: those whose cells every listing stores. */
+export const MIN_MAP_LEVEL = STORED_HEX_LEVELS.min;
+export const MAX_MAP_LEVEL = STORED_HEX_LEVELS.max;
 export const MAX_MAP_BUKKENS = 200;
 
 const H_BASE = 20037508.34;
@@ -70,7 +71,7 @@ export const mapResolvers: Resolvers = {
       if (hasCell) {
         const zone = decode(args.geoHex as string);
         checkLevel(zone.level);
-        // The cell's bounding box narrows through listing_latlng; the grid test then decides exactly.
+        // The cell's bounding box narrows through listing_search_map; the stored cell then decides exactly.
         const corners = polygon(zone.code);
         const lats = corners.map((c) => c.lat);
         const lngs = corners.map((c) => c.lng);

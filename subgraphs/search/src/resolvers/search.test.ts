@@ -321,6 +321,88 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     );
   });
 
+  it('computes every facet option as a count over the rows, for searches with several dimensions set', async () => {
+    const tokyo = prefectureCodeOf('tokyo')!;
+    const tokyoLine = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.line_codes));
+    const tokyoStation = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.station_groups));
+    const tokyoCity = mostCommon(active.filter((r) => r.prefecture_code === tokyo).map((r) => r.city_code));
+    const FACETS = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets {
+      rentMax { value count } plans { value count } walkMin { value count } builtYear { value count } conditions { value count }
+      buildingTypes { value count } lines { value count } stations { value count } cities { value count } } } }`;
+    const BUILDING_TYPES: Record<string, number> = { mansion: 1, apartment: 2, house: 3, terrace: 4 };
+    const MADORI = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'];
+    const conditionCodes = (
+      await sql<{ code: number }>`SELECT c.code FROM condition_code c JOIN condition_group g ON g.key = c.group_key ORDER BY g.sort, c.sort`.execute(db)
+    ).rows.map((r) => Number(r.code));
+    // Each search as GraphQL variables and as one predicate per dimension (a facet drops its own).
+    const searches: { vars: Vars; dims: Partial<Record<string, Pred>> }[] = [
+      {
+        vars: {
+          prefecturePath: 'tokyo',
+          lineCodes: [tokyoLine],
+          searchCondition: { chinryou: { min: 40000, max: 150000 }, plans: { min: '1K', max: '2LDK' }, walkMin: 15, buildingTypes: ['mansion', 'apartment'] },
+        },
+        dims: {
+          place: (r) => r.prefecture_code === tokyo,
+          lines: (r) => r.line_codes.includes(tokyoLine),
+          rentMin: (r) => r.chinryou >= 40000,
+          rentMax: (r) => r.chinryou <= 150000,
+          plans: (r) => r.plan_code >= 2 && r.plan_code <= 7,
+          walkMin: (r) => r.walk_min <= 15,
+          buildingTypes: (r) => r.building_type <= 2,
+        },
+      },
+      {
+        vars: {
+          prefecturePath: 'tokyo',
+          stationCodes: [tokyoStation],
+          searchCondition: { builtYear: 30, chinryou: { max: 150000, includeKanrihi: true } },
+        },
+        dims: {
+          place: (r) => r.prefecture_code === tokyo,
+          stations: (r) => r.station_groups.includes(tokyoStation),
+          builtYear: (r) => r.built_year >= YEAR - 30,
+          rentMax: (r) => r.total_rent <= 150000,
+        },
+      },
+      {
+        vars: { cityCodes: [tokyoCity], searchCondition: { walkMin: 15, buildingTypes: ['mansion', 'apartment'] } },
+        dims: {
+          cities: (r) => r.city_code === tokyoCity,
+          walkMin: (r) => r.walk_min <= 15,
+          buildingTypes: (r) => r.building_type <= 2,
+        },
+      },
+    ];
+    const per = (rows: Row[], keys: (r: Row) => number[]) => {
+      const m = new Map<number, number>();
+      for (const r of rows) for (const k of keys(r)) m.set(k, (m.get(k) ?? 0) + 1);
+      return [...m].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([k, n]) => ({ value: String(k), count: n }));
+    };
+    for (const { vars, dims } of searches) {
+      const without = (dim: string) => active.filter((r) => Object.entries(dims).every(([d, p]) => d === dim || p!(r)));
+      const rent = (r: Row) => ((vars.searchCondition as { chinryou?: { includeKanrihi?: boolean } }).chinryou?.includeKanrihi ? r.total_rent : r.chinryou);
+      const countOf = (rows: Row[], p: Pred) => rows.filter(p).length;
+      const want = {
+        rentMax: [50000, 60000, 70000, 80000, 100000, 150000, 200000].map((b) => ({
+          value: String(b),
+          count: countOf(without('rentMax'), (r) => rent(r) <= b),
+        })),
+        plans: MADORI.map((p, i) => ({ value: p, count: countOf(without('plans'), (r) => r.plan_code === i + 1) })),
+        walkMin: [1, 3, 5, 7, 10, 15, 20].map((b) => ({ value: String(b), count: countOf(without('walkMin'), (r) => r.walk_min <= b) })),
+        builtYear: [1, 3, 5, 10, 15, 20, 30].map((b) => ({ value: String(b), count: countOf(without('builtYear'), (r) => r.built_year >= YEAR - b) })),
+        conditions: conditionCodes.map((c) => ({ value: String(c), count: countOf(without('conditions'), (r) => r.condition_codes.includes(c)) })),
+        buildingTypes: Object.entries(BUILDING_TYPES).map(([k, c]) => ({ value: k, count: countOf(without('buildingTypes'), (r) => r.building_type === c) })),
+        lines: per(without('lines'), (r) => r.line_codes).slice(0, 30),
+        stations: per(without('stations'), (r) => r.station_groups).slice(0, 30),
+        cities: per(without('cities'), (r) => [r.city_code]),
+      };
+      expect([vars, without('none').length > 0]).toEqual([vars, true]);
+      const facets = (await gql<{ searchBukkens: { facets: Record<string, { value: string; count: number }[]> } }>(FACETS, vars)).searchBukkens.facets;
+      expect(facets).toEqual(want);
+    }
+  });
+
   it('searches free words: station names, readings in any width, building-name fragments', async () => {
     const groups = (await sql<{ code: number; name: string }>`SELECT code, name FROM station_group WHERE name = '渋谷'`.execute(db)).rows;
     expect(groups.length).toBeGreaterThan(0);

@@ -5,9 +5,9 @@ import type { Context } from '../../context.js';
 import { MADORI_NAMES } from '../../domain/condition.js';
 import { builtYearFrom, withoutDimension } from '../../domain/filter.js';
 import { man } from '../../domain/text.js';
-import { cumulativeCounts, elementCounts, groupCounts, type KeyCount } from '../../repositories/listing-search.js';
+import { facetCounts, type FacetPart, type KeyCount } from '../../repositories/listing-search.js';
 import type { ResolvedSearch } from './arguments.js';
-import { cached, filterKey } from './results.js';
+import { cachedEach, filterKey } from './results.js';
 
 // Facets: for each option, the count the search would give with it applied.
 
@@ -29,53 +29,65 @@ const countOf = (rows: KeyCount[]) => {
   return (k: number) => m.get(k) ?? 0;
 };
 
-/** One facet: the count the search would give with each option applied (every other filter kept). */
-export async function facet(ctx: Pick<Context, 'db'>, r: ResolvedSearch, name: FacetName): Promise<FacetCount[]> {
+/** Matches with the key within the bound: `key <= bound` (or >= for a lower bound), from the counts per key. */
+const cumulative = (rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]) =>
+  bounds.map((b) => rows.reduce((n, r) => ((op === '<=' ? r.key <= b : r.key >= b) ? n + r.count : n), 0));
+
+/** What one facet counts: under the search's filter without its own choice, per value or element of a column. */
+function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
+  const filter = withoutDimension(r.filter, name);
+  const key: FacetPart['key'] = {
+    rentMax: { column: filter.condition.includeKanrihi ? 'total_rent' : 'chinryou' },
+    walkMin: { column: 'walk_min' },
+    builtYear: { column: 'built_year' },
+    plans: { column: 'plan_code' },
+    buildingTypes: { column: 'building_type' },
+    cities: { column: 'city_code' },
+    conditions: { elements: 'condition_codes' },
+    lines: { elements: 'line_codes' },
+    stations: { elements: 'station_groups' },
+  }[name] as FacetPart['key'];
+  return { filter, key };
+}
+
+/** One facet's options from its counts per key: the count the search would give with each option applied. */
+function facetOptions(r: ResolvedSearch, name: FacetName, rows: KeyCount[]): FacetCount[] {
   const { master } = r;
-  const f = withoutDimension(r.filter, name);
   switch (name) {
     case 'rentMax': {
-      const counts = await cumulativeCounts(ctx.db, f, f.condition.includeKanrihi ? 'total_rent' : 'chinryou', '<=', RENT_BOUNDS);
+      const counts = cumulative(rows, '<=', RENT_BOUNDS);
       return RENT_BOUNDS.map((b, i) => ({ value: String(b), label: `${man(b)}円以下`, count: counts[i] ?? 0 }));
     }
     case 'walkMin': {
-      const counts = await cumulativeCounts(ctx.db, f, 'walk_min', '<=', WALK_BOUNDS);
+      const counts = cumulative(rows, '<=', WALK_BOUNDS);
       return WALK_BOUNDS.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: counts[i] ?? 0 }));
     }
     case 'builtYear': {
-      const counts = await cumulativeCounts(
-        ctx.db,
-        f,
-        'built_year',
+      const counts = cumulative(
+        rows,
         '>=',
-        BUILT_BOUNDS.map((b) => builtYearFrom(f.currentYear, b)),
+        BUILT_BOUNDS.map((b) => builtYearFrom(r.filter.currentYear, b)),
       );
       return BUILT_BOUNDS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: counts[i] ?? 0 }));
     }
     case 'plans': {
-      const count = countOf(await groupCounts(ctx.db, f, 'plan_code'));
+      const count = countOf(rows);
       return MADORI_NAMES.map((p, i) => ({ value: p, label: p, count: count(i + 1) }));
     }
     case 'buildingTypes': {
-      const count = countOf(await groupCounts(ctx.db, f, 'building_type'));
+      const count = countOf(rows);
       return Object.entries(BUILDING_TYPE_KEYS).map(([key, code]) => ({ value: key, label: BUILDING_TYPE_NAMES[code] ?? key, count: count(code) }));
     }
     case 'conditions': {
-      const count = countOf(await elementCounts(ctx.db, f, 'condition_codes', null));
+      const count = countOf(rows);
       return [...master.conditions].map(([code, c]) => ({ value: String(code), label: c.name, count: count(code) }));
     }
-    case 'lines': {
-      const rows = await elementCounts(ctx.db, f, 'line_codes', TOP_FACETS);
-      return rows.map((x) => ({ value: String(x.key), label: master.lines.get(x.key)?.name ?? String(x.key), count: x.count }));
-    }
-    case 'stations': {
-      const rows = await elementCounts(ctx.db, f, 'station_groups', TOP_FACETS);
-      return rows.map((x) => ({ value: String(x.key), label: master.stationGroups.get(x.key)?.name ?? String(x.key), count: x.count }));
-    }
-    case 'cities': {
-      const rows = await groupCounts(ctx.db, f, 'city_code');
+    case 'lines':
+      return rows.slice(0, TOP_FACETS).map((x) => ({ value: String(x.key), label: master.lines.get(x.key)?.name ?? String(x.key), count: x.count }));
+    case 'stations':
+      return rows.slice(0, TOP_FACETS).map((x) => ({ value: String(x.key), label: master.stationGroups.get(x.key)?.name ?? String(x.key), count: x.count }));
+    case 'cities':
       return rows.map((x) => ({ value: String(x.key), label: master.cities.get(x.key)?.name ?? String(x.key), count: x.count }));
-    }
   }
 }
 
@@ -93,9 +105,21 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
   return out;
 }
 
-/** The facets the query selected, each computed once per filter (cached), all at once. */
+/** The facets the query selected, each cached per filter; those not cached are computed together, in one query. */
 export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: ResolvedSearch, info: GraphQLResolveInfo): Promise<FacetsParent> {
   const wanted = FACET_NAMES.filter((n) => selectedFields(info).has(n));
-  const lists = await Promise.all(wanted.map((n) => cached(ctx, `facet:${n}:${filterKey(r.filter)}`, () => facet(ctx, r, n))));
+  const key = filterKey(r.filter);
+  const lists = await cachedEach(
+    ctx,
+    wanted.map((n) => `facet:${n}:${key}`),
+    async (missing) => {
+      const names = missing.map((i) => wanted[i]!);
+      const counts = await facetCounts(
+        ctx.db,
+        names.map((n) => facetPart(r, n)),
+      );
+      return names.map((n, i) => facetOptions(r, n, counts[i]!));
+    },
+  );
   return Object.fromEntries(wanted.map((n, i) => [n, lists[i]]));
 }

@@ -17,14 +17,29 @@ export function filterKey(f: ListingFilter): string {
   return createHash('sha1').update(JSON.stringify(f)).digest('base64url');
 }
 
+const cacheKey = (key: string) => `listing-search:v1:${key}`;
+
 /** JSON-cached result of `fn` under `key` (per filter), for RESULT_TTL_SECONDS. */
 export async function cached<T>(ctx: Pick<Context, 'cache'>, key: string, fn: () => Promise<T>): Promise<T> {
-  const full = `listing-search:v1:${key}`;
+  const full = cacheKey(key);
   const hit = await ctx.cache.get(full);
   if (hit !== null) return JSON.parse(hit) as T;
   const value = await fn();
   await ctx.cache.set(full, JSON.stringify(value), RESULT_TTL_SECONDS);
   return value;
+}
+
+/** `cached` for several keys at once: `fn` computes, in one go, the values of those not cached (by index). */
+export async function cachedEach<T>(ctx: Pick<Context, 'cache'>, keys: readonly string[], fn: (missing: number[]) => Promise<T[]>): Promise<T[]> {
+  const full = keys.map(cacheKey);
+  const hits = await Promise.all(full.map((k) => ctx.cache.get(k)));
+  const out = hits.map((h) => (h === null ? undefined : (JSON.parse(h) as T)));
+  const missing = out.flatMap((v, i) => (v === undefined ? [i] : []));
+  if (missing.length) {
+    const values = await fn(missing);
+    await Promise.all(missing.map((i, j) => ctx.cache.set(full[i]!, JSON.stringify((out[i] = values[j] as T)), RESULT_TTL_SECONDS)));
+  }
+  return out as T[];
 }
 
 // One count per filter per request, however many fields need it (the total, the page, the pickups).
