@@ -8,13 +8,16 @@ import { benchQueries, type BenchQuery } from './queries.js';
 
 /**
  * npm run bench:search — seeds (or reuses) 1,000,000 listings in PostgreSQL, starts the
- * subgraphs and the gateway as separate processes, and drives the fixed 20-query mix at
+ * subgraphs and the gateway as separate processes, and drives the fixed query mix (queries.ts) at
  * concurrency 16 with autocannon, per query kind: through the gateway (response cache
  * off, then on) and against the search subgraph directly. Prints p50/p95/p99 and req/s.
  */
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Comma-separated kinds to drive (prefixes: `map-cell` is every zoom), and targets (`subgraph`, `gateway`, `cache`); all by default. */
+const KINDS = process.env.BENCH_KINDS?.split(',').filter(Boolean);
+const TARGETS = new Set(process.env.BENCH_TARGETS?.split(',').filter(Boolean) ?? ['subgraph', 'gateway', 'cache']);
 const PORTS = { gateway: 4100, search: 4101, bukken: 4102, user: 4103, company: 4104, forms: 4105 };
 
 async function ensureData(): Promise<void> {
@@ -74,20 +77,28 @@ interface Row {
   bytes: number;
 }
 
+/** The next variant number for queries that vary per request: one sequence across targets, so no target reuses another's filters. */
+let variant = 1;
+
 async function drive(target: string, url: string, queries: BenchQuery[], headers: Record<string, string>): Promise<Row[]> {
-  const kinds = [...new Set(queries.map((q) => q.kind))];
+  const kinds = [...new Set(queries.map((q) => q.kind))].filter((k) => !KINDS || KINDS.some((prefix) => k.startsWith(prefix)));
   const rows: Row[] = [];
   for (const kind of kinds) {
-    const bodies = queries.filter((q) => q.kind === kind).map((q) => JSON.stringify({ query: q.query, variables: q.variables }));
+    const ofKind = queries.filter((q) => q.kind === kind);
+    const bodyOf = (q: BenchQuery, variables = q.variables) => JSON.stringify({ query: q.query, variables });
+    const post = { method: 'POST' as const, headers: { 'content-type': 'application/json', ...headers } };
     // Warm up the path (JIT, pools, plans) before measuring.
-    for (const body of bodies) await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    for (const q of ofKind) await fetch(url, { ...post, body: bodyOf(q, q.vary ? q.vary(variant++) : q.variables) });
     const latencies: number[] = [];
     const instance = autocannon(
       {
         url,
         connections: CONNECTIONS,
         duration: SECONDS,
-        requests: bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })),
+        requests: ofKind.map((q) => {
+          const { vary } = q;
+          return vary ? { ...post, setupRequest: (req: object) => ({ ...req, body: bodyOf(q, vary(variant++)) }) } : { ...post, body: bodyOf(q) };
+        }),
       },
       () => {},
     );
@@ -154,15 +165,17 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const token = await (await tokenSigner(key, { ttlSeconds: 3600 }))({});
-    rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` })));
+    if (TARGETS.has('subgraph')) rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` })));
     const gatewayOrigin = `http://127.0.0.1:${PORTS.gateway}`;
     const cookie = await visitorCookie(gatewayOrigin);
-    rows.push(...(await drive('gateway (no cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
-    gatewayNoCache.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    children.push(start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '300' }));
-    await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
-    rows.push(...(await drive('gateway (response cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
+    if (TARGETS.has('gateway')) rows.push(...(await drive('gateway (no cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
+    if (TARGETS.has('cache')) {
+      gatewayNoCache.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      children.push(start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '300' }));
+      await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
+      rows.push(...(await drive('gateway (response cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
+    }
 
     console.log(`\n${LISTINGS.toLocaleString()} listings, ${CONNECTIONS} connections, ${SECONDS} s per kind`);
     console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp'].join('  '));
