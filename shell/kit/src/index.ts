@@ -89,8 +89,10 @@ export {
   createApolloClient,
   createKitCache,
   extractApolloState,
+  releaseServerData,
   type CreateApolloClientOptions,
 } from './graphql/apollo-client.js';
+export { ServerDataReleased } from './graphql/server-data.js';
 // The favorite mutations, FAVORITE_KEYS, AB_TESTS and SET_AB_TESTS load when first needed (their
 // providers import them): their result types are in ./__generated__/operations.ts.
 export { REQUIRED_USER_DATA, REQUIRED_USER_FIELDS, type LastSearchCondition, type StockCounts } from './graphql/operations/required-user-data.js';

@@ -1,5 +1,5 @@
 import { Component, Suspense, use, useState, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorBox, MESSAGES } from '@sumika/shell-kit';
+import { ErrorBox, MESSAGES, ServerDataReleased } from '@sumika/shell-kit';
 import type { PublicConfig, RemotePageProps } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
 import type { PageLoader } from './page-loader.js';
@@ -91,6 +91,7 @@ export function RemotePage({ loader, remote, expose, failed, pageProps, config, 
       <RemoteBoundary onError={(err) => onError(remote, err)} fallback={fallback}>
         <Suspense fallback={<Loading />}>
           <LoadedPage loader={loader} remote={remote} expose={expose} props={{ ...pageProps, config }} />
+          <ServerDataReleased />
         </Suspense>
       </RemoteBoundary>
     </div>

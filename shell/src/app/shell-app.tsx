@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { ErrorPage, errorPageMeta, Layout, useLocation } from '@sumika/shell-kit';
+import { ErrorPage, errorPageMeta, Layout, ServerDataReleased, useLocation } from '@sumika/shell-kit';
 import type { PublicConfig } from '@sumika/shell-kit';
 import { isShellPageName, shellPages } from '../pages/index.js';
 import type { ShellPageProps } from '../pages/static-page.js';
@@ -93,6 +93,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       ) : page.kind === 'shell' && isShellPageName(page.name) ? (
         <Suspense fallback={null}>
           <ShellPage name={page.name} props={{ ...pageProps, config }} />
+          <ServerDataReleased />
         </Suspense>
       ) : null}
       {runtime.pageRendered && <PageRendered done={runtime.pageRendered} />}

@@ -1,8 +1,9 @@
 /**
  * @jest-environment node
  */
+import { jest } from '@jest/globals';
 import { gql } from '@apollo/client';
-import { APOLLO_STATE_GLOBAL, apolloStateScript, createApolloClient, extractApolloState } from './apollo-client.js';
+import { APOLLO_STATE_GLOBAL, apolloStateScript, createApolloClient, extractApolloState, releaseServerData } from './apollo-client.js';
 
 interface Sent {
   url: string;
@@ -81,5 +82,28 @@ describe('createApolloClient', () => {
     const { data } = await browser.query({ query: LIST, fetchPolicy: 'cache-only' });
     expect(data).toEqual({ bukkens: [{ __typename: 'Bukken', globalKey: 'a', name: '</script>', favorited: true }] });
     expect(sent).toHaveLength(1);
+  });
+
+  it("reads the server's answers instead of asking again until the page has hydrated, then follows the fetch policies", async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const { fetch, sent } = fakeFetch(() => ({ data: { bukkens: [{ __typename: 'Bukken', globalKey: 'a', name: 'new', favorited: false }] } }));
+      const server = createApolloClient({ uri: 'http://gateway.test/graphql', ssrMode: true, fetch });
+      await server.query({ query: LIST });
+      const browser = createApolloClient({ initialState: extractApolloState(server), fetch });
+      // What a page's useQuery does while hydrating (cache-and-network), even a network-only read: no request.
+      await browser.query({ query: LIST, fetchPolicy: 'network-only' });
+      expect(sent).toHaveLength(1);
+      releaseServerData(browser);
+      await browser.query({ query: LIST, fetchPolicy: 'network-only' });
+      expect(sent).toHaveLength(2);
+      // A page that never says it hydrated is released after SERVER_DATA_HOLD_MAX_MS.
+      const late = createApolloClient({ initialState: extractApolloState(server), fetch });
+      jest.advanceTimersByTime(10_000);
+      await late.query({ query: LIST, fetchPolicy: 'network-only' });
+      expect(sent).toHaveLength(3);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -77,14 +77,28 @@ export function createApolloClient({
   fetch,
   credentials = 'include',
 }: CreateApolloClientOptions = {}): ApolloClient {
-  return new ApolloClient({
+  const client = new ApolloClient({
     ssrMode,
-    // After hydration, let cache-and-network use the server's data for a moment instead of refetching at once.
-    ssrForceFetchDelay: ssrMode ? undefined : 100,
     link: new HttpLink({ uri, headers, credentials, fetch }),
     cache: createKitCache(initialState),
     defaultOptions: KIT_DEFAULT_OPTIONS,
   });
+  // Hydrating from the server's answers: every query the page reads again is served from them, not
+  // fetched a second time, until the page has hydrated (releaseServerData). A fixed delay
+  // (ssrForceFetchDelay) ran out before a phone had hydrated, and each page view asked the gateway twice.
+  if (!ssrMode && initialState) {
+    client.prioritizeCacheValues = true;
+    setTimeout(() => releaseServerData(client), SERVER_DATA_HOLD_MAX_MS);
+  }
+  return client;
+}
+
+/** Longest the server's answers stand in for fresh ones after the page loaded, however slow hydration is. */
+export const SERVER_DATA_HOLD_MAX_MS = 10_000;
+
+/** From now on the client's queries follow their fetch policies again (called once the page has hydrated). */
+export function releaseServerData(client: ApolloClient): void {
+  client.prioritizeCacheValues = false;
 }
 
 /** Inline-script text that hands the server's cache to the browser (safe inside <script>). */

@@ -1,0 +1,14 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { releaseServerData } from './apollo-client.js';
+
+/**
+ * Rendered last inside a page's Suspense boundary: its effect runs once that boundary has hydrated
+ * (an effect outside it runs before the page's content is hydrated), and from then on the client's
+ * queries follow their fetch policies again instead of reading the server's answers (createApolloClient).
+ */
+export function ServerDataReleased(): null {
+  const client = useApolloClient();
+  useEffect(() => releaseServerData(client), [client]);
+  return null;
+}
