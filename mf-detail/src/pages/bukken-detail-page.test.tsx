@@ -127,6 +127,9 @@ it('shows the store and the conditions when every part answered', async () => {
   expect(within(screen.getByTestId('company-block')).getByText('すみか不動産 麹町店')).toBeTruthy();
   expect(screen.getByText('バス・トイレ別')).toBeTruthy();
   expect(screen.queryByTestId('company-unavailable')).toBeNull();
+  // The largest image (the page's LCP) is fetched first and never lazily.
+  const main = document.querySelector('.d-gallery__main')!;
+  expect([main.getAttribute('fetchpriority'), main.getAttribute('loading')]).toEqual(['high', null]);
   await act(async () => undefined);
 });
 
