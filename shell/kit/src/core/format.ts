@@ -1,11 +1,14 @@
 /** Number and date formatting of SPEC §9: thousands separators, dates in Japan time. */
 import { JAPAN_TIME_ZONE } from './constants.js';
 
-const numberFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 2 });
+// The formatters are made when first used, not when the kit loads: building them is the largest
+// single cost of the kit's evaluation on a phone (88–155 ms at Lighthouse's 4× CPU; docs/benchmarks.md).
+let numberFormat: Intl.NumberFormat | undefined;
+const numbers = (): Intl.NumberFormat => (numberFormat ??= new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 2 }));
 
 /** 1234567 → "1,234,567"; non-finite values give "". */
 export function formatNumber(n: number | null | undefined): string {
-  return typeof n === 'number' && Number.isFinite(n) ? numberFormat.format(n) : '';
+  return typeof n === 'number' && Number.isFinite(n) ? numbers().format(n) : '';
 }
 
 /** 85000 → "85,000円". */
@@ -23,22 +26,25 @@ export function formatManYen(n: number | null | undefined): string {
 
 type DateInput = Date | string | number;
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: JAPAN_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
+let partsFormat: Intl.DateTimeFormat | undefined;
+const dateParts = (): Intl.DateTimeFormat =>
+  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: JAPAN_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }));
 
 /** The calendar fields of an instant in Japan time. */
 export function japanDateParts(d: DateInput): { year: number; month: number; day: number; hour: number; minute: number; second: number } | null {
   const date = d instanceof Date ? d : new Date(d);
   if (Number.isNaN(date.getTime())) return null;
-  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(partsFormat.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
+  const parts = dateParts().formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
 }
 
