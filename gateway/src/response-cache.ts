@@ -213,7 +213,7 @@ export function responseCache(cache: Cache, ttlSeconds: number, privateFields: (
           async responseForOperation(ctx: GraphQLRequestContext<{ cacheKey?: string }>) {
             if (ttlSeconds <= 0) return null; // RESPONSE_CACHE_TTL=0 turns the cache off (benchmarks)
             if (!ctx.operation || !sharedAnswer(ctx.schema, ctx.document as DocumentNode, ctx.operation, privateFields())) return null;
-            // Shared by every visitor: say so to HTTP caches (the shell's, a CDN's): Apollo's cache-control
+            // Shared by every visitor: say so to HTTP caches (a CDN's): Apollo's cache-control
             // plugin writes `max-age=<ttl>, public` when the answer has no errors, `no-store` otherwise.
             ctx.overallCachePolicy.replace({ maxAge: ttlSeconds, scope: 'PUBLIC' });
             const variables = JSON.stringify(normaliseVariables(ctx.request.variables ?? {}) ?? {});

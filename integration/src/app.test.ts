@@ -179,7 +179,7 @@ describe.each(testBackends())('gateway over the read subgraphs on $name', (backe
     const second = await post(stack, query);
     expect(second.json()).toEqual(first.json());
     expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['MISS', 'HIT']);
-    // Both say they are shared by every visitor, for the cache's TTL (the shell reuses them on that word).
+    // Both say they are shared by every visitor, for the cache's TTL (what a CDN may keep them for).
     expect([first.headers['cache-control'], second.headers['cache-control']]).toEqual([
       `max-age=${stack.config.responseCacheTtl}, public`,
       `max-age=${stack.config.responseCacheTtl}, public`,

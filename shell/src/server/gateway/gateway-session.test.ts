@@ -13,7 +13,6 @@ interface Answer {
   body: unknown;
   setCookie?: string[];
   contentType?: string;
-  cacheControl?: string;
 }
 /** What the stand-in gateway answers a request with; undefined: it never answers. */
 type Handler = (headers: IncomingHttpHeaders, body: string) => Answer | undefined;
@@ -35,7 +34,6 @@ class FakeGateway {
         res.statusCode = answer.status ?? 200;
         res.setHeader('content-type', answer.contentType ?? 'application/json');
         if (answer.setCookie?.length) res.setHeader('set-cookie', answer.setCookie);
-        if (answer.cacheControl) res.setHeader('cache-control', answer.cacheControl);
         res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       });
     });
@@ -166,31 +164,6 @@ describe('GatewaySession', () => {
       { operationName: 'Slow', code: 'NETWORK_ERROR', mainMissing: true },
       { operationName: 'Late', code: 'NETWORK_ERROR', mainMissing: true },
     ]);
-  });
-});
-
-describe('answers shared by every visitor', () => {
-  it('reuses a public answer for any page sending the same request, and never a private, cookie-setting or failed one', async () => {
-    const calls: Record<string, number> = {};
-    gateway.handler = (_headers, body) => {
-      const { operationName } = JSON.parse(body) as { operationName: string };
-      calls[operationName] = (calls[operationName] ?? 0) + 1;
-      if (operationName === 'Listings') return { body: { data: { n: calls[operationName] } }, cacheControl: 'max-age=60, public' };
-      if (operationName === 'Mine') return { body: { data: { n: calls[operationName] } }, cacheControl: 'no-store' };
-      if (operationName === 'Minted') return { body: { data: { n: 1 } }, cacheControl: 'max-age=60, public', setCookie: ['_uid=x.sig; Path=/'] };
-      return { status: 503, body: { data: null, errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }, cacheControl: 'max-age=60, public' };
-    };
-    const visitor = (cookie: string) => new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: { cookie }, log });
-    for (const cookie of ['_uid=a.sig', '_uid=b.sig', '_uid=c.sig']) {
-      const page = visitor(cookie);
-      expect(await (await post(page, { operationName: 'Listings', variables: { page: 1 } })).json()).toEqual({ data: { n: 1 } });
-      await post(page, { operationName: 'Mine' });
-      await post(page, { operationName: 'Minted' });
-      await post(page, { operationName: 'Down' });
-    }
-    // Another request body is another answer.
-    await post(visitor('_uid=a.sig'), { operationName: 'Listings', variables: { page: 2 } });
-    expect(calls).toEqual({ Listings: 2, Mine: 3, Minted: 3, Down: 3 });
   });
 });
 

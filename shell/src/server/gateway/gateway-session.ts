@@ -1,7 +1,6 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
 import { boundedSignal } from '@sumika/server-kit';
-import { LRUCache } from 'lru-cache';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { ShellSigner } from './token.js';
 
@@ -11,25 +10,6 @@ import type { ShellSigner } from './token.js';
  * stream the session had to tee to read the errors (issue 15: ~15% of the shell's CPU per page).
  */
 const GATEWAY_AGENT = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
-
-/** How long an answer shared by every visitor is reused here at most, whatever max-age the gateway gave. */
-export const SHARED_ANSWER_MAX_MS = 10_000;
-
-/**
- * Answers the gateway marked as the same for every visitor (`cache-control: …public…, max-age=N`,
- * no Set-Cookie, 200): reused by any page of this process that sends the same request body for
- * min(N s, SHARED_ANSWER_MAX_MS), without a call (issue 15: the public part of a page — its listings,
- * counts, masters — is shared; only the visitor's own calls go out). Bounded by entries and size.
- */
-const sharedAnswers = new LRUCache<string, GatewayAnswer>({ max: 1_000, maxSize: 32 << 20, sizeCalculation: (a) => a.text.length + 64 });
-
-/** The seconds an answer may be shared for, from its Cache-Control (0: not shared). */
-function sharedSeconds(answer: GatewayAnswer): number {
-  if (answer.status !== 200 || answer.setCookies.length > 0) return 0;
-  const directives = answer.cacheControl.toLowerCase();
-  if (!/(^|[\s,])public([\s,]|$)/.test(directives) || /no-store|private|no-cache/.test(directives)) return 0;
-  return Number(/max-age=(\d+)/.exec(directives)?.[1] ?? 0);
-}
 
 /** The operation's name from Apollo's request body (`{"operationName":"X",…}` first), without parsing the document. */
 const OPERATION_NAME = /^\{"operationName":"([_A-Za-z][_0-9A-Za-z]*)"/;
@@ -187,8 +167,6 @@ export class GatewaySession {
     const body = typeof init?.body === 'string' ? init.body : undefined;
     const operationName = body ? operationNameOf(body) : undefined;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const shared = body === undefined ? undefined : sharedAnswers.get(body);
-    if (shared) return new Response(shared.text, { status: shared.status, headers: { 'content-type': shared.contentType } });
     const call = ++this.calls;
     this.inflight.set(call, operationName);
     try {
@@ -204,8 +182,6 @@ export class GatewaySession {
         first = firstError(answer);
       }
       if (first) this.errors.push({ operationName, ...first });
-      const seconds = first ? 0 : sharedSeconds(answer);
-      if (seconds > 0 && body !== undefined) sharedAnswers.set(body, answer, { ttl: Math.min(seconds * 1000, SHARED_ANSWER_MAX_MS) });
       return new Response(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } });
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -235,7 +211,6 @@ export class GatewaySession {
       return {
         status: res.statusCode,
         contentType: String(res.headers['content-type'] ?? 'application/json'),
-        cacheControl: String(res.headers['cache-control'] ?? ''),
         setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
         text: await res.body.text(),
       };
@@ -249,7 +224,6 @@ export class GatewaySession {
 interface GatewayAnswer {
   status: number;
   contentType: string;
-  cacheControl: string;
   setCookies: string[];
   text: string;
 }
