@@ -1,13 +1,12 @@
 import { rmSync } from 'node:fs';
-import { stopService } from './support/stack.js';
+import { stopServices } from './support/stack.js';
 import { readState, STATE_FILE } from './support/state.js';
 import { dropStores } from './support/stores.js';
 
-/** Stops every service global setup started (by process group id) and removes the temporary data and database. */
+/** Stops every service global setup started (by process group id, waiting until they have exited) and removes the temporary data and database. */
 export default async function globalTeardown(): Promise<void> {
   const state = readState();
-  for (const service of Object.values(state.services)) stopService(service);
-  await new Promise((r) => setTimeout(r, 1000));
+  await stopServices(Object.values(state.services));
   if (!process.env.E2E_KEEP_DATA && !process.env.E2E_DATA_DIR) rmSync(state.dataDir, { recursive: true, force: true });
   if (!process.env.E2E_KEEP_DATA && state.database) await dropStores({ databaseName: state.database.name, adminUrl: state.database.adminUrl });
   rmSync(STATE_FILE, { force: true });

@@ -18,7 +18,7 @@ import {
   repoRoot,
   run,
   startService,
-  stopService,
+  stopServices,
   SUBGRAPHS,
   waitForHttp,
   type ServiceInfo,
@@ -104,8 +104,7 @@ export async function startSite(listings: string): Promise<Site> {
     services[info.name] = startService({ cwd: repoRoot, ...info, log: path.join(logDir, `${info.name}.log`) });
   };
   const stop = async () => {
-    Object.values(services).forEach(stopService);
-    await new Promise((r) => setTimeout(r, 1000));
+    await stopServices(Object.values(services));
     if (!process.env.E2E_KEEP_DATA) {
       rmSync(dataDir, { recursive: true, force: true });
       await stores.drop();

@@ -85,6 +85,26 @@ export function stopService(info: ServiceInfo): void {
   }
 }
 
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops the services and waits until their process groups have exited (a subgraph on PGlite still
+ * writes its last-good copy while it shuts down), at most `timeoutMs`; what is left then is killed.
+ */
+export async function stopServices(services: ServiceInfo[], timeoutMs = 15_000): Promise<void> {
+  services.forEach(stopService);
+  const deadline = Date.now() + timeoutMs;
+  while (services.some((s) => isAlive(s.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const s of services.filter((s) => isAlive(s.pid))) process.kill(-s.pid, 'SIGKILL');
+}
+
 export async function waitForHttp(url: string, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';

@@ -83,6 +83,7 @@ export function RemotePage({ loader, remote, expose, failed, pageProps, config, 
             setFailedOnServer(undefined);
           }}
         />
+        <ServerDataReleased />
       </div>
     );
   }

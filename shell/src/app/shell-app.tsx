@@ -57,6 +57,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
     return (
       <Layout pageKind="others" breadcrumbs={[]} pathname={pathname}>
         <ErrorPage status={status} />
+        <ServerDataReleased />
       </Layout>
     );
   }

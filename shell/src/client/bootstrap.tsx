@@ -95,7 +95,6 @@ async function start(): Promise<void> {
       onRecoverableError: (error) => console.warn('[shell] recoverable hydration error:', error),
     },
   );
-  document.documentElement.dataset.hydrated = 'true';
 }
 
 start().catch((err: unknown) => console.error('[shell] failed to start', err));
