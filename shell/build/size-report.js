@@ -80,7 +80,7 @@ const search = sizes['mf-search'] ?? (only === 'shell' || !only ? remoteSizes('m
 if ((!only || only === 'shell') && shell !== undefined && search) {
   const top = shell + search.entry + (search.pages.TopPage ?? 0);
   lines.push(
-    `top page     initial JS ${kb(top)} gzip (target ≤ ${TOP_PAGE_TARGET_KB} KB): ${top / 1024 <= TOP_PAGE_TARGET_KB ? 'within target' : 'OVER target'}`,
+    `top page     initial JS ${kb(top)} gzip (${top} B; target ≤ ${TOP_PAGE_TARGET_KB} KB): ${top / 1024 <= TOP_PAGE_TARGET_KB ? 'within target' : 'OVER target'}`,
   );
 }
 const css = cssSizes().filter(([ws]) => !only || only === ws);

@@ -17,7 +17,7 @@ import { testBackends } from '@sumika/storage-kit/testing';
 import { startStack, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
-import { pageTreeRenders } from '../src/server/render/render-page.js';
+import { pageTreeRenders, preloadedReads } from '../src/server/render/render-page.js';
 import { alterLoadedModules, buildRemotes, freePort, serveBuiltRemote, shellDir } from './remote-stack.js';
 
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -101,8 +101,9 @@ describe.each(testBackends())('one render per page through the gateway and the r
   /** One request: status, body, and how many times the shell rendered the page tree for it. */
   const page = async (url: string, ua = PC_UA) => {
     const before = pageTreeRenders();
+    const readsBefore = preloadedReads();
     const res = await app.inject({ url, headers: { 'user-agent': ua, cookie } });
-    return { status: res.statusCode, body: res.body, renders: pageTreeRenders() - before };
+    return { status: res.statusCode, body: res.body, renders: pageTreeRenders() - before, preloadedReads: preloadedReads() - readsBefore };
   };
 
   const detailUrl = async () => {
@@ -125,6 +126,8 @@ describe.each(testBackends())('one render per page through the gateway and the r
     const once = await page(url, ua);
     expect([url, once.status, once.renders]).toEqual([url, 200, 1]);
     expect(once.body).toContain(marker);
+    // The render read the answers fetched for it as they came, not back out of the normalised cache.
+    expect(once.preloadedReads).toBeGreaterThan(0);
     declarations = 'hidden';
     try {
       const passes = await page(url, ua);

@@ -60,27 +60,28 @@ export interface CreateApolloClientOptions {
   uri?: string;
   /** True on the SSR server: one client per request, no refetch timers. */
   ssrMode?: boolean;
-  /** Extra request headers; the SSR server forwards the visitor's cookie, referer and user-agent and its bearer token. */
-  headers?: Record<string, string>;
   /** The server's `cache.extract()`, serialised into the page, to hydrate from. */
   initialState?: NormalizedCacheObject | null;
+  /** The SSR server's GatewaySession.fetch: the visitor's cookie, referer and user-agent, and the shell's bearer token. */
   fetch?: typeof fetch;
   /** Cookies go with every request (SPEC §7.1); default `include`. */
   credentials?: RequestCredentials;
+  /** The cache, when not the kit's (the SSR server's reads its preloaded answers first); one with KIT_TYPE_POLICIES. */
+  cache?: InMemoryCache;
 }
 
 export function createApolloClient({
   uri = '/graphql',
   ssrMode = false,
-  headers,
   initialState,
   fetch,
   credentials = 'include',
+  cache = createKitCache(initialState),
 }: CreateApolloClientOptions = {}): ApolloClient {
   const client = new ApolloClient({
     ssrMode,
-    link: new HttpLink({ uri, headers, credentials, fetch }),
-    cache: createKitCache(initialState),
+    link: new HttpLink({ uri, credentials, fetch }),
+    cache,
     defaultOptions: KIT_DEFAULT_OPTIONS,
   });
   // Hydrating from the server's answers: every query the page reads again is served from them, not

@@ -35,6 +35,7 @@ import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
+import { PreloadedAnswersCache } from './preloaded-cache.js';
 import { canonicalUrl, pageUrl, validHost } from './page-url.js';
 
 export interface RenderDeps {
@@ -68,6 +69,9 @@ function header(req: FastifyRequest, name: string): string | undefined {
 /** Renders of the page tree since the process started (tests read how many one request took). */
 let treeRenders = 0;
 export const pageTreeRenders = (): number => treeRenders;
+/** Reads of the page renders answered from their preloaded answers (PreloadedAnswersCache) since the process started. */
+let preloadedAnswerReads = 0;
+export const preloadedReads = (): number => preloadedAnswerReads;
 
 function CountedRender({ children }: { children: ReactNode }) {
   treeRenders += 1;
@@ -136,7 +140,7 @@ function completeRender(tree: ReactNode, nonce: string, log: FastifyRequest['log
 }
 
 /** The page's declared queries, fetched before the render; false when one failed (the data pass then asks again, as before). */
-async function preload(client: ApolloClient, queries: readonly AnyPageQuery[]): Promise<boolean> {
+async function preload(client: ApolloClient, cache: PreloadedAnswersCache, queries: readonly AnyPageQuery[]): Promise<boolean> {
   const results = await Promise.all(
     queries.map(async (entry) => {
       // Each entry pairs its document and variables (checked where the page builds them).
@@ -147,7 +151,7 @@ async function preload(client: ApolloClient, queries: readonly AnyPageQuery[]): 
         // that renders such a page reads it (and its errors) as the components always have.
         const { data, error } = await client.query({ query, variables, fetchPolicy: 'no-cache' });
         if (error || !data) return false;
-        client.writeQuery({ query, variables, data });
+        cache.preload(query, variables, data);
         return true;
       } catch {
         return false;
@@ -196,7 +200,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     timeoutMs: config.gatewayTimeoutMs,
     deadline,
   });
-  const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch });
+  const cache = new PreloadedAnswersCache();
+  const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch, cache });
   // Every query the render watches: one still without its data after the render was not declared.
   const watched: ObservableQuery[] = [];
   const watchQuery = client.watchQuery.bind(client);
@@ -263,7 +268,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
             context,
           })
         : [];
-    return { page: loaded, preloaded: await preload(client, [...chrome, ...own]) };
+    return { page: loaded, preloaded: await preload(client, cache, [...chrome, ...own]) };
   };
   // A returning visitor's calls go together; a first visit's wait for its new `_uid`, so that every call is the same visitor.
   const returning = !!parseCookie(header(req, 'cookie') ?? '')[UID_COOKIE];
@@ -293,6 +298,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   let renderErrors: unknown[] = [];
   if (loadedPage.preloaded) {
     const once = await completeRender(tree(page, runtime), nonce, req.log);
+    preloadedAnswerReads += cache.hits;
     const missing = watched.filter((o) => o.options.fetchPolicy !== 'standby' && o.getCurrentResult().dataState !== 'complete');
     if (!once.ok) {
       req.log.error({ err: once.error }, 'render failed');
