@@ -1,10 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ListingFilter } from '../domain/filter.js';
+import type { BBox, ListingFilter } from '../domain/filter.js';
 import type { DB } from './db.js';
-import { aggregate, whereOf } from './listing-search.js';
+import { aggregate, filterClauses, ints, whereOf } from './listing-search.js';
 
 /** The map levels whose cells every listing stores (listing.hex3 … hex12, migration 0006). */
 export const STORED_HEX_LEVELS = { min: 3, max: 12 } as const;
+
+/** The map levels whose listings per cell and square are kept on write (listing_map_count, migration 0007). */
+export const COUNTED_HEX_LEVELS = { min: 3, max: 6 } as const;
 
 /**
  * The stored cell column of a level. Each holds the GeoHex grid cell (x, y) of the listing at that
@@ -27,12 +30,71 @@ export interface HexCount {
 /** Matches per GeoHex cell at the level (the filter should carry the map's bounding box). */
 export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
   const cell = hexColumn(level);
-  const { rows } = await aggregate(db, (q) =>
-    sql<{ hx: string; hy: string; n: number }>`
-      SELECT ${cell} >> 32 AS hx, (${cell} & 4294967295) - 2147483648 AS hy, count(*)::int AS n
-      FROM listing WHERE ${whereOf(f)} GROUP BY ${cell} ORDER BY 3 DESC, 1, 2`.execute(q),
-  );
+  const counted = f.bbox && isCountedLevel(level) && filterClauses({ ...f, bbox: null }).length === 1 && !f.archived ? countedParts(f, f.bbox, level) : null;
+  const { rows } = await aggregate(db, async (q) => {
+    if (!counted) {
+      return sql<{ hx: string; hy: string; n: number }>`
+        SELECT ${cell} >> 32 AS hx, (${cell} & 4294967295) - 2147483648 AS hy, count(*)::int AS n
+        FROM listing WHERE ${whereOf(f)} GROUP BY ${cell} ORDER BY 3 DESC, 1, 2`.execute(q);
+    }
+    // A few milliseconds of reading: starting parallel workers would take longer than the query.
+    await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(q);
+    return sql<{ hx: string; hy: string; n: number }>`
+      SELECT cell >> 32 AS hx, (cell & 4294967295) - 2147483648 AS hy, sum(n)::int AS n
+      FROM (${sql.join(counted, sql` UNION ALL `)}) parts GROUP BY cell HAVING sum(n) > 0 ORDER BY 3 DESC, 1, 2`.execute(q);
+  });
   return rows.map((r) => ({ x: Number(r.hx), y: Number(r.hy), count: Number(r.n) }));
+}
+
+const isCountedLevel = (level: number) => level >= COUNTED_HEX_LEVELS.min && level <= COUNTED_HEX_LEVELS.max;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const floorDiv = (a: number, b: number) => Math.floor(a / b);
+
+/**
+ * A map box without a search condition as parts of (cell, n) to add up: the counts kept for the
+ * 0.1° squares wholly inside the box, the 0.01° squares wholly inside it but in no such 0.1° square,
+ * and the listings of the 0.01° squares the box's edges cross, counted from the rows. A 0.01° square
+ * (i, j) = (floor(lat * 100), floor(lng * 100)) is wholly inside when floor(south * 100) < i <
+ * floor(north * 100), and so for longitude: the IEEE product and floor are monotonic, the same in
+ * JavaScript and SQL, so a listing in such a square is in the box (the argument of listing-search.ts
+ * bandClause). Null when the box has no such square (thinner than two squares): then the rows are grouped.
+ */
+function countedParts(f: ListingFilter, b: BBox, level: number): RawBuilder<unknown>[] | null {
+  const [s, n, w, e] = [Math.floor(b.south * 100), Math.floor(b.north * 100), Math.floor(b.west * 100), Math.floor(b.east * 100)];
+  if (![s, n, w, e].every(Number.isSafeInteger) || n - s < 2 || e - w < 2) return null;
+  const cell = hexColumn(level);
+  const active = sql.join(filterClauses({ ...f, bbox: null }), sql` AND `);
+  const inBox = sql`lat BETWEEN ${b.south} AND ${b.north} AND lng BETWEEN ${b.west} AND ${b.east}`;
+  const band = sql`floor(lat * 100)::int`;
+  const rows = (where: RawBuilder<unknown>) =>
+    sql`SELECT ${cell} AS cell, count(*)::int AS n FROM listing WHERE ${active} AND ${inBox} AND ${where} GROUP BY 1`;
+  const inner = ints(range(s + 1, n - 1));
+  const parts = [
+    // The south and north edges' bands, whole; then the west and east edges' squares of the bands between.
+    rows(sql`${band} = ${s}`),
+    rows(sql`${band} = ${n}`),
+    // The longitude bound beside each edge is implied by the square test (it lets the index seek a short range per band).
+    rows(sql`${band} = any(${inner}) AND lng < ${(w + 2) / 100} AND floor(lng * 100)::int = ${w}`),
+    rows(sql`${band} = any(${inner}) AND lng > ${(e - 1) / 100} AND floor(lng * 100)::int = ${e}`),
+  ];
+  const counts = (span: number, lat: [number, number], lng: [number, number]) =>
+    lat[0] > lat[1] || lng[0] > lng[1]
+      ? []
+      : [
+          sql`SELECT cell, n FROM listing_map_count WHERE level = ${level} AND span = ${span}
+              AND lat_i = any(${ints(range(lat[0], lat[1]))}) AND lng_i BETWEEN ${lng[0]} AND ${lng[1]}`,
+        ];
+  // The 0.1° squares whose ten by ten 0.01° squares are all wholly inside, and the ring of 0.01° squares around them.
+  const [cs, cn, cw, ce] = [floorDiv(s, 10) + 1, floorDiv(n, 10) - 1, floorDiv(w, 10) + 1, floorDiv(e, 10) - 1];
+  if (cs > cn || cw > ce) return [...parts, ...counts(1, [s + 1, n - 1], [w + 1, e - 1])];
+  return [
+    ...parts,
+    ...counts(10, [cs, cn], [cw, ce]),
+    ...counts(1, [s + 1, cs * 10 - 1], [w + 1, e - 1]),
+    ...counts(1, [cn * 10 + 10, n - 1], [w + 1, e - 1]),
+    ...counts(1, [cs * 10, cn * 10 + 9], [w + 1, cw * 10 - 1]),
+    ...counts(1, [cs * 10, cn * 10 + 9], [ce * 10 + 10, e - 1]),
+  ];
 }
 
 export interface MapPoint {

@@ -4,7 +4,7 @@ import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type Spe
 import type { Sort } from '../domain/sort.js';
 import type { DB } from './db.js';
 
-const ints = (codes: readonly number[]) => sql`${[...codes]}::int[]`;
+export const ints = (codes: readonly number[]) => sql`${[...codes]}::int[]`;
 const smallints = (codes: readonly number[]) => sql`${[...codes]}::smallint[]`;
 const FALSE = sql<SqlBool>`false`;
 
