@@ -256,6 +256,8 @@ export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): 
   const { rows } = await aggregate(db, async (q) => {
     // The matches are kept in memory while grouped (a large place is ~100,000 narrow rows).
     await sql`SET LOCAL work_mem = '64MB'`.execute(q);
+    // Concurrent pages already keep the cores busy: parallel workers only add their start-up (bench:search, docs/benchmarks.md).
+    await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(q);
     return sql<{ part: number; k: number; n: number }>`
       WITH m AS MATERIALIZED (SELECT ${sql.join([...columns, ...flags])} FROM listing WHERE ${where})
       ${sql.join(branches, sql` UNION ALL `)}`.execute(q);
