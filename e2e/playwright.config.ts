@@ -1,17 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@sumika/server-kit/chromium';
 
 /**
  * Cross-app journeys against the whole site (global-setup starts it on free ports). Debian's
  * Chromium, never a downloaded browser (STACK.md).
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -33,7 +26,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -4,7 +4,7 @@
  * seeded once; infra/src/bench/site.ts) and the browser build as it is in <workspace>/dist/client
  * (`npm run build:web` first), or measures `--url` of a running site; stops what it started.
  * Lighthouse 12 (performance only, mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit
- * with cleared storage) in Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium), headless and
+ * with cleared storage) in Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), headless and
  * offline: nothing but the site is fetched. `--runs` rounds (3 unless told) over the top, a results and
  * a detail page, interleaved; prints every run, then a table of medians per page type (score, FCP, LCP,
  * TBT, cpuTBT — TBT counted from each task's thread CPU time from the first parse on, which other load
@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
 import { repoRoot } from '@sumika/server-kit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@sumika/server-kit/chromium';
 import { discoverVisitor, startSite, type Site } from './site.js';
 
 const { values } = parseArgs({
@@ -37,15 +38,7 @@ const RUNS = Number(values.runs);
 const MAX_ATTEMPTS = 3;
 const RESULTS = '/search/tokyo/city/13101';
 /** Debian's Chromium flags for this machine; chrome-launcher adds its own and a fresh user data dir. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const dataDir = path.join(repoRoot(), '.data', 'bench-web');
 const reportsDir = path.join(dataDir, 'reports');
 
@@ -209,7 +202,7 @@ async function main(): Promise<void> {
     // One warm-up request per page: the server's caches and the remotes' modules, as a running site has them.
     for (const [, p] of pages) await (await fetch(`${base}${p}`)).arrayBuffer();
     mkdirSync(reportsDir, { recursive: true });
-    const launch = () => chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const launch = () => chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     chrome = await launch();
     /** One Lighthouse run; a failed trace (e.g. NO_NAVSTART on a loaded machine) is retried in a fresh browser, twice at most. */
     const audit = async (url: string): Promise<{ lhr: Result; artifacts: Artifacts }> => {
