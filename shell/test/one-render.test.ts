@@ -71,6 +71,9 @@ describe.each(testBackends())('one render per page through the gateway and the r
         MF_FORMS_URL: 'http://127.0.0.1:9',
         // A loaded CI machine takes seconds to load a remote's server build the first time.
         REMOTE_LOAD_TIMEOUT_MS: '60000',
+        // This test counts renders; the first cold operations on a loaded CI machine take longer than a
+        // production page may wait (the first '/' answered 503 there). Timeouts have their own tests (ssr.test).
+        SHELL_GATEWAY_TIMEOUT_MS: '20000',
         PUBLIC_ORIGIN: 'https://sumika.example',
       }),
     });

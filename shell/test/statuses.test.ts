@@ -47,6 +47,9 @@ describe.each(testBackends())('page statuses through the gateway and mf-search o
         MF_FORMS_URL: closed,
         // A loaded CI machine takes seconds to load the remote's server build the first time.
         REMOTE_LOAD_TIMEOUT_MS: '60000',
+        // The first cold operations on a loaded CI machine take longer than a production page may wait
+        // (a first page answered 503 there); a part that is down answers at once. Timeouts: ssr.test.
+        SHELL_GATEWAY_TIMEOUT_MS: '20000',
         PUBLIC_ORIGIN: 'https://sumika.example',
       }),
     });

@@ -22,19 +22,23 @@ export type RequiredUserDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type RequiredUserDataQuery = { requiredUserData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null } };
 
-export type ShellVisitorQueryVariables = Exact<{ [key: string]: never; }>;
+export type ShellVisitorFieldsFragment = { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, bukken: { __typename: 'UserBukken', favorites: Array<{ __typename: 'FavoriteBukken', globalKey: string, addedAt: string }> }, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null };
 
+export type ShellAbTestFieldsFragment = { __typename: 'AbTest', name: string, value: string, forced: boolean };
 
-export type ShellVisitorQuery = { requiredUserData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, bukken: { __typename: 'UserBukken', favorites: Array<{ __typename: 'FavoriteBukken', globalKey: string, addedAt: string }> }, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null }, abTests: Array<{ __typename: 'AbTest', name: string, value: string, forced: boolean }> };
-
-export type ShellRequiredDataMutationVariables = Exact<{
+export type ShellVisitMutationVariables = Exact<{
   requestInfo?: RequestInfoInput | null | undefined;
   refCode?: string | null | undefined;
   gclid?: string | null | undefined;
 }>;
 
 
-export type ShellRequiredDataMutation = { setRequiredData: { __typename: 'User', lastUpdatedAt: string } };
+export type ShellVisitMutation = { setRequiredData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, abTests: Array<{ __typename: 'AbTest', name: string, value: string, forced: boolean }>, bukken: { __typename: 'UserBukken', favorites: Array<{ __typename: 'FavoriteBukken', globalKey: string, addedAt: string }> }, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null } };
+
+export type ShellVisitorQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShellVisitorQuery = { requiredUserData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, bukken: { __typename: 'UserBukken', favorites: Array<{ __typename: 'FavoriteBukken', globalKey: string, addedAt: string }> }, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null }, abTests: Array<{ __typename: 'AbTest', name: string, value: string, forced: boolean }> };
 
 export type ShellAwardsQueryVariables = Exact<{ [key: string]: never; }>;
 

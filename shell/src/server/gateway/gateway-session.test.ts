@@ -99,6 +99,33 @@ describe('GatewaySession', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('sends an operation straight to the gateway and answers it parsed, as fetch does for Apollo: cookies, retry, errors', async () => {
+    const seen: { cookie?: string; body: unknown }[] = [];
+    gateway.handler = (headers, body) => {
+      seen.push({ cookie: headers.cookie, body: JSON.parse(body) });
+      if (headers.cookie?.includes('_uid=stale')) return { status: 400, body: { errors: [{ message: 'x', extensions: { code: 'USER_ID_ERROR' } }] } };
+      return {
+        body: { data: { page: null }, errors: [{ message: 'down', path: ['page'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+        setCookie: ['_uid=fresh.sig; Path=/; HttpOnly'],
+      };
+    };
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: { cookie: '_uid=stale.sig' }, log });
+    const answer = await session.operation({ operationName: 'Page', variables: { id: 1 }, query: '{ page }' });
+    expect(answer).toEqual({
+      status: 200,
+      result: { data: { page: null }, errors: [{ message: 'down', path: ['page'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+    });
+    expect(seen).toEqual([
+      { cookie: '_uid=stale.sig', body: { operationName: 'Page', variables: { id: 1 }, query: '{ page }' } },
+      { cookie: undefined, body: { operationName: 'Page', variables: { id: 1 }, query: '{ page }' } },
+    ]);
+    expect(session.setCookies).toEqual(['_uid=fresh.sig; Path=/; HttpOnly']);
+    expect(session.errors).toEqual([{ operationName: 'Page', code: 'SERVICE_UNAVAILABLE', message: 'down', mainMissing: true }]);
+    // A body that is not JSON: no result, the status as sent.
+    gateway.handler = () => ({ status: 502, body: '<html>bad gateway</html>', contentType: 'text/html' });
+    expect(await session.operation({ operationName: 'Page', query: '{ page }' })).toEqual({ status: 502, result: undefined });
+  });
+
   it('records the first error code of each operation', async () => {
     gateway.handler = () => ({
       body: {

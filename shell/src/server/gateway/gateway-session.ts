@@ -40,7 +40,7 @@ interface Logger {
 /** The code recorded when the gateway cannot be reached in time (refused, reset, timed out). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-interface GraphQLBody {
+export interface GraphQLBody {
   data?: Record<string, unknown> | null;
   errors?: { message?: string; path?: readonly (string | number)[]; extensions?: { code?: string } }[];
 }
@@ -165,8 +165,29 @@ export class GatewaySession {
    */
   readonly fetch: typeof fetch = async (input, init) => {
     const body = typeof init?.body === 'string' ? init.body : undefined;
-    const operationName = body ? operationNameOf(body) : undefined;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const answer = await this.exchange(url, body, init);
+    return new Response(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } });
+  };
+
+  /**
+   * One operation straight to the gateway, its answer parsed: the shell's preloaded page queries,
+   * which need neither Apollo's link chain nor a Response (issue 15). Recorded like every call.
+   */
+  async operation(operation: { operationName: string | undefined; variables?: Record<string, unknown>; query: string }): Promise<OperationAnswer> {
+    const answer = await this.exchange(this.opts.gatewayUrl, JSON.stringify(operation), { headers: { 'content-type': 'application/json' } });
+    let result: GraphQLBody | undefined;
+    try {
+      result = JSON.parse(answer.text) as GraphQLBody;
+    } catch {
+      result = undefined;
+    }
+    return { status: answer.status, result };
+  }
+
+  /** A call with the visitor's cookies and the shell's token; USER_ID_ERROR retried once with a fresh identity; errors recorded. */
+  private async exchange(url: string, body: string | undefined, init: RequestInit | undefined): Promise<GatewayAnswer> {
+    const operationName = body ? operationNameOf(body) : undefined;
     const call = ++this.calls;
     this.inflight.set(call, operationName);
     try {
@@ -174,7 +195,6 @@ export class GatewaySession {
       this.absorb(answer.setCookies);
       let first = firstError(answer);
       if (first?.code === 'USER_ID_ERROR') {
-        // The cookie names no known visitor: start a fresh identity and ask again (SPEC §8).
         this.opts.log.info({ operationName }, 'USER_ID_ERROR: retrying with a fresh identity');
         this.jar.delete(UID_COOKIE);
         answer = await this.send(url, init, body);
@@ -182,7 +202,7 @@ export class GatewaySession {
         first = firstError(answer);
       }
       if (first) this.errors.push({ operationName, ...first });
-      return new Response(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } });
+      return answer;
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       this.opts.log.warn({ operationName, gateway: this.opts.gatewayUrl, err: message }, 'gateway call failed');
@@ -191,7 +211,7 @@ export class GatewaySession {
     } finally {
       this.inflight.delete(call);
     }
-  };
+  }
 
   /** One POST to the gateway within the call's timeout (and the page's deadline), read to its end. */
   private async send(url: string, init: RequestInit | undefined, body: string | undefined): Promise<GatewayAnswer> {
@@ -218,6 +238,12 @@ export class GatewaySession {
       bounded.release();
     }
   }
+}
+
+/** An operation's status and parsed body (undefined when the body was not JSON). */
+export interface OperationAnswer {
+  status: number;
+  result: GraphQLBody | undefined;
 }
 
 /** What one call to the gateway answered, read in full. */

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { ApolloClient, DocumentNode, ObservableQuery } from '@apollo/client';
 import { parseCookie } from 'cookie';
 import { prerenderStatic } from '@apollo/client/react/ssr';
+import { getMainDefinition, print } from '@apollo/client/utilities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -23,7 +24,8 @@ import type { PageLoader } from '../../app/page-loader.js';
 import { loadPageModule } from '../../app/load-page.js';
 import { resolvePage } from '../../app/page-for-path.js';
 import { ShellRoot } from '../../app/shell-root.js';
-import { SHELL_OPERATION_NAMES, SHELL_REQUIRED_DATA, SHELL_VISITOR, type ShellVisitorData } from '../../app/shell-operations.js';
+import { SHELL_OPERATION_NAMES, SHELL_VISIT, SHELL_VISITOR } from '../../app/shell-operations.js';
+import type { ShellVisitMutation, ShellVisitMutationVariables } from '../../__generated__/operations.js';
 import type { PageState, RootState, ShellState, VisitorState } from '../../app/state.js';
 import type { AnyPageQuery, PageQueries, RemotePageMeta } from '@sumika/shell-kit';
 import type { RemoteName, RouteDef } from '../../routes.js';
@@ -139,19 +141,27 @@ function completeRender(tree: ReactNode, nonce: string, log: FastifyRequest['log
   });
 }
 
-/** The page's declared queries, fetched before the render; false when one failed (the data pass then asks again, as before). */
-async function preload(client: ApolloClient, cache: PreloadedAnswersCache, queries: readonly AnyPageQuery[]): Promise<boolean> {
+/**
+ * The page's declared queries, fetched before the render straight over the session (no Apollo link
+ * chain: the document as Apollo would send it, the answer parsed once) and handed to the cache for
+ * the render to read; false when one failed or has errors (the data pass then asks again and reads
+ * the errors as the components always have).
+ */
+async function preload(session: GatewaySession, cache: PreloadedAnswersCache, queries: readonly AnyPageQuery[]): Promise<boolean> {
   const results = await Promise.all(
     queries.map(async (entry) => {
       // Each entry pairs its document and variables (checked where the page builds them).
       const query: DocumentNode = entry.query;
       const { variables } = entry;
+      const sent = cache.transformDocument(query);
       try {
-        // Not into the cache straight away: an answer with errors stays out of it, so the data pass
-        // that renders such a page reads it (and its errors) as the components always have.
-        const { data, error } = await client.query({ query, variables, fetchPolicy: 'no-cache' });
-        if (error || !data) return false;
-        cache.preload(query, variables, data);
+        const { status, result } = await session.operation({
+          operationName: getMainDefinition(sent).name?.value,
+          variables: variables as Record<string, unknown> | undefined,
+          query: print(sent),
+        });
+        if (status < 200 || status >= 300 || !result?.data || result.errors?.length) return false;
+        cache.preload(query, variables, result.data);
         return true;
       } catch {
         return false;
@@ -160,6 +170,9 @@ async function preload(client: ApolloClient, cache: PreloadedAnswersCache, queri
   );
   return results.every(Boolean);
 }
+
+/** The visit's document as Apollo would send it (the cache's transform: __typename added). */
+const shellVisitQuery = (cache: PreloadedAnswersCache): string => print(cache.transformDocument(SHELL_VISIT));
 
 /** A remote page module's data declaration, if it has one. */
 function pageQueriesOf(page: PageState, loader: PageLoader): PageQueries | undefined {
@@ -211,41 +224,40 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     return observable;
   }) as typeof client.watchQuery;
 
-  // 1. The visitor: badge counts and A/B variants (and a fresh `_uid` for a first visit).
+  // 1. The visit, in one call: the request recorded, badge counts and A/B variants answered (and a fresh `_uid` for a first visit).
   const visitor: VisitorState = { counts: { favorite: 0, detail: 0, search: 0 }, lastSearchCondition: null, favoriteKeys: [], abTests: [] };
-  let requiredData: Promise<unknown> = Promise.resolve();
   const loadVisitor = async () => {
+    const variables: ShellVisitMutationVariables = {
+      requestInfo: {
+        userAgent: header(req, 'user-agent'),
+        referer: header(req, 'referer'),
+        path: url.pathname,
+        isSpView: context.isSpView,
+        isApp: context.isApp,
+        isIosApp: context.isIosApp,
+        isIphone: context.isIphone,
+        isExternalReferrer: context.isExternalReferrer,
+      },
+      refCode: url.searchParams.get('ref_code'),
+      gclid: url.searchParams.get('gclid'),
+    };
     try {
-      const { data } = await client.query<ShellVisitorData>({ query: SHELL_VISITOR, fetchPolicy: 'network-only' });
-      if (data) {
-        const user = data.requiredUserData;
-        visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
-        visitor.lastSearchCondition = user.lastSearchCondition;
-        visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
-        visitor.abTests = data.abTests.map(({ name, value }) => ({ name, value }));
+      const { result } = await session.operation({ operationName: 'ShellVisit', variables, query: shellVisitQuery(cache) });
+      const user = (result?.data as ShellVisitMutation | null | undefined)?.setRequiredData;
+      if (!user) {
+        req.log.warn({ errors: result?.errors?.map((e) => e.extensions?.code ?? e.message) }, 'visitor data unavailable');
+        return;
       }
+      visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
+      visitor.lastSearchCondition = user.lastSearchCondition;
+      visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
+      visitor.abTests = user.abTests.map(({ name, value }) => ({ name, value }));
+      // Where the kit's queries (RequiredUserData, FavoriteKeys, AbTests) read them, here and after hydration.
+      const { abTests, ...requiredUserData } = user;
+      client.writeQuery({ query: SHELL_VISITOR, data: { requiredUserData, abTests } });
     } catch (err) {
       req.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'visitor data unavailable');
     }
-    requiredData = client
-      .mutate({
-        mutation: SHELL_REQUIRED_DATA,
-        variables: {
-          requestInfo: {
-            userAgent: header(req, 'user-agent'),
-            referer: header(req, 'referer'),
-            path: url.pathname,
-            isSpView: context.isSpView,
-            isApp: context.isApp,
-            isIosApp: context.isIosApp,
-            isIphone: context.isIphone,
-            isExternalReferrer: context.isExternalReferrer,
-          },
-          refCode: url.searchParams.get('ref_code'),
-          gclid: url.searchParams.get('gclid'),
-        },
-      })
-      .catch((err: unknown) => req.log.debug({ err: err instanceof Error ? err.message : String(err) }, 'setRequiredData failed'));
   };
 
   // 2. The page: route, parameters, the remote's page module and the data it declares.
@@ -268,7 +280,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
             context,
           })
         : [];
-    return { page: loaded, preloaded: await preload(client, cache, [...chrome, ...own]) };
+    return { page: loaded, preloaded: await preload(session, cache, [...chrome, ...own]) };
   };
   // A returning visitor's calls go together; a first visit's wait for its new `_uid`, so that every call is the same visitor.
   const returning = !!parseCookie(header(req, 'cookie') ?? '')[UID_COOKIE];
@@ -374,8 +386,6 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
       }
     }
   }
-  await requiredData;
-
   const isError = page.kind === 'error';
   const meta: RemotePageMeta = isError ? { breadcrumbs: [] } : runtime.getMeta();
   const noindex = !!route?.noindex || status >= 400;

@@ -590,6 +590,8 @@ export type TrafficSource =
 /** SPEC §3 user as supplied to pages (requiredUserData). */
 export type User = {
   __typename?: 'User';
+  /** The visitor's A/B variants, as Query.abTests (cookies set the same way): the shell reads them with setRequiredData in one call per page. */
+  abTests: Array<AbTest>;
   admin: Scalars['Boolean']['output'];
   alerts: Alerts;
   bukken: UserBukken;
@@ -1098,6 +1100,7 @@ export type StopAllMailMagazinePayloadResolvers<ContextType = Context, ParentTyp
 }>;
 
 export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  abTests?: Resolver<Array<ResolversTypes['AbTest']>, ParentType, ContextType>;
   admin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   alerts?: Resolver<ResolversTypes['Alerts'], ParentType, ContextType, RequireFields<UserAlertsArgs, 'limit'>>;
   bukken?: Resolver<ResolversTypes['UserBukken'], ParentType, ContextType, RequireFields<UserBukkenArgs, 'favorites' | 'histories' | 'incompleteInquiries'>>;

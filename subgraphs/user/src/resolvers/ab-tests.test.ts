@@ -57,6 +57,24 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
     }
   });
 
+  it("answers the same variants on the visitor's record, with the page request recorded in the same call (the shell's one call per page)", async () => {
+    const uid = await h.visitor();
+    const cookie = 'leave_popup_for_ga_session=line';
+    const visit = await h.auth.inject(
+      h.app,
+      'mutation { setRequiredData(requestInfo: { path: "/" }) { stockCount { favorite } abTests { name value forced } } }',
+      {},
+      uid,
+      { cookie },
+    );
+    const viaUser = visit.json<{ data: { setRequiredData: { abTests: AbView[] } } }>().data.setRequiredData.abTests;
+    expect(viaUser.find((t) => t.name === 'leave_popup')?.value).toBe('line');
+    expect(cookiesOf(visit.headers['set-cookie'])).toContain('leave_popup_for_ga_session=line; Max-Age=1800; Path=/; SameSite=Lax');
+    const viaQuery = (await h.auth.inject(h.app, AB, {}, uid, { cookie })).json<{ data: { abTests: AbView[] } }>().data.abTests;
+    expect(viaUser).toEqual(viaQuery);
+    expect(await stored(uid)).toEqual(viaUser.map((t) => ({ name: t.name, value: t.value, forced: false })).sort((a, b) => a.name.localeCompare(b.name)));
+  });
+
   it('draws variants by weight across many visitors (seeded)', async () => {
     const counts = new Map<string, number>();
     const n = 400;

@@ -43,6 +43,29 @@ async function saveQuietly(
 }
 
 /**
+ * The visitor's variant per running test (SPEC §4): forced by an admin, else the cookie's, else
+ * weighted-random; new or changed ones saved, and every cookie refreshed.
+ */
+async function visitorAbTests(ctx: Context, uid: string): Promise<AbTestView[]> {
+  const stored = new Map((await storedAssignments(ctx, uid)).map((a) => [a.name, a]));
+  const out: AbTestView[] = [];
+  const toSave: { name: string; value: string }[] = [];
+  for (const test of AB_TESTS) {
+    const row = stored.get(test.name);
+    const cookie = ctx.cookies.get(abTestCookieName(test.name));
+    let view: AbTestView;
+    if (row?.forced && isVariantOf(test, row.value)) view = { name: test.name, value: row.value, forced: true };
+    else if (isVariantOf(test, cookie)) view = { name: test.name, value: cookie, forced: false };
+    else view = { name: test.name, value: pickVariant(test, ctx.random), forced: false };
+    if (!view.forced && row?.value !== view.value) toSave.push({ name: view.name, value: view.value });
+    setAbCookie(ctx, view.name, view.value);
+    out.push(view);
+  }
+  await saveQuietly(ctx, uid, toSave, { forced: false, releaseForced: false });
+  return out;
+}
+
+/**
  * A/B tests (SPEC §4): a variant per test, weighted-random, kept 30 minutes in the
  * `{name}_for_ga_session` cookie (refreshed on every read); an admin can force one for themselves.
  */
@@ -50,25 +73,11 @@ export const abTestResolvers: Resolvers = {
   Query: {
     // A copy: the schema's list is mutable, the constant is not.
     abTestDefinitions: () => [...AB_TESTS],
-    abTests: async (_, __, ctx): Promise<AbTestView[]> => {
-      const visitor = await requireVisitor(ctx);
-      const stored = new Map((await storedAssignments(ctx, visitor.uid)).map((a) => [a.name, a]));
-      const out: AbTestView[] = [];
-      const toSave: { name: string; value: string }[] = [];
-      for (const test of AB_TESTS) {
-        const row = stored.get(test.name);
-        const cookie = ctx.cookies.get(abTestCookieName(test.name));
-        let view: AbTestView;
-        if (row?.forced && isVariantOf(test, row.value)) view = { name: test.name, value: row.value, forced: true };
-        else if (isVariantOf(test, cookie)) view = { name: test.name, value: cookie, forced: false };
-        else view = { name: test.name, value: pickVariant(test, ctx.random), forced: false };
-        if (!view.forced && row?.value !== view.value) toSave.push({ name: view.name, value: view.value });
-        setAbCookie(ctx, view.name, view.value);
-        out.push(view);
-      }
-      await saveQuietly(ctx, visitor.uid, toSave, { forced: false, releaseForced: false });
-      return out;
-    },
+    abTests: async (_, __, ctx) => visitorAbTests(ctx, (await requireVisitor(ctx)).uid),
+  },
+  // The same variants on the visitor's record, so the shell's one call per page (setRequiredData) answers them.
+  User: {
+    abTests: (v, _, ctx) => visitorAbTests(ctx, v.uid),
   },
   AbTestDefinition: {
     variants: (t) => [...t.variants],
