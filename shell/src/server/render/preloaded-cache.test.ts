@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
+import { print } from '@apollo/client/utilities';
 import { Observable } from 'rxjs';
 import { KIT_DEFAULT_OPTIONS, KIT_TYPE_POLICIES } from '@sumika/shell-kit';
 import { PreloadedAnswersCache } from './preloaded-cache.js';
@@ -83,5 +84,12 @@ describe('PreloadedAnswersCache: the server render reads the preloaded answers, 
     const osaka = client.watchQuery({ query: RESULTS, variables: { prefecture: 'osaka' }, fetchPolicy: 'cache-only' }).getCurrentResult();
     expect(osaka.dataState).toBe('empty');
     expect(client.readQuery({ query: RESULTS, variables: { prefecture: 'tokyo' } })).toEqual(answer);
+  });
+
+  it('sends an operation as Apollo would (__typename added), printed once for every cache', () => {
+    const first = new PreloadedAnswersCache().sent(RESULTS);
+    expect(first).toEqual({ operationName: 'Results', query: print(new InMemoryCache().transformDocument(RESULTS)) });
+    expect(first.query).toContain('__typename');
+    expect(new PreloadedAnswersCache().sent(RESULTS)).toBe(first);
   });
 });

@@ -3,6 +3,14 @@ import { canonicalStringify, getMainDefinition, print } from '@apollo/client/uti
 import { valueFromASTUntyped } from 'graphql';
 import { KIT_TYPE_POLICIES } from '@sumika/shell-kit';
 
+export interface SentOperation {
+  operationName: string | undefined;
+  query: string;
+}
+
+/** Every cache here has the kit's transform, so one entry per source document serves them all. */
+const SENT = new WeakMap<DocumentNode, SentOperation>();
+
 interface Preloaded {
   query: DocumentNode;
   variables: OperationVariables | undefined;
@@ -44,6 +52,20 @@ export class PreloadedAnswersCache extends InMemoryCache {
       this.flush();
       return read(options);
     }) as InMemoryCache['read'];
+  }
+
+  /**
+   * The operation as Apollo sends it (this cache's transform: __typename added), its name and text;
+   * the same for every request's cache, so printed once per process per document.
+   */
+  sent(query: DocumentNode): SentOperation {
+    let sent = SENT.get(query);
+    if (!sent) {
+      const transformed = this.transformDocument(query);
+      sent = { operationName: getMainDefinition(transformed).name?.value, query: print(transformed) };
+      SENT.set(query, sent);
+    }
+    return sent;
   }
 
   /** An answer of the gateway, without errors, for the render to read; normalised later. */

@@ -2,7 +2,6 @@ import { PassThrough } from 'node:stream';
 import type { ApolloClient, DocumentNode, ObservableQuery } from '@apollo/client';
 import { parseCookie } from 'cookie';
 import { prerenderStatic } from '@apollo/client/react/ssr';
-import { getMainDefinition, print } from '@apollo/client/utilities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -153,13 +152,8 @@ async function preload(session: GatewaySession, cache: PreloadedAnswersCache, qu
       // Each entry pairs its document and variables (checked where the page builds them).
       const query: DocumentNode = entry.query;
       const { variables } = entry;
-      const sent = cache.transformDocument(query);
       try {
-        const { status, result } = await session.operation({
-          operationName: getMainDefinition(sent).name?.value,
-          variables: variables as Record<string, unknown> | undefined,
-          query: print(sent),
-        });
+        const { status, result } = await session.operation({ ...cache.sent(query), variables: variables as Record<string, unknown> | undefined });
         if (status < 200 || status >= 300 || !result?.data || result.errors?.length) return false;
         cache.preload(query, variables, result.data);
         return true;
@@ -170,9 +164,6 @@ async function preload(session: GatewaySession, cache: PreloadedAnswersCache, qu
   );
   return results.every(Boolean);
 }
-
-/** The visit's document as Apollo would send it (the cache's transform: __typename added). */
-const shellVisitQuery = (cache: PreloadedAnswersCache): string => print(cache.transformDocument(SHELL_VISIT));
 
 /** A remote page module's data declaration, if it has one. */
 function pageQueriesOf(page: PageState, loader: PageLoader): PageQueries | undefined {
@@ -242,7 +233,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
       gclid: url.searchParams.get('gclid'),
     };
     try {
-      const { result } = await session.operation({ operationName: 'ShellVisit', variables, query: shellVisitQuery(cache) });
+      const { result } = await session.operation({ ...cache.sent(SHELL_VISIT), variables });
       const user = (result?.data as ShellVisitMutation | null | undefined)?.setRequiredData;
       if (!user) {
         req.log.warn({ errors: result?.errors?.map((e) => e.extensions?.code ?? e.message) }, 'visitor data unavailable');
