@@ -90,6 +90,8 @@ export function parseResponse(data: Buffer): Omit<RawResponse, 'ms'> | undefined
   return { status: Number(m[1]), headers, body: body.toString('utf8') };
 }
 
+const WRITE_PIECE = 64 * 1024;
+
 /** Sends one request to 127.0.0.1:port and resolves with the response (or the error) after the server closes. */
 export function send(port: number, req: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const started = performance.now();
@@ -117,8 +119,22 @@ export function send(port: number, req: RawRequest, timeoutMs: number): Promise<
         });
     };
     const timer = setTimeout(() => finish(`no complete response within ${timeoutMs} ms`), timeoutMs);
+    // Written in pieces, each after the last drained, and no more once the server has answered: a server
+    // that refuses a large body early (413) closes with the rest unread, and a client still writing then
+    // gets EPIPE or a reset that can arrive before the answer is read (as browsers and curl do, stop).
     // write, not end: a half-closed socket is not what browsers send.
-    socket.on('connect', () => socket.write(bytes));
+    let at = 0;
+    const writeNext = () => {
+      while (!settled && chunks.length === 0 && at < bytes.length) {
+        const piece = bytes.subarray(at, at + WRITE_PIECE);
+        at += piece.length;
+        if (!socket.write(piece)) {
+          socket.once('drain', writeNext);
+          return;
+        }
+      }
+    };
+    socket.on('connect', writeNext);
     socket.on('data', (d: Buffer) => chunks.push(d));
     socket.on('end', () => finish());
     socket.on('close', () => finish());
