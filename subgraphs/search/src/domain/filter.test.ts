@@ -1,4 +1,4 @@
-import { bigrams } from '@sumika/domain';
+import { bigrams, normaliseWord, readingKey } from '@sumika/domain';
 import { EMPTY_CONDITION } from './condition.js';
 import { classifyWord, japanYear, splitTerms, withoutDimension, type ListingFilter, type WordLookup } from './filter.js';
 
@@ -12,6 +12,16 @@ const lookup: WordLookup = {
     ['横浜市', { cityCodes: [14101, 14102], gdCityCodes: [], prefectureCodes: [14] }],
   ]),
   lines: new Map([['山手線', [11302, 99646]]]),
+  stationReadings: new Map([
+    ['しぶや', [1130205]],
+    ['しんじゅく', [1130208]],
+    ['ときょ', [1130101]],
+  ]),
+  cityReadings: new Map([['みなと', { cityCodes: [13103], gdCityCodes: [], prefectureCodes: [13] }]]),
+  conditions: new Map([
+    [normaliseWord('オートロック'), 3102],
+    [normaliseWord('ペット相談'), 2201],
+  ]),
 };
 
 describe('free words', () => {
@@ -31,6 +41,43 @@ describe('free words', () => {
     expect(classifyWord('駅', lookup)[0]).toMatchObject({ kind: 'words', bigrams: ['駅'] });
     expect(classifyWord('！？', lookup)).toEqual([]);
   });
+
+  it('reads romaji and kana loosely (Hepburn or kunrei, long vowels or not) as station or city names', () => {
+    for (const word of ['shinjuku', 'SINZYUKU', 'ｼﾝｼﾞｭｸ'])
+      expect(classifyWord(word, lookup)).toEqual([{ kind: 'station', term: word.normalize('NFKC'), groups: [1130208] }]);
+    for (const word of ['tokyo', 'toukyou', 'とうきょう']) expect(classifyWord(word, lookup)[0]).toMatchObject({ kind: 'station', groups: [1130101] });
+    expect(classifyWord('minato', lookup)[0]).toMatchObject({ kind: 'city', city: { cityCodes: [13103] } });
+    expect(classifyWord('shinjukuhaitsu', lookup)[0]).toMatchObject({ kind: 'words' });
+  });
+
+  it('takes a madori or a condition name as the condition it names', () => {
+    expect(classifyWord('shinjuku １ＬＤＫ オートロック', lookup)).toEqual([
+      { kind: 'station', term: 'shinjuku', groups: [1130208] },
+      { kind: 'plan', term: '1LDK', plan: 4 },
+      { kind: 'condition', term: 'オートロック', code: 3102 },
+    ]);
+    expect(classifyWord('ペット 相談', lookup).map((t) => t.kind)).toEqual(['words', 'words']);
+  });
+});
+
+describe('readingKey', () => {
+  it.each([
+    ['shinjuku', 'しんじゅく'],
+    ['ｼﾝｼﾞｭｸ', 'しんじゅく'],
+    ['シンジュク', 'しんじゅく'],
+    ['tokyo', 'ときょ'],
+    ['とうきょう', 'ときょ'],
+    ['osaka', 'おさか'],
+    ['おおさか', 'おさか'],
+    ['shimbashi', 'しんばし'],
+    ['shin-osaka', 'しんおさか'],
+    ['しんおおさか', 'しんおさか'],
+    ['kichijoji', 'きちじょじ'],
+    ['センター', 'せんた'],
+    ['新宿', ''],
+    ['1LDK', ''],
+    ['hello world', ''],
+  ])('%s → %s', (text, key) => expect(readingKey(text)).toBe(key));
 });
 
 describe('facet dimensions', () => {

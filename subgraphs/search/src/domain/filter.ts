@@ -1,5 +1,5 @@
-import { bigrams, normaliseWord } from '@sumika/domain';
-import type { Condition } from './condition.js';
+import { bigrams, normaliseWord, readingKey } from '@sumika/domain';
+import { planOrdinal, type Condition } from './condition.js';
 
 /**
  * A city choice, OR-ed: cities and wards by city_code; a designated city means all of its wards
@@ -104,12 +104,19 @@ export interface WordLookup {
   stations: ReadonlyMap<string, readonly number[]>;
   cities: ReadonlyMap<string, CityChoice>;
   lines: ReadonlyMap<string, readonly number[]>;
+  /** Station groups and cities by their loose reading (readingKey), for romaji and kana as typed. */
+  stationReadings: ReadonlyMap<string, readonly number[]>;
+  cityReadings: ReadonlyMap<string, CityChoice>;
+  /** Condition codes by their normalised name (オートロック, ペット相談). */
+  conditions: ReadonlyMap<string, number>;
 }
 
 export type WordTerm =
   | { kind: 'station'; term: string; groups: number[] }
   | { kind: 'city'; term: string; city: CityChoice }
   | { kind: 'line'; term: string; lines: number[] }
+  | { kind: 'plan'; term: string; plan: number }
+  | { kind: 'condition'; term: string; code: number }
   | { kind: 'words'; term: string; bigrams: string[] };
 
 /** Splits a free word on spaces, full or half width. */
@@ -122,7 +129,9 @@ export function splitTerms(word: string): string[] {
 
 /**
  * Classifies each term: a station group name (optionally with 駅), a city or a line name
- * narrows like the pickers; anything else must appear as bigrams of the listing's words.
+ * narrows like the pickers, a madori (1LDK) or a condition name (オートロック) like the
+ * condition panel; a reading in romaji or kana (shinjuku, しんじゅく) names a station or a
+ * city; anything else must appear as bigrams of the listing's words.
  */
 export function classifyWord(word: string, lookup: WordLookup): WordTerm[] {
   const out: WordTerm[] = [];
@@ -143,6 +152,27 @@ export function classifyWord(word: string, lookup: WordLookup): WordTerm[] {
     const lines = lookup.lines.get(key);
     if (lines) {
       out.push({ kind: 'line', term, lines: [...lines] });
+      continue;
+    }
+    const plan = planOrdinal(term);
+    if (plan !== undefined) {
+      out.push({ kind: 'plan', term, plan });
+      continue;
+    }
+    const code = lookup.conditions.get(key);
+    if (code !== undefined) {
+      out.push({ kind: 'condition', term, code });
+      continue;
+    }
+    const reading = readingKey(term);
+    const readingStation = reading ? lookup.stationReadings.get(reading) : undefined;
+    if (readingStation) {
+      out.push({ kind: 'station', term, groups: [...readingStation] });
+      continue;
+    }
+    const readingCity = reading ? lookup.cityReadings.get(reading) : undefined;
+    if (readingCity) {
+      out.push({ kind: 'city', term, city: readingCity });
       continue;
     }
     out.push({ kind: 'words', term, bigrams: bigrams([term]) });

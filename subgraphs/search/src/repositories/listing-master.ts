@@ -1,4 +1,4 @@
-import { normaliseWord } from '@sumika/domain';
+import { normaliseWord, readingKey } from '@sumika/domain';
 import type { Kysely } from 'kysely';
 import type { CityChoice, SpecialRule, WordLookup } from '../domain/filter.js';
 import type { DB } from './db.js';
@@ -67,7 +67,7 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
   const [prefectures, cities, groups, stations, lines, conditions, specials] = await Promise.all([
     db.selectFrom('prefecture').select(['code', 'name', 'path']).orderBy('code').execute(),
     db.selectFrom('city').select(['code', 'name', 'kana', 'prefecture_code', 'kind', 'gd_city_code']).orderBy('code').execute(),
-    db.selectFrom('station_group').select(['code', 'name', 'kana', 'prefecture_code']).orderBy('code').execute(),
+    db.selectFrom('station_group').select(['code', 'name', 'kana', 'romaji', 'prefecture_code']).orderBy('code').execute(),
     db.selectFrom('station').select(['code', 'group_code']).execute(),
     db.selectFrom('line').select(['code', 'name', 'nickname', 'prefecture_codes']).orderBy('sort').orderBy('code').execute(),
     db
@@ -100,6 +100,13 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
     if (!byName.has(kana)) add(stationWords, kana, g.code);
   }
 
+  // Loose readings (romaji or kana as typed): stations by their kana and romaji.
+  const stationReadings = new Map<string, number[]>();
+  for (const g of groups) {
+    add(stationReadings, readingKey(g.kana), g.code);
+    add(stationReadings, readingKey(g.romaji), g.code);
+  }
+
   const wardsOf = new Map<number, number[]>();
   for (const c of cities) if (c.gd_city_code !== null) wardsOf.set(c.gd_city_code, [...(wardsOf.get(c.gd_city_code) ?? []), c.code]);
 
@@ -114,8 +121,22 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
     if (parent && c.name.startsWith(parent.name)) addCity(normaliseWord(c.name.slice(parent.name.length)), c);
   }
 
+  // Cities by reading: the whole name (しんじゅくく), without its 区/市 (みなと for 港区), a ward alone.
+  const cityReadingCodes = new Map<string, number[]>();
+  const kanaOf = new Map(cities.map((c) => [c.code, c.kana]));
+  for (const c of cities) {
+    const parentKana = c.gd_city_code !== null && c.gd_city_code !== c.code ? kanaOf.get(c.gd_city_code) : undefined;
+    const kana = parentKana && c.kana.startsWith(parentKana) ? [c.kana, c.kana.slice(parentKana.length)] : [c.kana];
+    for (const k of kana) {
+      add(cityReadingCodes, readingKey(k), c.code);
+      const bare = /[区市]$/.test(c.name) ? k.replace(/(?:く|し)$/, '') : '';
+      if (bare !== k) add(cityReadingCodes, readingKey(bare), c.code);
+    }
+  }
+
   const partial = { cities: cityMap, wardsOf };
   const cityWords = new Map([...cityWordCodes].map(([key, codes]) => [key, cityChoice(partial, codes)]));
+  const cityReadings = new Map([...cityReadingCodes].map(([key, codes]) => [key, cityChoice(partial, codes)]));
 
   const lineWords = new Map<string, number[]>();
   for (const l of lines) {
@@ -132,7 +153,14 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
     lines: new Map(lines.map((l) => [l.code, { code: l.code, name: l.name, nickname: l.nickname, prefectureCodes: l.prefecture_codes }])),
     conditions: new Map(conditions.map((c) => [c.code, { name: c.name }])),
     specials: new Map(specials.map((s) => [s.path, { path: s.path, name: s.name, rule: parseRule(s.match) }])),
-    words: { stations: stationWords, cities: cityWords, lines: lineWords },
+    words: {
+      stations: stationWords,
+      cities: cityWords,
+      lines: lineWords,
+      stationReadings,
+      cityReadings,
+      conditions: new Map(conditions.map((c) => [normaliseWord(c.name), c.code])),
+    },
   };
 }
 

@@ -430,6 +430,33 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     expect(await count({ searchCondition: { word: `渋谷 ${fragment}` } })).toBe(want.filter((r) => overlaps(r.station_groups, shibuya)).length);
   });
 
+  it('reads romaji, and takes a madori or a condition named in the free word as that condition', async () => {
+    const shibuya = (await sql<{ code: number }>`SELECT code FROM station_group WHERE name = '渋谷'`.execute(db)).rows.map((g) => g.code);
+    const atShibuya = (r: Row) => overlaps(r.station_groups, shibuya);
+    const byName = await count({ searchCondition: { word: '渋谷' } });
+    expect(byName).toBeGreaterThan(0);
+    expect(await count({ searchCondition: { word: 'shibuya' } })).toBe(byName);
+    expect(await count({ searchCondition: { word: 'SHIBUYA' } })).toBe(byName);
+
+    const plan = mostCommon(expected(atShibuya).map((r) => r.plan_code));
+    const planName = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'][plan - 1]!;
+    await expectFilter({ searchCondition: { word: `shibuya ${planName}` } }, (r) => atShibuya(r) && r.plan_code === plan);
+    // AND with the panel's plan range: outside it, nothing.
+    const other = plan === 1 ? 2 : 1;
+    const otherName = ['1R', '1K'][other - 1]!;
+    await expectFilter({ searchCondition: { word: `shibuya ${planName}`, plans: { min: otherName, max: otherName } } }, () => false);
+
+    const conditions = (await sql<{ code: number; name: string }>`SELECT code, name FROM condition_code ORDER BY code`.execute(db)).rows;
+    const cond = conditions.find((c) => expected((r) => atShibuya(r) && r.condition_codes.includes(c.code)).length > 0)!;
+    await expectFilter({ searchCondition: { word: `渋谷 ${cond.name}` } }, (r) => atShibuya(r) && r.condition_codes.includes(cond.code));
+    // The texts keep the word as typed and do not repeat the condition it names.
+    const texts = await gql<{ searchConditionTexts: { conditionText: string } }>(
+      `query T($searchCondition: SearchConditionInput) { searchConditionTexts(searchCondition: $searchCondition) { conditionText } }`,
+      { searchCondition: { word: `渋谷 ${cond.name}` } },
+    );
+    expect(texts.searchConditionTexts.conditionText).toBe(`キーワード「渋谷 ${cond.name}」`);
+  });
+
   it('searches by commute time to two destinations (independent Dijkstra)', async () => {
     const stations = (await sql<{ code: number; group_code: number }>`SELECT code, group_code FROM station`.execute(db)).rows;
     const edges = (

@@ -3,7 +3,7 @@ import { prefectureCodeOf } from '@sumika/domain';
 import type { DestinationStationInput, QuerySearchBukkensArgs } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { Destination } from '../../domain/commute.js';
-import { EMPTY_CONDITION, normaliseCondition } from '../../domain/condition.js';
+import { EMPTY_CONDITION, normaliseCondition, type Condition } from '../../domain/condition.js';
 import { classifyWord, japanYear, type ListingFilter } from '../../domain/filter.js';
 import { stationGraph } from '../../repositories/graph.js';
 import { campusStations, cityChoice, searchMaster, townsByCodes, type MasterSpecial, type SearchMaster } from '../../repositories/listing-master.js';
@@ -76,6 +76,8 @@ export interface ResolvedSearch {
   special: MasterSpecial | null;
   campus: { instituteName: string; campusName: string } | null;
   destinations: Destination[];
+  /** The condition as chosen (the filter's may be narrowed further by the free word's terms). */
+  condition: Condition;
 }
 
 /**
@@ -134,15 +136,24 @@ export async function resolveSearch(ctx: Pick<Context, 'db'>, args: SearchArgs):
 
   if (condition.word) {
     const words = new Set<string>();
+    // A madori or condition named in the free word narrows like the panel (AND with what it holds);
+    // the texts keep the condition as chosen, the word shown as typed.
+    const narrowed: Condition = { ...condition, conditionCodes: [...condition.conditionCodes] };
     for (const term of classifyWord(condition.word, master.words)) {
       if (term.kind === 'station') filter.stationSets.push(term.groups);
       else if (term.kind === 'city') filter.citySets.push(term.city);
       else if (term.kind === 'line') filter.lineSets.push(term.lines);
-      else for (const b of term.bigrams) words.add(b);
+      else if (term.kind === 'plan') {
+        narrowed.planMin = Math.max(narrowed.planMin ?? term.plan, term.plan);
+        narrowed.planMax = Math.min(narrowed.planMax ?? term.plan, term.plan);
+      } else if (term.kind === 'condition') {
+        if (!narrowed.conditionCodes.includes(term.code)) narrowed.conditionCodes.push(term.code);
+      } else for (const b of term.bigrams) words.add(b);
     }
     filter.words = [...words].sort();
+    filter.condition = narrowed;
   }
-  return { filter, master, args, special, campus, destinations };
+  return { filter, master, args, special, campus, destinations, condition };
 }
 
 /** A filter over active listings with no place or condition (for callers that add their own). */

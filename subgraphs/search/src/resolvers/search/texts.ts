@@ -24,6 +24,6 @@ export async function textsOf(ctx: Pick<Context, 'db'>, r: ResolvedSearch): Prom
       transfers: d.maxTransfers,
     })),
   };
-  const conditions = conditionParts(filter.condition, { conditionName: (c) => master.conditions.get(c)?.name }, r.special?.name ?? null);
+  const conditions = conditionParts(r.condition, { conditionName: (c) => master.conditions.get(c)?.name }, r.special?.name ?? null);
   return searchConditionTexts(placeText(place), conditions);
 }
