@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './prefectures.js';
 export * from './search-master.js';
 export * from './sort.js';
+export * from './search-url.js';
