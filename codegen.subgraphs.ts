@@ -28,6 +28,7 @@ const MAPPERS: Record<'search' | 'bukken' | 'user' | 'company' | 'forms', Mapper
     SearchResult: '../resolvers/search/results.js#ResultSource',
     SearchBukkensPayload: '../resolvers/search.js#PayloadSource',
     Facets: '../resolvers/search/facets.js#FacetsParent',
+    MapCell: '../resolvers/map.js#MapCellParent',
   },
   bukken: {
     Bukken: '../resolvers/bukken.js#BukkenParent',

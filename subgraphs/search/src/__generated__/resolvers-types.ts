@@ -10,6 +10,7 @@ import type { ConditionShareFigure } from '../resolvers/livability.js';
 import type { ResultSource } from '../resolvers/search/results.js';
 import type { PayloadSource } from '../resolvers/search.js';
 import type { FacetsParent } from '../resolvers/search/facets.js';
+import type { MapCellParent } from '../resolvers/map.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -216,6 +217,10 @@ export type MapCell = {
   count: Scalars['Int']['output'];
   /** GeoHex v3 code of the cell. */
   geoHex: Scalars['String']['output'];
+  /** The station (group) nearest the cell's centre, for the cell's label; null when none is within 20 km. */
+  nearStation?: Maybe<Scalars['String']['output']>;
+  /** The cell's six corners, counter-clockwise from the west corner. */
+  polygon: Array<LatLng>;
 };
 
 export type Pagination = {
@@ -838,7 +843,7 @@ export type ResolversTypes = ResolversObject<{
   Line: ResolverTypeWrapper<LineRow>;
   Livability: ResolverTypeWrapper<Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversTypes['ConditionShare']> }>;
   Madori: ResolverTypeWrapper<MadoriRow>;
-  MapCell: ResolverTypeWrapper<MapCell>;
+  MapCell: ResolverTypeWrapper<MapCellParent>;
   Pagination: ResolverTypeWrapper<Pagination>;
   PlanRangeInput: PlanRangeInput;
   PlanRent: ResolverTypeWrapper<PlanRent>;
@@ -892,7 +897,7 @@ export type ResolversParentTypes = ResolversObject<{
   Line: LineRow;
   Livability: Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversParentTypes['ConditionShare']> };
   Madori: MadoriRow;
-  MapCell: MapCell;
+  MapCell: MapCellParent;
   Pagination: Pagination;
   PlanRangeInput: PlanRangeInput;
   PlanRent: PlanRent;
@@ -1054,6 +1059,8 @@ export type MapCellResolvers<ContextType = Context, ParentType extends Resolvers
   center?: Resolver<ResolversTypes['LatLng'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   geoHex?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nearStation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  polygon?: Resolver<Array<ResolversTypes['LatLng']>, ParentType, ContextType>;
 }>;
 
 export type PaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Pagination'] = ResolversParentTypes['Pagination']> = ResolversObject<{

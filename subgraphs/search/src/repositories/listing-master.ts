@@ -15,6 +15,8 @@ export interface MasterStationGroup {
   code: number;
   name: string;
   prefectureCode: number;
+  lat: number;
+  lng: number;
 }
 
 export interface MasterLine {
@@ -67,7 +69,7 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
   const [prefectures, cities, groups, stations, lines, conditions, specials] = await Promise.all([
     db.selectFrom('prefecture').select(['code', 'name', 'path']).orderBy('code').execute(),
     db.selectFrom('city').select(['code', 'name', 'kana', 'prefecture_code', 'kind', 'gd_city_code']).orderBy('code').execute(),
-    db.selectFrom('station_group').select(['code', 'name', 'kana', 'romaji', 'prefecture_code']).orderBy('code').execute(),
+    db.selectFrom('station_group').select(['code', 'name', 'kana', 'romaji', 'prefecture_code', 'lat', 'lng']).orderBy('code').execute(),
     db.selectFrom('station').select(['code', 'group_code']).execute(),
     db.selectFrom('line').select(['code', 'name', 'nickname', 'prefecture_codes']).orderBy('sort').orderBy('code').execute(),
     db
@@ -148,7 +150,7 @@ async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
     prefectures: prefs,
     cities: cityMap,
     wardsOf,
-    stationGroups: new Map(groups.map((g) => [g.code, { code: g.code, name: g.name, prefectureCode: g.prefecture_code }])),
+    stationGroups: new Map(groups.map((g) => [g.code, { code: g.code, name: g.name, prefectureCode: g.prefecture_code, lat: g.lat, lng: g.lng }])),
     stationGroupOf: new Map(stations.map((s) => [s.code, s.group_code])),
     lines: new Map(lines.map((l) => [l.code, { code: l.code, name: l.name, nickname: l.nickname, prefectureCodes: l.prefecture_codes }])),
     conditions: new Map(conditions.map((c) => [c.code, { name: c.name }])),

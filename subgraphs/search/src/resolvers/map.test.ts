@@ -86,6 +86,31 @@ describe.each(testBackends())('map search on $name', (backend) => {
     }
   });
 
+  it("gives each cell its corners and the nearest station's name", async () => {
+    const LABELLED = `query L($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!) {
+      mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east) { geoHex center { lat lng } polygon { lat lng } nearStation } }`;
+    type Labelled = { geoHex: string; center: { lat: number; lng: number }; polygon: { lat: number; lng: number }[]; nearStation: string | null };
+    const cells = (await gql<{ mapInfo: Labelled[] }>(LABELLED, { level: 7, ...tokyoBox })).mapInfo;
+    expect(cells.length).toBeGreaterThan(5);
+    const groups = (
+      await sql<{ name: string; lat: number; lng: number }>`SELECT name, lat, lng FROM station_group`.execute(stores.search.db as Kysely<unknown>)
+    ).rows;
+    const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => {
+      const rad = Math.PI / 180;
+      const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+      return 2 * 6371 * Math.asin(Math.sqrt(h));
+    };
+    for (const cell of cells) {
+      expect(cell.polygon).toHaveLength(6);
+      // Every corner encodes to a neighbour or the cell; the centre of the corners is the cell's centre.
+      const lat = cell.polygon.reduce((a, p) => a + p.lat, 0) / 6;
+      const lng = cell.polygon.reduce((a, p) => a + p.lng, 0) / 6;
+      expect(encode(lat, lng, 7)).toBe(cell.geoHex);
+      const nearest = groups.map((g) => ({ name: g.name, km: km(cell.center, g) })).sort((a, b) => a.km - b.km)[0]!;
+      expect(cell.nearStation).toBe(nearest.name);
+    }
+  });
+
   it('agrees with the GeoHex library at every level 3..12', async () => {
     // A box about 40 cells wide around the densest spot, so every level stays under the cell cap.
     const anchor = active.filter(inBox(tokyoBox))[0]!;

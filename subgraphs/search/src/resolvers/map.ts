@@ -3,6 +3,8 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
 import { hexCounts, pointsInCell, points, STORED_HEX_LEVELS } from '../repositories/listing-map.js';
+import { searchMaster, type MasterStationGroup, type SearchMaster } from '../repositories/listing-master.js';
+import { NearestIndex } from '../domain/nearest.js';
 import { resolveSearch } from './search/arguments.js';
 
 /** The levels the map serves: those whose cells every listing stores. */
@@ -45,7 +47,32 @@ export function cellOf(x: number, y: number, level: number): { geoHex: string; c
   return { geoHex: zone.code, center: { lat: zone.lat, lng: zone.lng } };
 }
 
+/** What mapInfo answers per cell; the corners and the label are resolved when asked for. */
+export interface MapCellParent {
+  geoHex: string;
+  count: number;
+  center: { lat: number; lng: number };
+}
+
+/** A cell is labelled by the nearest station within this distance. */
+export const NEAR_STATION_KM = 20;
+
+const stationIndexes = new WeakMap<SearchMaster, NearestIndex<MasterStationGroup>>();
+
+function stationIndex(master: SearchMaster): NearestIndex<MasterStationGroup> {
+  let index = stationIndexes.get(master);
+  if (!index) {
+    index = new NearestIndex(master.stationGroups.values());
+    stationIndexes.set(master, index);
+  }
+  return index;
+}
+
 export const mapResolvers: Resolvers = {
+  MapCell: {
+    polygon: (cell) => polygon(cell.geoHex),
+    nearStation: async (cell, _, ctx) => stationIndex(await searchMaster(ctx.db)).nearest(cell.center, NEAR_STATION_KM)?.name ?? null,
+  },
   Query: {
     /** Matching active listings per GeoHex cell, counting only listings inside the box. */
     async mapInfo(_, args, ctx) {
