@@ -14,6 +14,14 @@ export type ChinryouInput = {
   noShikikin?: string | null | undefined;
 };
 
+export type DestinationStationInput = {
+  maxMinutes: number;
+  /** Maximum line changes; null for any. */
+  maxTransfers?: number | null | undefined;
+  /** Station group code of the destination. */
+  stationCode: number;
+};
+
 export type PlanRangeInput = {
   max?: string | null | undefined;
   /** Madori names, e.g. 1K and 2LDK. */
@@ -143,6 +151,7 @@ export type SearchCreateSearchConditionMutationVariables = Exact<{
   lineCodes?: Array<number | null | undefined> | number | null | undefined;
   specialName?: string | null | undefined;
   instituteCampusId?: number | null | undefined;
+  destinationStations?: Array<DestinationStationInput> | DestinationStationInput | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
 }>;
 
@@ -160,6 +169,7 @@ export type SearchBukkensQueryVariables = Exact<{
   lineCodes?: Array<number | null | undefined> | number | null | undefined;
   specialName?: string | null | undefined;
   instituteCampusId?: number | null | undefined;
+  destinationStations?: Array<DestinationStationInput> | DestinationStationInput | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
 }>;
 
@@ -185,6 +195,7 @@ export type SearchSetLastSearchConditionMutationVariables = Exact<{
   lineCodes?: Array<number | null | undefined> | number | null | undefined;
   specialName?: string | null | undefined;
   instituteCampusId?: number | null | undefined;
+  destinationStations?: Array<DestinationStationInput> | DestinationStationInput | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
 }>;
 

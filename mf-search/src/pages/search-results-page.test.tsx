@@ -195,3 +195,52 @@ it('fetches the first card’s photo at once and with high priority (the largest
   ]);
   await act(async () => undefined);
 });
+
+it('searches every station and commute destination of the URL, and its narrowing form carries them all', async () => {
+  const asked: unknown[] = [];
+  renderPage(SearchResultsPage, {
+    path: '/search/results',
+    search: '?prefecture=tokyo&station=1130205&station=1130208&commute=2800101_45_1&chinryou_max=80000',
+    routeId: 'search.results',
+    pageKind: 'list',
+    mocks: [
+      {
+        request: {
+          query: SEARCH_BUKKENS,
+          variables: (v: unknown) => {
+            asked.push(v);
+            return true;
+          },
+        },
+        result: { data: answer(1) },
+      },
+      placeMock(),
+      rememberMock,
+    ],
+  });
+  expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  expect(asked[0]).toEqual({
+    page: 1,
+    perPage: 30,
+    prefecturePath: 'tokyo',
+    stationCodes: [1130205, 1130208],
+    destinationStations: [{ stationCode: 2800101, maxMinutes: 45, maxTransfers: 1 }],
+    searchCondition: { chinryou: { max: 80000 } },
+  });
+  const form = screen.getByTestId('filter-form');
+  expect(form.getAttribute('action')).toBe('/search/results');
+  const hidden = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=hidden]')).map((i) => `${i.name}=${i.value}`);
+  expect(hidden).toEqual(['prefecture=tokyo', 'station=1130205', 'station=1130208', 'commute=2800101_45_1']);
+  await act(async () => undefined);
+});
+
+it('answers 400 for a malformed commute destination', async () => {
+  const { setStatus } = renderPage(SearchResultsPage, {
+    path: '/search/results',
+    search: '?commute=1130205',
+    routeId: 'search.results',
+    pageKind: 'list',
+    mocks: [],
+  });
+  await waitFor(() => expect(setStatus).toHaveBeenCalledWith(400));
+});

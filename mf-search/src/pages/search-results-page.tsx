@@ -11,6 +11,7 @@ import {
   SET_LAST_SEARCH_CONDITION,
   SaveConditionButton,
   SortSelect,
+  savedSearchVariables,
   resultsPageQueries,
   resultsPageReads,
 } from '../features/results/index.js';
@@ -24,7 +25,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   const { pathname } = useLocation();
   const { isSpView } = useClientContext();
   const reads = resultsPageReads(route.id, params, search);
-  const { parsed, args } = reads;
+  const { parsed, args, condition } = reads;
   const { data: current, previousData, error, refetch, loading } = useQuery(SEARCH_BUKKENS, reads.search);
   // While another page or order of the same search loads (the pager and the sort navigate on the
   // client), the heading, the count and the cards stay those of the page before, dimmed, instead of
@@ -36,8 +37,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   const variablesKey = JSON.stringify(args);
   useEffect(() => {
     if (!parsed.ok) return;
-    const { page: _p, perPage: _pp, sort: _s, ...condition } = args;
-    remember({ variables: condition }).catch(() => undefined);
+    remember({ variables: savedSearchVariables(args) }).catch(() => undefined);
     // Once per distinct search, not per render.
   }, [variablesKey]);
 
@@ -72,12 +72,6 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   if (error && !current) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
   const result = data?.searchBukkens.result;
   const { listings, missing } = presentListings(result?.bukkenList);
-  const hidden: Record<string, string> = {};
-  const q = new URLSearchParams(search);
-  for (const key of ['prefecture', 'city', 'line', 'station', 'town', 'special']) {
-    const v = q.get(key);
-    if (v) hidden[key] = v;
-  }
   return (
     <div data-testid="search-results" aria-busy={stale || undefined}>
       <SearchStyles />
@@ -87,10 +81,10 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             // Mobile: results first; the narrowing form folds away.
             <details className="s-filter-toggle">
               <summary>条件を絞り込む</summary>
-              <FilterForm action={pathname} search={search} hidden={hidden} />
+              <FilterForm condition={condition} />
             </details>
           ) : (
-            <FilterForm action={pathname} search={search} hidden={hidden} />
+            <FilterForm condition={condition} />
           )}
         </aside>
         <div className="s-layout__main">
@@ -106,7 +100,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             </p>
             <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
               <SaveConditionButton args={args} />
-              <SortSelect value={args.sort} />
+              <SortSelect condition={condition} />
             </div>
           </div>
           {loading && !result ? (
@@ -119,7 +113,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
                   <BukkenCard key={b.globalKey} bukken={b} priority={i === 0} />
                 ))}
               </ul>
-              <Pager pagination={result.pagination} />
+              <Pager pagination={result.pagination} condition={condition} />
             </>
           ) : (
             <div className="s-empty">条件に合う物件が見つかりませんでした。条件を変えて検索してください。</div>

@@ -2,12 +2,15 @@ import type { PageQueriesInput, PageQuery } from '@sumika/shell-kit';
 import type { SearchBukkensQuery, SearchBukkensQueryVariables, SearchPlaceQuery, SearchPlaceQueryVariables } from '../../__generated__/operations.js';
 import { SEARCH_BUKKENS } from './api/search-bukkens.js';
 import { SEARCH_PLACE } from './api/search-place.js';
-import { parseSearch, type ParsedSearch, type SearchArgs } from './search-args.js';
+import type { SearchUrlCondition } from '@sumika/spec';
+import { parseSearch, PER_PAGE, type ParsedSearch, type SearchArgs } from './search-args.js';
 
 /** What the results page reads for its route and URL: the search, and the place its path names (checked for 404). */
 export interface ResultsPageReads {
   parsed: ParsedSearch;
   args: SearchArgs;
+  /** The condition the URL carries (what forms and links keep); empty when the URL is a bad request. */
+  condition: SearchUrlCondition;
   /** The station route's line (checked too: the search itself filters by the station alone). */
   lineCode: number | undefined;
   search: { variables: SearchBukkensQueryVariables; skip: boolean };
@@ -17,22 +20,25 @@ export interface ResultsPageReads {
 /** The one place the results page's variables are built: its render and its pageQueries both call it. */
 export function resultsPageReads(routeId: string, params: Record<string, string>, search: string): ResultsPageReads {
   const parsed = parseSearch(routeId, params, search);
-  const args: SearchArgs = parsed.ok ? parsed.args : { page: 1, perPage: 30 };
-  const lineCode = args.lineCodes?.[0] ?? (params.lineCode ? Number(params.lineCode) : undefined);
+  const args: SearchArgs = parsed.ok ? parsed.args : { page: 1, perPage: PER_PAGE };
+  const condition = parsed.ok ? parsed.condition : {};
+  const lineCode = condition.lineCodes?.[0];
+  const cityCode = condition.cityCodes?.[0];
   return {
     parsed,
     args,
+    condition,
     lineCode,
     search: { variables: args, skip: !parsed.ok },
     place: {
       variables: {
-        prefecturePath: args.prefecturePath ?? '',
-        cityCode: args.cityCodes?.[0] ?? 0,
-        withCity: !!args.cityCodes?.length,
+        prefecturePath: condition.prefecturePath ?? '',
+        cityCode: cityCode ?? 0,
+        withCity: cityCode !== undefined,
         lineCode: lineCode ?? 0,
         withLine: lineCode !== undefined,
       },
-      skip: !parsed.ok || !args.prefecturePath,
+      skip: !parsed.ok || !condition.prefecturePath,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { isValidSort, parseSearch, withParams } from './search-args.js';
+import { parseSearch, searchArgsOf } from './search-args.js';
 
 describe('parseSearch', () => {
   it('maps a city route with conditions to searchBukkens arguments', () => {
@@ -7,7 +7,7 @@ describe('parseSearch', () => {
       { prefecturePath: 'tokyo', cityCode: '13113' },
       '?chinryou_max=100000&plan_min=1K&plan_max=1LDK&no_reikin=true&no_shikikin=1&other=201,&other=&sort=chinryou_asc&page=2',
     );
-    expect(parsed).toEqual({
+    expect(parsed).toMatchObject({
       ok: true,
       args: {
         page: 2,
@@ -32,8 +32,8 @@ describe('parseSearch', () => {
     expect(parseSearch('search.results', {}, '?page=abc')).toEqual({ ok: false, reason: 'page' });
     expect(parseSearch('search.results', {}, '?sort=price_up')).toEqual({ ok: false, reason: 'sort' });
     expect(parseSearch('search.results', {}, '?page=0')).toEqual({ ok: false, reason: 'page' });
-    expect(isValidSort('walk_min_for_sort_asc')).toBe(true);
-    expect(isValidSort('chinryou_sideways')).toBe(false);
+    expect(parseSearch('search.results', {}, '?sort=walk_min_for_sort_asc')).toMatchObject({ ok: true, args: { sort: 'walk_min_for_sort_asc' } });
+    expect(parseSearch('search.results', {}, '?sort=chinryou_sideways')).toEqual({ ok: false, reason: 'sort' });
   });
 
   it('rejects codes that are not numbers and amounts that are negative or not numbers, and ignores empty ones', () => {
@@ -46,13 +46,38 @@ describe('parseSearch', () => {
     expect(parseSearch('search.results', {}, '?area_min=Infinity')).toEqual({ ok: false, reason: 'area_min' });
     expect(parseSearch('search.results', {}, '?walk_min=-3')).toEqual({ ok: false, reason: 'walk_min' });
     expect(parseSearch('search.results', {}, '?built_year=new')).toEqual({ ok: false, reason: 'built_year' });
-    expect(parseSearch('search.results', {}, '?city=&city=13101,&chinryou_min=&area_max=40.5')).toEqual({
+    expect(parseSearch('search.results', {}, '?city=&city=13101,&chinryou_min=&area_max=40.5')).toMatchObject({
       ok: true,
       args: { page: 1, perPage: 30, cityCodes: [13101], searchCondition: { area: { max: 40.5 } } },
     });
   });
 
-  it('changes one parameter of a query string', () => {
-    expect(withParams('?q=a&page=3', { page: undefined, sort: 'area_desc' })).toBe('?q=a&sort=area_desc');
+  it('sends every station, city, line and town of the URL, and the commute destinations, to searchBukkens', () => {
+    const parsed = parseSearch('search.results', {}, '?prefecture=tokyo&station=1130205&station=1130208&line=11302&city=13101&town=7&commute=2800101_45_1');
+    expect(parsed.ok && parsed.args).toEqual({
+      page: 1,
+      perPage: 30,
+      prefecturePath: 'tokyo',
+      cityCodes: [13101],
+      townCodes: [7],
+      lineCodes: [11302],
+      stationCodes: [1130205, 1130208],
+      destinationStations: [{ stationCode: 2800101, maxMinutes: 45, maxTransfers: 1 }],
+    });
+  });
+
+  it('asks for the station page’s station on every line, and the town page’s town alone, as those pages always did', () => {
+    expect(searchArgsOf({ prefecturePath: 'tokyo', lineCodes: [11302], stationCodes: [1130205] })).toEqual({
+      page: 1,
+      perPage: 30,
+      prefecturePath: 'tokyo',
+      stationCodes: [1130205],
+    });
+    expect(searchArgsOf({ prefecturePath: 'tokyo', cityCodes: [13101], townCodes: [7], page: 3 })).toEqual({
+      page: 3,
+      perPage: 30,
+      prefecturePath: 'tokyo',
+      townCodes: [7],
+    });
   });
 });

@@ -10,6 +10,7 @@ export const CREATE_SEARCH_CONDITION: TypedDocumentNode<SearchCreateSearchCondit
     $lineCodes: [Int]
     $specialName: String
     $instituteCampusId: Int
+    $destinationStations: [DestinationStationInput!]
     $searchCondition: SearchConditionInput
   ) {
     createSearchCondition(
@@ -20,6 +21,7 @@ export const CREATE_SEARCH_CONDITION: TypedDocumentNode<SearchCreateSearchCondit
       lineCodes: $lineCodes
       specialName: $specialName
       instituteCampusId: $instituteCampusId
+      destinationStations: $destinationStations
       searchCondition: $searchCondition
     ) {
       rest

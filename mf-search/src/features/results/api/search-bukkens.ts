@@ -14,6 +14,7 @@ export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkens
     $lineCodes: [Int]
     $specialName: String
     $instituteCampusId: Int
+    $destinationStations: [DestinationStationInput!]
     $searchCondition: SearchConditionInput
   ) {
     searchBukkens(
@@ -27,6 +28,7 @@ export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkens
       lineCodes: $lineCodes
       specialName: $specialName
       instituteCampusId: $instituteCampusId
+      destinationStations: $destinationStations
       searchCondition: $searchCondition
     ) {
       result {

@@ -11,6 +11,7 @@ export const SET_LAST_SEARCH_CONDITION: TypedDocumentNode<SearchSetLastSearchCon
     $lineCodes: [Int]
     $specialName: String
     $instituteCampusId: Int
+    $destinationStations: [DestinationStationInput!]
     $searchCondition: SearchConditionInput
   ) {
     setLastSearchCondition(
@@ -21,6 +22,7 @@ export const SET_LAST_SEARCH_CONDITION: TypedDocumentNode<SearchSetLastSearchCon
       lineCodes: $lineCodes
       specialName: $specialName
       instituteCampusId: $instituteCampusId
+      destinationStations: $destinationStations
       searchCondition: $searchCondition
     ) {
       searchPath

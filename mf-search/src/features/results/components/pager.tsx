@@ -1,18 +1,17 @@
-import { KitLink, useLocation } from '@sumika/shell-kit';
+import { KitLink } from '@sumika/shell-kit';
+import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import type { SearchBukkensQuery } from '../../../__generated__/operations.js';
 
 type Pagination = SearchBukkensQuery['searchBukkens']['result']['pagination'];
-import { withParams } from '../search-args.js';
 
-/** Page links around the current page (first, last, ±2), as plain links crawlers follow. */
-export function Pager({ pagination }: { pagination: Pagination }) {
-  const { pathname, search } = useLocation();
+/** Page links around the current page (first, last, ±2), as plain links crawlers follow; each the same search's URL on that page. */
+export function Pager({ pagination, condition }: { pagination: Pagination; condition: SearchUrlCondition }) {
   const { currentPage, totalPages } = pagination;
   if (totalPages <= 1) return null;
   const pages = new Set([1, totalPages]);
   for (let p = currentPage - 2; p <= currentPage + 2; p++) if (p >= 1 && p <= totalPages) pages.add(p);
   const sorted = [...pages].sort((a, b) => a - b);
-  const href = (p: number) => `${pathname}${withParams(search, { page: p === 1 ? undefined : String(p) })}`;
+  const href = (p: number) => searchUrlOf({ ...condition, page: p === 1 ? undefined : p });
   return (
     <nav className="s-pager" aria-label="ページ送り" data-testid="pager">
       {pagination.previousPage && (

@@ -3,14 +3,14 @@ import { useMutation } from '@apollo/client/react';
 import { MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
 import { SPEC_MESSAGES } from '@sumika/spec';
 import { CREATE_SEARCH_CONDITION } from '../api/create-search-condition.js';
-import type { SearchArgs } from '../search-args.js';
+import { savedSearchVariables, type SearchArgs } from '../search-args.js';
 
 /** Saves the current search (cap SEARCH_CONDITION_LIMIT); the header's saved-search badge follows. */
 export function SaveConditionButton({ args }: { args: SearchArgs }) {
   const toast = useToast();
   const { adjust } = useStockCounts();
   const [save, { loading }] = useMutation(CREATE_SEARCH_CONDITION);
-  const { page: _page, perPage: _perPage, sort: _sort, ...variables } = args;
+  const variables = savedSearchVariables(args);
   return (
     <button
       type="button"
