@@ -6,7 +6,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /** Each workspace's sources with documents, and where its operation types go. */
-const WORKSPACES = ['shell/src', 'shell/kit/src', 'mf-search/src', 'mf-detail/src', 'mf-user/src', 'mf-forms/src'];
+export const CLIENT_WORKSPACES = ['shell/src', 'shell/kit/src', 'mf-search/src', 'mf-detail/src', 'mf-user/src', 'mf-forms/src'];
 
 /** Documents a workspace spreads from another one's (the shell's first query spreads the kit's user fields). */
 const BORROWED: Record<string, string[]> = {
@@ -19,7 +19,7 @@ const config: CodegenConfig = {
   // an empty document set or a document the schema refuses fails the run
   ignoreNoDocuments: false,
   generates: Object.fromEntries(
-    WORKSPACES.map((dir) => [
+    CLIENT_WORKSPACES.map((dir) => [
       `${dir}/__generated__/operations.ts`,
       {
         documents: [`${dir}/**/*.{ts,tsx}`, ...(BORROWED[dir] ?? []), `!${dir}/**/*.test.{ts,tsx}`, `!${dir}/__generated__/**`],

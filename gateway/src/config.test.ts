@@ -26,6 +26,8 @@ describe('gateway config from the environment', () => {
       shellJwksUrl: 'http://127.0.0.1:3000/.well-known/jwks.json',
       shellIssuer: 'sumika-shell',
       shellAudiences: ['http://127.0.0.1:4000/graphql', 'http://localhost:4000/graphql'],
+      documents: 'any',
+      persistedDocumentsFile: path.join(repoRoot(), 'gateway', '__generated__', 'persisted-documents.json'),
     });
     expect(c.adminToken).toBeUndefined();
     expect(c.cookieSecret).toBeUndefined();
@@ -57,10 +59,17 @@ describe('gateway config from the environment', () => {
       production: true,
       shellJwksUrl: 'http://127.0.0.1:3100/.well-known/jwks.json',
       shellAudiences: ['https://a.example/graphql', 'https://b.example/graphql'],
+      documents: 'persisted',
     });
     expect(c.adminToken).toBeUndefined();
     expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(configFromEnv({ GATEWAY_PORT: '' }).port).toBe(4000);
+    // production defaults to the manifest's documents only; either mode can be asked for by name
+    expect(configFromEnv({ NODE_ENV: 'production', GATEWAY_DOCUMENTS: 'any' }).documents).toBe('any');
+    expect(configFromEnv({ GATEWAY_DOCUMENTS: 'persisted', PERSISTED_DOCUMENTS_FILE: '/srv/pq.json' })).toMatchObject({
+      documents: 'persisted',
+      persistedDocumentsFile: '/srv/pq.json',
+    });
   });
 
   it.each([
@@ -71,6 +80,7 @@ describe('gateway config from the environment', () => {
     ['GRAPHQL_MAX_COST', '0', /GRAPHQL_MAX_COST="0": must be a whole number >= 1/],
     ['SEARCH_URL', 'not a url', /SEARCH_URL="not a url": must be an http\(s\) URL/],
     ['REDIS_TIMEOUT_MS', 'soon', /REDIS_TIMEOUT_MS="soon": /],
+    ['GATEWAY_DOCUMENTS', 'safelist', /GATEWAY_DOCUMENTS="safelist": /],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(EnvError);
     expect(() => configFromEnv({ [name]: value })).toThrow(message);

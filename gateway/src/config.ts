@@ -42,7 +42,18 @@ export interface GatewayConfig {
   shellIssuer: string;
   /** `aud` values the shell's token may carry (SHELL_TOKEN_AUDIENCE, comma-separated): this gateway's URL. */
   shellAudiences: string[];
+  /**
+   * Which documents /graphql runs (GATEWAY_DOCUMENTS): `persisted` only the build's manifest's (by hash or by
+   * their exact text; decision 021), `any` every document (APQ registers new ones). Default: `persisted` when
+   * NODE_ENV=production, else `any`.
+   */
+  documents: DocumentsMode;
+  /** The build's manifest of the site's operations (PERSISTED_DOCUMENTS_FILE; `npm run codegen` writes it). */
+  persistedDocumentsFile: string;
 }
+
+export const DOCUMENTS_MODES = ['any', 'persisted'] as const;
+export type DocumentsMode = (typeof DOCUMENTS_MODES)[number];
 
 const SUBGRAPH_NAMES = ['search', 'bukken', 'user', 'company', 'forms'] as const satisfies readonly SubgraphName[];
 
@@ -71,6 +82,8 @@ const GATEWAY_ENV = {
   SHELL_JWKS_URL: envVar.httpUrl(),
   SHELL_JWT_ISSUER: envVar.textOr('sumika-shell'),
   SHELL_TOKEN_AUDIENCE: envVar.text(),
+  GATEWAY_DOCUMENTS: envVar.oneOf(DOCUMENTS_MODES),
+  PERSISTED_DOCUMENTS_FILE: envVar.text(),
   // Per subgraph: its URL (<NAME>_URL) and its call budget (<NAME>_TIMEOUT_MS).
   SEARCH_URL: envVar.httpUrl(),
   SEARCH_TIMEOUT_MS: envVar.millis(1),
@@ -127,5 +140,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
           .map((s) => s.trim())
           .filter(Boolean)
       : [`http://127.0.0.1:${vars.GATEWAY_PORT}/graphql`, `http://localhost:${vars.GATEWAY_PORT}/graphql`],
+    documents: vars.GATEWAY_DOCUMENTS ?? (vars.NODE_ENV === 'production' ? 'persisted' : 'any'),
+    persistedDocumentsFile: vars.PERSISTED_DOCUMENTS_FILE ?? path.join(repoRoot(), 'gateway', '__generated__', 'persisted-documents.json'),
   };
 }

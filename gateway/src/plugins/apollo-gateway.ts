@@ -10,6 +10,7 @@ import type { GatewayConfig } from '../config.js';
 import { contextFor, type GatewayContext, type GraphQLResponseLike } from '../federation/context.js';
 import { formatGatewayError } from '../federation/errors.js';
 import { observePlugin } from '../federation/observe.js';
+import { loadPersistedDocuments, PersistedDocumentsCache, refuseUnknownDocument } from '../federation/persisted-documents.js';
 import { refuseMalformedPersistedQuery } from '../federation/persisted-queries.js';
 import { SignedDataSource } from '../federation/signed-data-source.js';
 import { routingUrls, watchedSupergraph } from '../federation/supergraph-source.js';
@@ -54,6 +55,11 @@ export default fp(
       return fromSdl;
     };
 
+    // The build's documents: the only ones run in `persisted` mode; in `any` mode known without registration.
+    const documents = loadPersistedDocuments(config.persistedDocumentsFile);
+    const persisted = config.documents === 'persisted';
+    app.log.info({ documents: config.documents, manifest: documents.size }, 'persisted documents loaded');
+
     const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
     const gateway = new ApolloGateway({
       // The supergraph file is watched: a new composition is served without a restart.
@@ -81,9 +87,10 @@ export default fp(
 
     const server = new ApolloServer<GatewayContext>({
       gateway,
-      introspection: !config.production,
+      // `persisted` mode: introspection is not a manifest document, and is off in Apollo as well.
+      introspection: !config.production && !persisted,
       csrfPrevention: true,
-      persistedQueries: { cache: new CacheAdapter(opts.cache, 'apq:'), ttl: 86_400 },
+      persistedQueries: { cache: new PersistedDocumentsCache(documents, persisted ? undefined : new CacheAdapter(opts.cache, 'apq:')), ttl: 86_400 },
       // Bounds the parser's (and so validation's) work on a hostile document.
       parseOptions: { maxTokens: config.maxTokens },
       includeStacktraceInErrorResponses: false,
@@ -109,7 +116,12 @@ export default fp(
     };
     app.decorate('supergraph', { loaded: () => loaded, subgraphUrls: () => urls, responseCache: cacheLayer, execute });
     const handler = fastifyApolloHandler(server, { context: async (req, reply) => contextFor(req, reply) });
-    app.route({ method: ['GET', 'POST', 'OPTIONS'], url: '/graphql', preHandler: [refuseDeeplyNestedDocument, refuseMalformedPersistedQuery], handler });
+    app.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: '/graphql',
+      preHandler: [refuseDeeplyNestedDocument, refuseMalformedPersistedQuery, ...(persisted ? [refuseUnknownDocument(documents)] : [])],
+      handler,
+    });
     app.addHook('onClose', async () => {
       await server.stop();
       // destroy, not close: idle keep-alive sockets would otherwise hold shutdown.

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@sumika/shell-kit';
@@ -115,15 +116,44 @@ describe('GatewaySession', () => {
       status: 200,
       result: { data: { page: null }, errors: [{ message: 'down', path: ['page'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
     });
+    // by hash only (the gateway knows the build's documents), retried the same way
+    const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update('{ page }').digest('hex') } };
     expect(seen).toEqual([
-      { cookie: '_uid=stale.sig', body: { operationName: 'Page', variables: { id: 1 }, query: '{ page }' } },
-      { cookie: undefined, body: { operationName: 'Page', variables: { id: 1 }, query: '{ page }' } },
+      { cookie: '_uid=stale.sig', body: { operationName: 'Page', variables: { id: 1 }, extensions } },
+      { cookie: undefined, body: { operationName: 'Page', variables: { id: 1 }, extensions } },
     ]);
     expect(session.setCookies).toEqual(['_uid=fresh.sig; Path=/; HttpOnly']);
     expect(session.errors).toEqual([{ operationName: 'Page', code: 'SERVICE_UNAVAILABLE', message: 'down', mainMissing: true }]);
     // A body that is not JSON: no result, the status as sent.
     gateway.handler = () => ({ status: 502, body: '<html>bad gateway</html>', contentType: 'text/html' });
     expect(await session.operation({ operationName: 'Page', query: '{ page }' })).toEqual({ status: 502, result: undefined });
+  });
+
+  it('sends the text after PERSISTED_QUERY_NOT_FOUND (APQ), without recording the miss', async () => {
+    const seen: unknown[] = [];
+    gateway.handler = (_headers, body) => {
+      const parsed = JSON.parse(body) as { query?: string };
+      seen.push(parsed);
+      if (parsed.query === undefined) return { body: { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] } };
+      return { body: { data: { page: 1 } } };
+    };
+    const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log });
+    expect(await session.operation({ operationName: 'Page', query: 'query Page { page }' })).toEqual({ status: 200, result: { data: { page: 1 } } });
+    const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update('query Page { page }').digest('hex') } };
+    expect(seen).toEqual([
+      { operationName: 'Page', extensions },
+      { operationName: 'Page', extensions, query: 'query Page { page }' },
+    ]);
+    expect(session.errors).toEqual([]);
+    // a refusal that is not a miss is the answer: never retried with the text
+    seen.length = 0;
+    gateway.handler = (_headers, body) => {
+      seen.push(JSON.parse(body));
+      return { status: 400, body: { errors: [{ message: 'x', extensions: { code: 'BAD_REQUEST', reason: 'PERSISTED_QUERY_NOT_ALLOWED' } }] } };
+    };
+    expect((await session.operation({ operationName: 'Page', query: 'query Page { page }' })).status).toBe(400);
+    expect(seen).toHaveLength(1);
+    expect(session.errors).toEqual([{ operationName: 'Page', code: 'BAD_REQUEST', message: 'x', mainMissing: true }]);
   });
 
   it('records the first error code of each operation', async () => {

@@ -1,5 +1,6 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
+import { createHash } from 'node:crypto';
 import { boundedSignal } from '@sumika/server-kit';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { ShellSigner } from './token.js';
@@ -13,6 +14,21 @@ const GATEWAY_AGENT = new Agent({ keepAliveTimeout: 30_000, connections: 128 });
 
 /** The operation's name from Apollo's request body (`{"operationName":"X",…}` first), without parsing the document. */
 const OPERATION_NAME = /^\{"operationName":"([_A-Za-z][_0-9A-Za-z]*)"/;
+
+/** Apollo's automatic persisted queries: the hash-only request is refused with this code when the gateway does not know it. */
+const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
+
+/** Each document's SHA-256 (the APQ and manifest id), by its text: the shell sends a fixed set, hashed once per process. */
+const DOCUMENT_HASHES = new Map<string, string>();
+
+function documentHash(query: string): string {
+  let hash = DOCUMENT_HASHES.get(query);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(query).digest('hex');
+    DOCUMENT_HASHES.set(query, hash);
+  }
+  return hash;
+}
 
 /** The visitor's request facts the gateway must see (SPEC §7.1: cookie, referer, user-agent). */
 export interface VisitorHeaders {
@@ -173,9 +189,18 @@ export class GatewaySession {
   /**
    * One operation straight to the gateway, its answer parsed: the shell's preloaded page queries,
    * which need neither Apollo's link chain nor a Response (issue 15). Recorded like every call.
+   * Sent by hash only (APQ, decision 021: the build's manifest holds every document the shell sends),
+   * with the text only after PERSISTED_QUERY_NOT_FOUND, so a gateway in either documents mode answers.
    */
   async operation(operation: { operationName: string | undefined; variables?: Record<string, unknown>; query: string }): Promise<OperationAnswer> {
-    const answer = await this.exchange(this.opts.gatewayUrl, JSON.stringify(operation), { headers: { 'content-type': 'application/json' } });
+    const { operationName, variables, query } = operation;
+    const extensions = { persistedQuery: { version: 1, sha256Hash: documentHash(query) } };
+    const answer = await this.exchange(
+      this.opts.gatewayUrl,
+      JSON.stringify({ operationName, variables, extensions }),
+      { headers: { 'content-type': 'application/json' } },
+      JSON.stringify({ operationName, variables, extensions, query }),
+    );
     let result: GraphQLBody | undefined;
     try {
       result = JSON.parse(answer.text) as GraphQLBody;
@@ -185,8 +210,12 @@ export class GatewaySession {
     return { status: answer.status, result };
   }
 
-  /** A call with the visitor's cookies and the shell's token; USER_ID_ERROR retried once with a fresh identity; errors recorded. */
-  private async exchange(url: string, body: string | undefined, init: RequestInit | undefined): Promise<GatewayAnswer> {
+  /**
+   * A call with the visitor's cookies and the shell's token; a hash-only body the gateway does not know
+   * sent again as `withText`; USER_ID_ERROR retried once with a fresh identity; errors recorded.
+   */
+  private async exchange(url: string, hashOnly: string | undefined, init: RequestInit | undefined, withText?: string): Promise<GatewayAnswer> {
+    let body = hashOnly;
     const operationName = body ? operationNameOf(body) : undefined;
     const call = ++this.calls;
     this.inflight.set(call, operationName);
@@ -194,6 +223,12 @@ export class GatewaySession {
       let answer = await this.send(url, init, body);
       this.absorb(answer.setCookies);
       let first = firstError(answer);
+      if (first?.code === PERSISTED_QUERY_NOT_FOUND && withText !== undefined) {
+        body = withText;
+        answer = await this.send(url, init, body);
+        this.absorb(answer.setCookies);
+        first = firstError(answer);
+      }
       if (first?.code === 'USER_ID_ERROR') {
         this.opts.log.info({ operationName }, 'USER_ID_ERROR: retrying with a fresh identity');
         this.jar.delete(UID_COOKIE);

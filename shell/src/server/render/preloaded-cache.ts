@@ -56,13 +56,15 @@ export class PreloadedAnswersCache extends InMemoryCache {
 
   /**
    * The operation as Apollo sends it (this cache's transform: __typename added), its name and text;
-   * the same for every request's cache, so printed once per process per document.
+   * the same for every request's cache, so printed once per process per document. Its definitions in
+   * the order of Apollo's persisted query lists (the operation, then fragments by name: the build's
+   * manifest, decision 021), so the text is the manifest's and its hash the manifest's id.
    */
   sent(query: DocumentNode): SentOperation {
     let sent = SENT.get(query);
     if (!sent) {
       const transformed = this.transformDocument(query);
-      sent = { operationName: getMainDefinition(transformed).name?.value, query: print(transformed) };
+      sent = { operationName: getMainDefinition(transformed).name?.value, query: print(inManifestOrder(transformed)) };
       SENT.set(query, sent);
     }
     return sent;
@@ -100,4 +102,10 @@ function answerKey(query: DocumentNode, variables: OperationVariables | undefine
   }
   for (const [name, value] of Object.entries(variables ?? {})) if (value !== undefined) filled[name] = value;
   return `${print(query)}\n${canonicalStringify(filled)}`;
+}
+
+/** `sortTopLevelDefinitions` of @apollo/persisted-query-lists (whose CommonJS build loads a second Apollo Client): operations first, then fragments, each by name. */
+function inManifestOrder(document: DocumentNode): DocumentNode {
+  const rank = (d: DocumentNode['definitions'][number]): string => `${d.kind === 'OperationDefinition' ? 0 : 1}${'name' in d ? (d.name?.value ?? '') : ''}`;
+  return { ...document, definitions: [...document.definitions].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0)) };
 }
