@@ -113,7 +113,9 @@ class BadParam extends Error {
 }
 
 const nonEmpty = (values: string[]): string[] => values.map((v) => v.trim()).filter((v) => v !== '');
-const unique = <T>(values: T[]): T[] => [...new Set(values)];
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
 
 /** Codes of a repeated or comma-separated parameter; empty entries dropped, anything else not a code is a bad request. */
 function codes(q: URLSearchParams, key: string): number[] {
