@@ -1,5 +1,5 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../__generated__/operations.js';
 import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
 import AreaSelectPage from './area-select-page.js';
@@ -123,4 +123,54 @@ it('shows the error box, not the 404 page nor an empty picker, when the line cam
   const { setStatus } = lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: null }, errors: [partDown(['line'])] }));
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);
+});
+
+/** What a form would send: its fields in order, as the browser builds them. */
+const fields = (form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => `${k}=${String(v)}`);
+
+it('searches several stations of a line at once', async () => {
+  const threeStations: Line = {
+    ...yamanote,
+    stations: [...yamanote.stations, { __typename: 'Station', code: 1130203, name: '新橋', bukkenCount: 120 }],
+  };
+  lineStations(lists(STATION_VARS, { data: { prefecture: tokyo, railways, line: threeStations } }));
+  const list = await screen.findByTestId('station-list');
+  fireEvent.click(within(list).getByRole('checkbox', { name: /東京/ }));
+  fireEvent.click(within(list).getByRole('checkbox', { name: /新橋/ }));
+  const form = list.closest('form')!;
+  expect(fields(form)).toEqual(['prefecture=tokyo', 'station=1130201', 'station=1130203']);
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'この条件で検索する' })));
+  expect(screen.getByTestId('location').textContent).toBe('/search/results');
+});
+
+it('searches several lines at once, and keeps each line’s link to its stations', async () => {
+  citiesLines(lists(VARS, { data: { prefecture: tokyo, railways } }));
+  const lines = await screen.findByTestId('line-list');
+  fireEvent.click(within(lines).getByRole('checkbox', { name: 'JR山手線で探す' }));
+  expect(fields(lines as HTMLFormElement)).toEqual(['prefecture=tokyo', 'line=11302']);
+  expect(within(lines).getByRole('link', { name: 'JR山手線' }).getAttribute('href')).toBe('/search/line_stations/tokyo/11302');
+  await act(async () => undefined);
+});
+
+it('lets the visitor tick several towns of a city; one town opens its own page', async () => {
+  const chiyoda = { __typename: 'City' as const, code: 13101, name: '千代田区', prefecture: { __typename: 'Prefecture' as const, code: 13 } };
+  const towns = [
+    { __typename: 'Town' as const, code: 131010001, name: '丸の内', bukkenCount: 40 },
+    { __typename: 'Town' as const, code: 131010002, name: '大手町', bukkenCount: 12 },
+  ];
+  renderPage(AreaSelectPage, {
+    path: '/search/tokyo/city/13101/town',
+    params: { prefecturePath: 'tokyo', cityCode: '13101' },
+    routeId: 'search.towns',
+    mocks: lists({ ...VARS, cityCode: 13101, withTowns: true }, { data: { prefecture: tokyo, railways, city: chiyoda, towns } }),
+  });
+  const list = await screen.findByTestId('town-list');
+  expect(within(list).getByRole('link', { name: '丸の内' }).getAttribute('href')).toBe('/search/tokyo/city/13101/town/131010001');
+  fireEvent.click(within(list).getByRole('checkbox', { name: '丸の内で探す' }));
+  fireEvent.click(within(list).getByRole('checkbox', { name: '大手町で探す' }));
+  const form = list.closest('form')!;
+  expect(fields(form)).toEqual(['prefecture=tokyo', 'city=13101', 'town=131010001', 'town=131010002']);
+  fireEvent.click(within(list).getByRole('checkbox', { name: '大手町で探す' }));
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'この条件で検索する' })));
+  expect(screen.getByTestId('location').textContent).toBe('/search/tokyo/city/13101/town/131010001');
 });

@@ -1,7 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
+import { SEARCH_PARAM, searchQueryEntries, searchUrlOf } from '@sumika/spec';
 import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
+import { useSearchFormSubmit } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 type Mode = 'cities' | 'lines' | 'stations' | 'towns' | 'cities_lines';
@@ -22,6 +24,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
   const lineCode = Number(params.lineCode ?? 0);
   const cityCode = Number(params.cityCode ?? 0);
   const special = params.specialName;
+  const submitSearch = useSearchFormSubmit();
   const { data, error, refetch } = useQuery(SEARCH_AREA_LISTS, {
     variables: {
       path,
@@ -68,13 +71,16 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
   const mainMissing = !data || !pref || (mode === 'stations' && !data.line) || (mode === 'towns' && !data.city);
   if (error && mainMissing) return <ErrorBox message="情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!data || !pref) return <SearchStyles />;
-  const hidden = (
-    <>
-      <input type="hidden" name="prefecture" value={pref.path} />
-      {special && <input type="hidden" name="special" value={special} />}
-      {params.buildingType && <input type="hidden" name="building_type" value={params.buildingType} />}
-    </>
-  );
+  // What the picker's path says besides the place ticked: its prefecture, topic and building type,
+  // sent with the ticked codes and read by the URL codec (several cities, towns, lines or stations).
+  const kept = (extra: { cityCodes?: number[] } = {}) =>
+    searchQueryEntries({
+      prefecturePath: pref.path,
+      ...extra,
+      ...(special ? { specialName: special } : {}),
+      ...(params.buildingType ? { searchCondition: { buildingTypes: [params.buildingType] } } : {}),
+    }).map(([k, v]) => <input key={`${k}-${v}`} type="hidden" name={k} value={v} />);
+  const hidden = kept();
   const submit = (
     <button type="submit" className="sk-button sk-button--primary">
       この条件で検索する
@@ -84,14 +90,15 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
     <div data-testid="area-select">
       <SearchStyles />
       {(mode === 'cities' || mode === 'cities_lines') && (
-        <form className="s-section" action="/search/results" method="get">
+        <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>市区町村を選ぶ</h2>
           {hidden}
           <ul className="s-checks">
             {pref.cities.map((c) => (
               <li key={c.code}>
                 <label>
-                  <input type="checkbox" name="city" value={c.code} disabled={c.bukkenCount === 0} /> {c.name} <small>({formatNumber(c.bukkenCount)})</small>
+                  <input type="checkbox" name={SEARCH_PARAM.city} value={c.code} disabled={c.bukkenCount === 0} /> {c.name}{' '}
+                  <small>({formatNumber(c.bukkenCount)})</small>
                 </label>
               </li>
             ))}
@@ -100,14 +107,16 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
         </form>
       )}
       {(mode === 'lines' || mode === 'cities_lines') && (
-        <section className="s-section">
+        <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch} data-testid="line-list">
           <h2>沿線を選ぶ</h2>
+          {hidden}
           {data.railways.map((r) => (
             <div key={r.code} className="s-line">
               <h3>{r.name}</h3>
               <ul className="s-links">
                 {r.lines.map((l) => (
                   <li key={l.code}>
+                    <input type="checkbox" name={SEARCH_PARAM.line} value={l.code} disabled={l.bukkenCount === 0} aria-label={`${l.name}で探す`} />{' '}
                     <KitLink to={`/search/line_stations/${pref.path}/${l.code}${special ? `/topic/${special}` : ''}`}>{l.name}</KitLink>
                     <small>({formatNumber(l.bukkenCount)})</small>
                   </li>
@@ -115,17 +124,19 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
               </ul>
             </div>
           ))}
-        </section>
+          {submit}
+        </form>
       )}
       {mode === 'stations' && data.line && (
-        <form className="s-section" action="/search/results" method="get">
+        <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>{data.line.name}の駅を選ぶ</h2>
           {hidden}
           <ul className="s-checks" data-testid="station-list">
             {data.line.stations.map((s) => (
               <li key={s.code}>
                 <label>
-                  <input type="checkbox" name="station" value={s.code} disabled={s.bukkenCount === 0} /> {s.name} <small>({formatNumber(s.bukkenCount)})</small>
+                  <input type="checkbox" name={SEARCH_PARAM.station} value={s.code} disabled={s.bukkenCount === 0} /> {s.name}{' '}
+                  <small>({formatNumber(s.bukkenCount)})</small>
                 </label>
               </li>
             ))}
@@ -134,17 +145,20 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
         </form>
       )}
       {mode === 'towns' && data.city && (
-        <section className="s-section">
+        <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>{data.city.name}の町名を選ぶ</h2>
-          <ul className="s-links">
+          {kept({ cityCodes: [data.city.code] })}
+          <ul className="s-links" data-testid="town-list">
             {(data.towns ?? []).map((t) => (
               <li key={t.code}>
-                <KitLink to={`/search/${pref.path}/city/${data.city?.code}/town/${t.code}`}>{t.name}</KitLink>
+                <input type="checkbox" name={SEARCH_PARAM.town} value={t.code} disabled={t.bukkenCount === 0} aria-label={`${t.name}で探す`} />{' '}
+                <KitLink to={searchUrlOf({ prefecturePath: pref.path, cityCodes: [data.city!.code], townCodes: [t.code] })}>{t.name}</KitLink>
                 <small>({formatNumber(t.bukkenCount)})</small>
               </li>
             ))}
           </ul>
-        </section>
+          {submit}
+        </form>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SearchOptionMasterQuery } from '../__generated__/operations.js';
 import { SEARCH_OPTION_MASTER } from '../features/misc/index.js';
 import SearchOptionPage from './search-option-page.js';
@@ -75,4 +75,30 @@ it('shows the error box when the lists could not be read', async () => {
 it('shows the error box when the search subgraph could not answer the lists', async () => {
   optionPage(read({ data: null, errors: [partDown(['searchMaster'])] }));
   expect(within(await screen.findByRole('alert')).getByText('条件を読み込めませんでした。')).toBeTruthy();
+});
+
+it('sends what was chosen to the results page: plans, walk and age from the master, no key money, condition codes', async () => {
+  optionPage(read({ data: master }));
+  const submit = await screen.findByRole('button', { name: 'この条件で検索する' });
+  const form = submit.closest('form')!;
+  fireEvent.change(screen.getByRole('combobox', { name: '都道府県' }), { target: { value: 'osaka' } });
+  fireEvent.change(screen.getByRole('combobox', { name: '賃料の上限' }), { target: { value: '100000' } });
+  fireEvent.change(screen.getByRole('combobox', { name: '間取りの下限' }), { target: { value: '1K' } });
+  fireEvent.change(screen.getByRole('combobox', { name: '駅徒歩' }), { target: { value: '10' } });
+  fireEvent.click(screen.getByRole('checkbox', { name: '礼金なし' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'バス・トイレ別' }));
+  const sent = [...new FormData(form)].map(([k, v]) => `${k}=${String(v)}`);
+  expect(sent).toEqual([
+    'prefecture=osaka',
+    'chinryou_min=',
+    'chinryou_max=100000',
+    'no_reikin=true',
+    'plan_min=1K',
+    'plan_max=',
+    'walk_min=10',
+    'built_year=',
+    'other=201',
+  ]);
+  await act(async () => fireEvent.click(submit));
+  expect(screen.getByTestId('location').textContent).toBe('/search/results');
 });

@@ -55,4 +55,9 @@ describe('freeWordSearchLink', () => {
   it('is GET /search/words?q=', () => {
     expect(freeWordSearchLink('渋谷 1LDK')).toBe('/search/words?q=%E6%B8%8B%E8%B0%B7+1LDK');
   });
+
+  it('is the search codec’s URL: the word trimmed, no empty q', () => {
+    expect(freeWordSearchLink('  shinjuku ')).toBe('/search/words?q=shinjuku');
+    expect(freeWordSearchLink(' ')).toBe('/search/results');
+  });
 });

@@ -1,4 +1,5 @@
 /** Links whose query strings carry tracking (SPEC §7.3). */
+import { searchUrlOf } from '@sumika/spec';
 import { EXTERNAL_LINKS, type PageKind } from './constants.js';
 
 /** SPEC §3 traffic sources. */
@@ -51,5 +52,5 @@ export function loginLink({ pageKind, popup = false }: LoginLinkOptions): string
   return `${EXTERNAL_LINKS.messagingLogin}?${params.toString()}`;
 }
 
-/** The free-word search URL (SPEC §2.2: GET /search/words?q=). */
-export const freeWordSearchLink = (q: string): string => `/search/words?${new URLSearchParams({ q }).toString()}`;
+/** The free-word search URL (SPEC §2.2: GET /search/words?q=), written by the one search URL codec (@sumika/spec). */
+export const freeWordSearchLink = (q: string): string => searchUrlOf({ searchCondition: { word: q.trim() || undefined } });
