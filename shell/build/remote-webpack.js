@@ -145,6 +145,9 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
       // The standalone entry cannot have a hash in its name (see shell/webpack.config.js).
       filename: standalone ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: '[name].[contenthash:8].js',
+      // Assets a module asks for by URL (new URL('./x.json', import.meta.url), a stylesheet's images):
+      // content-hashed like the scripts, so they are served immutable too.
+      assetModuleFilename: '[name].[contenthash:8][ext]',
       ...browserCss.output,
       clean: true,
     },

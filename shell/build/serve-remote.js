@@ -15,9 +15,10 @@ const TYPES = {
   '.map': 'application/json',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
 };
-const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+const HASHED = /\.[0-9a-f]{8}\.(js|css|json|png|svg)$/;
 const EXTENSIONS = { br: '.br', gzip: '.gz' };
 
 /**

@@ -8,3 +8,4 @@ export * from './prefectures.js';
 export * from './search-master.js';
 export * from './sort.js';
 export * from './search-url.js';
+export * from './map.js';

@@ -63,6 +63,26 @@ export type SearchAreaListsQuery = { prefecture: { __typename: 'Prefecture', cod
 
 export type SearchBukkenCardFragment = { __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, builtAge: number, typeName: string, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } };
 
+export type SearchMapBukkensQueryVariables = Exact<{
+  geoHex: string;
+  searchCondition?: SearchConditionInput | null | undefined;
+}>;
+
+
+export type SearchMapBukkensQuery = { mapBukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string } | null> };
+
+export type SearchMapInfoQueryVariables = Exact<{
+  level: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  searchCondition?: SearchConditionInput | null | undefined;
+}>;
+
+
+export type SearchMapInfoQuery = { mapInfo: Array<{ __typename: 'MapCell', geoHex: string, count: number, nearStation: string | null, center: { __typename: 'LatLng', lat: number, lng: number }, polygon: Array<{ __typename: 'LatLng', lat: number, lng: number }> }> };
+
 export type SearchArchiveQueryVariables = Exact<{
   prefecturePath: string;
   lineCode: number;
@@ -98,24 +118,6 @@ export type SearchLivabilityQueryVariables = Exact<{
 
 
 export type SearchLivabilityQuery = { prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string }>, prefecture?: { __typename: 'Prefecture', code: number, name: string, path: string, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, city?: { __typename: 'City', code: number, name: string, livability: { __typename: 'Livability', bukkenCount: number, medianWalkMin: number | null, medianBuiltYear: number | null, stationCount: number, rentByPlan: Array<{ __typename: 'PlanRent', plan: string, median: number, count: number }>, conditionShares: Array<{ __typename: 'ConditionShare', share: number, condition: { __typename: 'Condition', code: number, name: string } }> } | null } | null, stationLivability?: { __typename: 'Livability', bukkenCount: number, medianWalkMin: number | null, medianBuiltYear: number | null, stationCount: number, rentByPlan: Array<{ __typename: 'PlanRent', plan: string, median: number, count: number }>, conditionShares: Array<{ __typename: 'ConditionShare', share: number, condition: { __typename: 'Condition', code: number, name: string } }> } | null };
-
-export type SearchMapBukkensQueryVariables = Exact<{
-  geoHex: string;
-}>;
-
-
-export type SearchMapBukkensQuery = { mapBukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string } | null> };
-
-export type SearchMapInfoQueryVariables = Exact<{
-  level: number;
-  south: number;
-  west: number;
-  north: number;
-  east: number;
-}>;
-
-
-export type SearchMapInfoQuery = { mapInfo: Array<{ __typename: 'MapCell', geoHex: string, count: number, center: { __typename: 'LatLng', lat: number, lng: number } }> };
 
 export type SearchOptionMasterQueryVariables = Exact<{ [key: string]: never; }>;
 

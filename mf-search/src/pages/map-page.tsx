@@ -1,66 +1,126 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
-import { useState } from 'react';
+import type { PageQueries, PageQueriesInput, RemotePageProps } from '@sumika/shell-kit';
+import { parseSearchUrl, searchQueryEntries, searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
+import { useCallback, useState } from 'react';
+import type { SearchMapInfoQueryVariables } from '../__generated__/operations.js';
 import { ListingsUnavailable } from '../features/bukken-card/index.js';
-import { SEARCH_MAP_BUKKENS, SEARCH_MAP_INFO } from '../features/misc/index.js';
+import {
+  boxFromSearch,
+  boxParams,
+  cellLabel,
+  CellList,
+  clampBox,
+  levelForZoom,
+  MapCanvas,
+  SEARCH_MAP_BUKKENS,
+  SEARCH_MAP_INFO,
+  zoomForBox,
+  type Box,
+} from '../features/map/index.js';
 import { formatRent } from '../ui/format.js';
 import { SearchStyles } from '../ui/styles.js';
 
-// Central Tokyo unless the URL gives a box (?south=&west=&north=&east=).
-const DEFAULT_BOX = { south: 35.62, west: 139.62, north: 35.76, east: 139.82 };
-const W = 640;
-const H = 420;
+/** The map's width the first view's level is chosen for (the PC layout's main column). */
+const FIRST_VIEW_PX = 760;
 
-/** /search/map: listing density per GeoHex cell; a cell lists its listings. */
-export default function MapPage({ search, setMeta }: RemotePageProps) {
+interface MapView {
+  box: Box;
+  zoom: number;
+}
+
+/** The map's reads: the URL's box and condition (the condition keys as on results pages). */
+function mapReads(routeId: string, params: Record<string, string>, search: string) {
+  const parsed = parseSearchUrl(routeId, params, search);
+  const condition: SearchUrlCondition = parsed.ok ? parsed.condition : {};
+  const box = boxFromSearch(search);
+  return { parsed, condition, first: { box, zoom: zoomForBox(box, FIRST_VIEW_PX) } };
+}
+
+function infoVariables(view: MapView, condition: SearchUrlCondition): SearchMapInfoQueryVariables {
+  return { level: levelForZoom(view.zoom), ...view.box, searchCondition: condition.searchCondition ?? null };
+}
+
+/** What the first render reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = ({ route, params, search }: PageQueriesInput) => {
+  const { parsed, condition, first } = mapReads(route.id, params, search);
+  return parsed.ok ? [{ query: SEARCH_MAP_INFO, variables: infoVariables(first, condition) }] : [];
+};
+
+/**
+ * /search/map: listings per GeoHex cell over a map (pan and zoom, the URL following), the same
+ * こだわり conditions as the results pages (their query keys), the cells also as a list; choosing a
+ * cell lists its listings.
+ */
+export default function MapPage({ route, params, search, setMeta, setStatus, config }: RemotePageProps) {
   setMeta({
     title: '地図から賃貸物件を探す｜すみか',
     description: '地図上の物件数を見ながら、住みたい場所の賃貸物件を探せます。',
+    canonical: '/search/map',
     pageTitle: '地図から探す',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '地図から探す' }],
   });
-  const q = new URLSearchParams(search);
-  const box = { ...DEFAULT_BOX };
-  for (const k of ['south', 'west', 'north', 'east'] as const) {
-    const v = Number(q.get(k));
-    if (q.get(k) && Number.isFinite(v)) box[k] = v;
-  }
-  const { data, error, refetch } = useQuery(SEARCH_MAP_INFO, { variables: { level: 7, ...box } });
+  const reads = mapReads(route.id, params, search);
+  const { condition } = reads;
+  const [view, setView] = useState<MapView>(reads.first);
   const [selected, setSelected] = useState<string | undefined>(undefined);
+  const info = useQuery(SEARCH_MAP_INFO, { variables: infoVariables(view, condition), skip: !reads.parsed.ok });
+  const cells = (info.data ?? info.previousData)?.mapInfo ?? [];
   // The chosen cell's listings: a query that waits for a choice (the host shares no useLazyQuery).
-  const cell = useQuery(SEARCH_MAP_BUKKENS, { variables: { geoHex: selected ?? '' }, skip: !selected });
-  if (error && !data) return <ErrorBox message="地図情報を読み込めませんでした。" onRetry={() => void refetch()} />;
-  const cells = data?.mapInfo ?? [];
-  const max = Math.max(1, ...cells.map((c) => c.count));
-  const x = (lng: number) => ((lng - box.west) / (box.east - box.west)) * W;
-  const y = (lat: number) => ((box.north - lat) / (box.north - box.south)) * H;
+  const cell = useQuery(SEARCH_MAP_BUKKENS, {
+    variables: { geoHex: selected ?? '', searchCondition: condition.searchCondition ?? null },
+    skip: !selected,
+  });
+  const conditionQuery = searchQueryEntries(condition);
+
+  const onMove = useCallback(
+    (box: Box, zoom: number) => {
+      const next = { box: clampBox(box), zoom };
+      setView(next);
+      // The URL follows the view (shareable, and the back button returns to it), without a navigation.
+      const query = new URLSearchParams([...conditionQuery, ...boxParams(next.box)]);
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query.toString()}`);
+    },
+    [search],
+  );
+
+  if (!reads.parsed.ok) {
+    setStatus(400);
+    return null;
+  }
+  if (info.error && !info.data && !info.previousData) return <ErrorBox message="地図情報を読み込めませんでした。" onRetry={() => void info.refetch()} />;
+  const chosen = cells.find((c) => c.geoHex === selected);
+  const total = cells.reduce((n, c) => n + c.count, 0);
   return (
     <div className="s-layout">
       <SearchStyles />
-      <section className="s-section s-layout__main">
-        <h2>物件の多いエリア</h2>
-        <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="物件数の地図" style={{ background: '#eef5ee', borderRadius: 6 }}>
-          {cells.map((c) => (
-            <g key={c.geoHex} onClick={() => setSelected(c.geoHex)} style={{ cursor: 'pointer' }}>
-              <circle
-                cx={x(c.center.lng)}
-                cy={y(c.center.lat)}
-                r={6 + 14 * Math.sqrt(c.count / max)}
-                fill={c.geoHex === selected ? '#e8590c' : '#2b9348'}
-                opacity={0.75}
-              />
-              <text x={x(c.center.lng)} y={y(c.center.lat) + 4} textAnchor="middle" fontSize="10" fill="#fff">
-                {c.count}
-              </text>
-            </g>
-          ))}
-        </svg>
-        <p className="s-muted">円をクリックすると、そのエリアの物件を表示します。</p>
+      <section className="s-section s-layout__main" aria-labelledby="map-heading">
+        <h2 id="map-heading">物件の多いエリア</h2>
+        <p className="s-muted" aria-live="polite">
+          表示中の範囲に<strong>{formatNumber(total)}</strong>件
+        </p>
+        <MapCanvas
+          box={view.box}
+          cells={cells}
+          selected={selected}
+          tileUrl={config.mapTileUrl}
+          tileAttribution={config.mapTileAttribution}
+          onMove={onMove}
+          onSelect={setSelected}
+        />
+        <p className="s-muted">数字の六角形を選ぶと、そのエリアの物件を表示します。地図は矢印キーで移動、＋／−で拡大・縮小できます。</p>
+        <p>
+          <KitLink to={searchUrlOf(condition)}>この条件の物件を一覧で見る</KitLink>
+        </p>
+        <h2 id="map-cells-heading">エリアの一覧</h2>
+        <nav aria-labelledby="map-cells-heading">
+          <CellList cells={cells} selected={selected} onSelect={setSelected} />
+        </nav>
       </section>
-      <aside className="s-section s-layout__side">
-        <h2>エリアの物件</h2>
-        {!selected && <p className="s-muted">地図の円を選んでください。</p>}
+      <aside className="s-section s-layout__side" aria-labelledby="map-listings-heading">
+        <h2 id="map-listings-heading">エリアの物件</h2>
+        {!selected && <p className="s-muted">地図かエリアの一覧から選んでください。</p>}
+        {chosen && <p aria-live="polite">{cellLabel(chosen)}</p>}
         {cell.data?.mapBukkens.includes(null) && <ListingsUnavailable />}
         <ul className="s-links" style={{ flexDirection: 'column' }}>
           {(cell.data?.mapBukkens ?? []).map(

@@ -37,6 +37,10 @@ export interface PublicConfig {
   /** reCAPTCHA site key; without one, forms send `recaptchaTestToken` (local and test stacks only). */
   recaptchaSiteKey?: string;
   recaptchaTestToken?: string;
+  /** An XYZ tile URL template (https, with {z}, {x} and {y}) for the map; without one it draws the site's own base layer. */
+  mapTileUrl?: string;
+  /** The tiles' attribution (HTML), shown on the map. */
+  mapTileAttribution?: string;
 }
 
 export interface RemotePageProps {

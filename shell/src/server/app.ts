@@ -85,6 +85,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     https: config.publicOrigin.startsWith('https:'),
     scriptOrigins: () => Object.values(directory.snapshot()).map((location) => new URL(location.client).origin),
     recaptcha: !!config.publicConfig.recaptchaSiteKey,
+    mapTileOrigin: config.publicConfig.mapTileUrl ? new URL(config.publicConfig.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin : undefined,
   });
   await app.register(health, { signer, production: config.production });
   await app.register(clientAssets, { clientDir: config.clientDir });

@@ -61,6 +61,10 @@ describe('configFromEnv', () => {
       hsts: false,
       publicConfig: { env: 'staging' },
     });
+    expect(configFromEnv({ MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© tiles' }).publicConfig).toMatchObject({
+      mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      mapTileAttribution: '© tiles',
+    });
     expect(configFromEnv({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json' }).log).toEqual({ level: 'warn', pretty: false });
   });
 
@@ -80,6 +84,8 @@ describe('configFromEnv', () => {
     ['GATEWAY_URL', 'localhost:4000/graphql', 'must be an http(s) URL'],
     ['BUKKEN_IMAGES_URL', 'not a url', 'must be an http(s) URL'],
     ['MF_USER_URL', 'file:///etc/passwd', 'must be an http(s) URL'],
+    ['MAP_TILE_URL', 'http://tiles.example/{z}/{x}/{y}.png', 'must be an https URL template with {z}, {x} and {y}'],
+    ['MAP_TILE_URL', 'https://tiles.example/{z}/{x}.png', 'must be an https URL template with {z}, {x} and {y}'],
   ])('stops the start on a bad %s (%s), naming the variable and its value', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(`${name}=${JSON.stringify(value)}: ${message}`);
   });

@@ -61,6 +61,15 @@ export function parsePublicOrigin(value: string): string {
   return url.origin;
 }
 
+/** An XYZ tile URL template the browser may load images from: https, with {z}, {x} and {y}. */
+function isTileTemplate(value: string): boolean {
+  try {
+    return new URL(value.replace(/\{[a-z]\}/g, '0')).protocol === 'https:' && ['{z}', '{x}', '{y}'].every((p) => value.includes(p));
+  } catch {
+    return false;
+  }
+}
+
 /** Every variable the shell reads, checked at start: a bad value stops it with the variable's name. */
 const SHELL_ENV = {
   NODE_ENV: envVar.text(),
@@ -93,6 +102,16 @@ const SHELL_ENV = {
   REMOTE_LOAD_TIMEOUT_MS: envVar.millisOr(1, 5000),
   SHELL_CLIENT_DIR: envVar.text(),
   RECAPTCHA_SITE_KEY: envVar.text(),
+  // The map's tiles in production (an https XYZ template); without it the map draws the site's own base layer.
+  MAP_TILE_URL: envVar.text().transform((v, ctx) => {
+    if (v === undefined) return v;
+    if (!isTileTemplate(v)) {
+      ctx.addIssue({ code: 'custom', message: 'must be an https URL template with {z}, {x} and {y}' });
+      return z.NEVER;
+    }
+    return v;
+  }),
+  MAP_TILE_ATTRIBUTION: envVar.text(),
   // The forms subgraph's local verifier accepts this token when it has no RECAPTCHA_SECRET.
   RECAPTCHA_TEST_TOKEN: envVar.textOr('test-recaptcha-token'),
   // Read by onShutdown (start.ts); checked here so a bad value stops the start, not the shutdown.
@@ -142,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ShellConfig
       env: appEnv,
       ...(vars.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: vars.RECAPTCHA_SITE_KEY } : {}),
       ...(!production && !vars.RECAPTCHA_SITE_KEY ? { recaptchaTestToken: vars.RECAPTCHA_TEST_TOKEN } : {}),
+      ...(vars.MAP_TILE_URL ? { mapTileUrl: vars.MAP_TILE_URL, ...(vars.MAP_TILE_ATTRIBUTION ? { mapTileAttribution: vars.MAP_TILE_ATTRIBUTION } : {}) } : {}),
     },
   };
 }

@@ -2,7 +2,5 @@
 export { SEARCH_ARCHIVE } from './api/search-archive.js';
 export { SEARCH_CAMPUSES } from './api/search-campuses.js';
 export { SEARCH_LIVABILITY } from './api/search-livability.js';
-export { SEARCH_MAP_BUKKENS } from './api/search-map-bukkens.js';
-export { SEARCH_MAP_INFO } from './api/search-map-info.js';
 export { SEARCH_OPTION_MASTER } from './api/search-option-master.js';
 export { SEARCH_SITEMAP } from './api/search-sitemap.js';

@@ -46,6 +46,8 @@ export interface SecurityHeadersOptions {
   /** Origins the browser loads the remotes' entries, chunks and stylesheets from (read per response: the directory changes at run time). */
   scriptOrigins: () => readonly string[];
   recaptcha: boolean;
+  /** The map's tile server (MAP_TILE_URL's origin), whose images the map loads; none without one. */
+  mapTileOrigin?: string | undefined;
 }
 
 /**
@@ -78,9 +80,10 @@ export default fp(
           'style-src': [styleSources("'self'", "'unsafe-inline'")],
           'style-src-elem': [styleSources("'self'")],
           'style-src-attr': ["'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
+          'img-src': ["'self'", 'data:', ...(opts.mapTileOrigin ? [opts.mapTileOrigin] : [])],
           'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
+          // The remotes' own data files (the map's base layer) come from their origins, like their scripts.
+          'connect-src': [styleSources("'self'")],
           'frame-src': opts.recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
           'frame-ancestors': ["'none'"],
           'form-action': ["'self'"],

@@ -1,10 +1,11 @@
+import { MAP_LEVELS } from '@sumika/spec';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BBox, ListingFilter } from '../domain/filter.js';
 import type { DB } from './db.js';
 import { aggregate, filterClauses, ints, whereOf } from './listing-search.js';
 
-/** The map levels whose cells every listing stores (listing.hex3 … hex12, migration 0006). */
-export const STORED_HEX_LEVELS = { min: 3, max: 12 } as const;
+/** The map levels whose cells every listing stores (listing.hex3 … hex12, migration 0006): the map's levels. */
+export const STORED_HEX_LEVELS = MAP_LEVELS;
 
 /** The map levels whose listings per cell and square are kept on write (listing_map_count, migration 0007). */
 export const COUNTED_HEX_LEVELS = { min: 3, max: 6 } as const;

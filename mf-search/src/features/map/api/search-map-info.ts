@@ -1,13 +1,18 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchMapInfoQuery, SearchMapInfoQueryVariables } from '../../../__generated__/operations.js';
 
-/** Listing counts per GeoHex cell in a bounding box. */
+/** Matching listings per GeoHex cell in a bounding box, each cell with its corners and nearest station. */
 export const SEARCH_MAP_INFO: TypedDocumentNode<SearchMapInfoQuery, SearchMapInfoQueryVariables> = gql`
-  query SearchMapInfo($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!) {
-    mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east) {
+  query SearchMapInfo($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!, $searchCondition: SearchConditionInput) {
+    mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east, searchCondition: $searchCondition) {
       geoHex
       count
+      nearStation
       center {
+        lat
+        lng
+      }
+      polygon {
         lat
         lng
       }
