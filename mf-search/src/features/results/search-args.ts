@@ -4,8 +4,15 @@
  * entries removed, a malformed value is a bad request, the 400 page); this file maps the condition
  * it reads onto the generated searchBukkens variables.
  */
-import { parseSearchUrl, type SearchConditionValues, type SearchUrlCondition } from '@sumika/spec';
-import type { SearchBukkensQueryVariables, SearchConditionInput } from '../../__generated__/operations.js';
+import { parseSearchUrl, type CommuteDestination, type SearchConditionValues, type SearchUrlCondition } from '@sumika/spec';
+import type {
+  ChinryouInput,
+  DestinationStationInput,
+  PlanRangeInput,
+  RangeInput,
+  SearchBukkensQueryVariables,
+  SearchConditionInput,
+} from '../../__generated__/operations.js';
 
 // The sort choices are the search subgraph's, owned by @sumika/spec.
 export { SORT_OPTIONS } from '@sumika/spec';
@@ -21,8 +28,14 @@ export type SearchArgs = Omit<SearchBukkensQueryVariables, 'page' | 'perPage'> &
  * until the codec carries it.
  */
 type NotInUrl = 'perPage';
+type Values = Required<SearchConditionValues>;
 type Uncovered =
-  Exclude<keyof SearchBukkensQueryVariables, keyof SearchUrlCondition | NotInUrl> | Exclude<keyof SearchConditionInput, keyof SearchConditionValues>;
+  | Exclude<keyof SearchBukkensQueryVariables, keyof SearchUrlCondition | NotInUrl>
+  | Exclude<keyof SearchConditionInput, keyof Values>
+  | Exclude<keyof ChinryouInput, keyof Values['chinryou']>
+  | Exclude<keyof PlanRangeInput, keyof Values['plans']>
+  | Exclude<keyof RangeInput, keyof Values['area']>
+  | Exclude<keyof DestinationStationInput, keyof CommuteDestination>;
 export const EVERY_ARGUMENT_HAS_A_URL_FORM: [Uncovered] extends [never] ? true : never = true;
 
 export type ParsedSearch = { ok: true; args: SearchArgs; condition: SearchUrlCondition } | { ok: false; reason: string };
