@@ -244,3 +244,29 @@ it('answers 400 for a malformed commute destination', async () => {
   });
   await waitFor(() => expect(setStatus).toHaveBeenCalledWith(400));
 });
+
+it('gives a query-string search its own canonical (its place and page), and a filtered one noindex with its base as canonical', async () => {
+  const meta = async (search: string) => {
+    const { setMeta } = renderPage(SearchResultsPage, {
+      path: '/search/results',
+      search,
+      routeId: 'search.results',
+      pageKind: 'list',
+      mocks: [{ request: { query: SEARCH_BUKKENS, variables: () => true }, result: { data: answer(2) } }, placeMock(), rememberMock],
+    });
+    await screen.findByText('テストハイツ21');
+    await act(async () => undefined);
+    const last = setMeta.mock.calls.at(-1)?.[0];
+    cleanup();
+    return { canonical: last?.canonical, robots: last?.robots };
+  };
+  expect(await meta('?prefecture=tokyo&station=1130205&station=1130208&page=2')).toEqual({
+    canonical: '/search/results?prefecture=tokyo&station=1130205&station=1130208&page=2',
+    robots: undefined,
+  });
+  expect(await meta('?prefecture=tokyo&station=1130205&station=1130208&chinryou_max=80000&sort=chinryou_asc&page=2')).toEqual({
+    canonical: '/search/results?prefecture=tokyo&station=1130205&station=1130208',
+    robots: 'noindex, follow',
+  });
+  expect(await meta('?q=%E6%96%B0%E5%AE%BF&page=2')).toEqual({ canonical: '/search/words?q=%E6%96%B0%E5%AE%BF&page=2', robots: undefined });
+});

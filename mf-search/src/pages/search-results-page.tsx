@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, useClientContext, useLocation } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, useClientContext } from '@sumika/shell-kit';
 import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit';
+import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useEffect } from 'react';
 import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import {
@@ -17,12 +18,26 @@ import {
 } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
+/** Narrowed by more than its place and free word (a condition, an order, commute destinations): not a page of its own for search engines. */
+const isFiltered = ({ searchCondition, sort, destinationStations }: SearchUrlCondition): boolean =>
+  !!sort || !!destinationStations?.length || Object.keys(searchCondition ?? {}).some((key) => key !== 'word');
+
+/**
+ * The canonical URL: the search's place (path and query: every prefecture, city, town, line and
+ * station, so query-string searches no longer share one) and free word, with the page number; a
+ * filtered search points at its unfiltered first page.
+ */
+function canonicalOf(condition: SearchUrlCondition): string {
+  const { searchCondition, sort: _sort, destinationStations: _destinations, page, ...place } = condition;
+  const word = searchCondition?.word;
+  return searchUrlOf({ ...place, ...(word ? { searchCondition: { word } } : {}), ...(isFiltered(condition) ? {} : { page }) });
+}
+
 /** What the render below reads: the shell fetches it before rendering. */
 export const pageQueries: PageQueries = resultsPageQueries;
 
 /** /search/results, /search/words, city, station, town and campus searches: one listing page. */
 export default function SearchResultsPage({ route, params, search, setMeta, setStatus }: RemotePageProps) {
-  const { pathname } = useLocation();
   const { isSpView } = useClientContext();
   const reads = resultsPageReads(route.id, params, search);
   const { parsed, args, condition } = reads;
@@ -63,7 +78,8 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   setMeta({
     title: `${word ? `「${word}」の検索結果` : `${subject}の賃貸物件・賃貸住宅`}${pageSuffix}｜すみか`,
     description: `${subject}の賃貸物件${data ? `${formatNumber(data.searchBukkens.result.bukkenTotal.count)}件` : ''}。家賃、間取り、駅徒歩、こだわり条件で絞り込んで、あなたにぴったりのお部屋を探せます。`,
-    canonical: `${pathname}${word ? `?q=${encodeURIComponent(word)}${args.page > 1 ? `&page=${args.page}` : ''}` : args.page > 1 ? `?page=${args.page}` : ''}`,
+    canonical: canonicalOf(condition),
+    ...(isFiltered(condition) ? { robots: 'noindex, follow' } : {}),
     pageTitle: word ? `「${word}」の検索結果` : `${subject}の賃貸物件`,
     ...(texts && texts.conditionText !== 'こだわり条件なし' ? { pageSubTitle: texts.conditionText } : {}),
     breadcrumbs: crumbs,
