@@ -24,7 +24,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
     <div data-testid="building-page">
       <DetailStyles />
       <section className="d-section">
-        <h3>建物概要</h3>
+        <h2>建物概要</h2>
         <table className="d-table">
           <tbody>
             <tr>
@@ -61,7 +61,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
         </table>
       </section>
       <section className="d-section">
-        <h3>空室情報（{b.vacancies.length}件）</h3>
+        <h2>空室情報（{b.vacancies.length}件）</h2>
         <ul className="d-list">
           {b.vacancies.map((v) => (
             <li key={v.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
@@ -75,7 +75,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
         </ul>
       </section>
       <section className="d-section">
-        <h3>周辺の家賃相場</h3>
+        <h2>周辺の家賃相場</h2>
         <table className="d-table">
           <thead>
             <tr>
@@ -97,7 +97,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
       </section>
       {b.otherBuildings.length > 0 && (
         <section className="d-section">
-          <h3>近くの建物</h3>
+          <h2>近くの建物</h2>
           <ul className="d-list">
             {b.otherBuildings.map((o) => (
               <li key={o.key}>

@@ -136,6 +136,8 @@ it('shows the store and the conditions when every part answered', async () => {
 it('renders the listing with a notice in place of the store when the store could not be read', async () => {
   renderDetail(bukken({ company: true }), [partDown(['bukken', 'company'])]);
   expect((await screen.findByTestId('bukken-name')).textContent).toBe('テストハイツ 101 1K');
+  // The listing's name is the page's one h1 (PC and phone: the layout gets no page title here).
+  expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['テストハイツ 101 1K']);
   expect(screen.getByTestId('spec-table')).toBeTruthy();
   expect(screen.queryByTestId('company-block')).toBeNull();
   expect(screen.getByTestId('company-unavailable').textContent).toBe('取扱店舗の情報を表示できません。しばらくしてから再度お試しください。');

@@ -62,7 +62,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             {bukken.highlyRecommended && <span className="d-badge d-badge--warn">おすすめ</span>}
             {bukken.exclamation && <span className="d-badge d-badge--warn">{bukken.exclamation}</span>}
           </div>
-          <h2 data-testid="bukken-name">{bukken.name}</h2>
+          <h1 data-testid="bukken-name">{bukken.name}</h1>
           <p className="d-rent">
             <strong>{formatRent(bukken.chinryou)}</strong>
             管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ {bukken.plan} ／ {bukken.area}m²
@@ -85,11 +85,11 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             <Gallery images={images} name={bukken.name} />
           </section>
           <section className="d-section">
-            <h3>おすすめポイント</h3>
+            <h2>おすすめポイント</h2>
             <p>{bukken.prText}</p>
           </section>
           <section className="d-section">
-            <h3>物件概要</h3>
+            <h2>物件概要</h2>
             <SpecTable bukken={bukken} />
             <p>
               <KitLink to={`/building/${encodeURIComponent(bukken.building.key)}`}>
@@ -98,28 +98,28 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             </p>
           </section>
           <section className="d-section">
-            <h3>設備・条件</h3>
+            <h2>設備・条件</h2>
             <Conditions bukken={bukken} />
           </section>
         </div>
         <div>
           <section className="d-section">
-            <h3>家賃相場</h3>
+            <h2>家賃相場</h2>
             <MarketRent bukken={bukken} />
           </section>
           <section className="d-section">
-            <h3>初期費用</h3>
+            <h2>初期費用</h2>
             <InitialCost bukken={bukken} />
           </section>
           <section className="d-section">
-            <h3>取扱店舗</h3>
+            <h2>取扱店舗</h2>
             <CompanyBlock company={bukken.company} />
           </section>
         </div>
       </div>
       {bukken.recommendations.length > 0 && (
         <section className="d-section">
-          <h3>この物件を見た人におすすめの物件</h3>
+          <h2>この物件を見た人におすすめの物件</h2>
           <ul className="d-recs">
             {bukken.recommendations.map((r) => (
               <li key={r.globalKey}>

@@ -36,7 +36,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
       <DetailStyles />
       <div className="d-grid">
         <section className="d-section">
-          <h3>店舗情報</h3>
+          <h2>店舗情報</h2>
           <table className="d-table">
             <tbody>
               <tr>
@@ -78,7 +78,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </section>
         <section className="d-section">
           {storefront && <img src={storefront.url} alt={`${c.clientName}の店舗外観`} style={{ width: '100%', borderRadius: 6 }} />}
-          <h3>スタッフ</h3>
+          <h2>スタッフ</h2>
           <ul className="d-list">
             {c.employees.map((e) => (
               <li key={e.id}>
@@ -93,9 +93,9 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </section>
       </div>
       <section className="d-section">
-        <h3>
+        <h2>
           口コミ（{c.reviews.count}件{c.reviews.averageRating !== null ? `・平均${c.reviews.averageRating.toFixed(1)}` : ''}）
-        </h3>
+        </h2>
         <ul className="d-list">
           {c.reviews.items.map((r) => (
             <li key={r.id}>
@@ -109,7 +109,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </ul>
       </section>
       <section className="d-section">
-        <h3>取扱物件{list ? `（${formatNumber(list.bukkenTotal.count)}件）` : ''}</h3>
+        <h2>取扱物件{list ? `（${formatNumber(list.bukkenTotal.count)}件）` : ''}</h2>
         {(!list || listings.length < list.bukkenList.length) && (
           <p className="d-muted" role="status" data-testid="listings-unavailable">
             {UNAVAILABLE.listings}

@@ -59,9 +59,9 @@ describe('PcHeader', () => {
     const q = within(form).getByRole('searchbox') as HTMLInputElement;
     expect(q.name).toBe('q');
     expect(q.placeholder).toBe('物件名・住所・路線・駅名などを入力');
-    expect(screen.getByRole('link', { name: 'お気に入り（3件）' }).getAttribute('href')).toBe('/favorite');
-    expect(screen.getByRole('link', { name: '閲覧履歴（12件）' }).getAttribute('href')).toBe('/detail_history');
-    expect(screen.getByRole('link', { name: '保存した条件（0件）' }).getAttribute('href')).toBe('/stock_search');
+    expect(screen.getByRole('link', { name: 'お気に入り 3 件' }).getAttribute('href')).toBe('/favorite');
+    expect(screen.getByRole('link', { name: '閲覧履歴 12 件' }).getAttribute('href')).toBe('/detail_history');
+    expect(screen.getByRole('link', { name: '保存した条件 0 件' }).getAttribute('href')).toBe('/stock_search');
     expect(screen.getByTestId('badge-favorite').textContent).toBe('3');
     expect(screen.getByTestId('badge-detail').textContent).toBe('12');
     expect(screen.queryByTestId('badge-search')).toBeNull();
@@ -311,6 +311,17 @@ describe('LeavePopup', () => {
   });
 });
 
+describe('Logo', () => {
+  it("the link's accessible name contains its visible text; the tagline is outside the link", () => {
+    renderWith(pc, <PcHeader totalCount={1} />);
+    const header = screen.getByRole('banner');
+    const link = within(header).getByRole('link', { name: 'すみか トップページ' });
+    expect(link.textContent).toBe('すみか');
+    expect(link.getAttribute('href')).toBe('/');
+    expect(within(header).getByText('賃貸物件検索').closest('a')).toBeNull();
+  });
+});
+
 describe('PreviousSearchBalloon', () => {
   const condition: LastSearchCondition = {
     searchPath: '/search/tokyo/city/13113',
@@ -328,6 +339,13 @@ describe('PreviousSearchBalloon', () => {
     expect(within(balloon).getByText('こだわりの条件').nextSibling?.textContent).toBe('指定なし');
     expect(within(balloon).getByRole('link', { name: 'この条件で検索する' }).getAttribute('href')).toBe('/search/tokyo/city/13113');
     fireEvent.click(within(balloon).getAllByRole('button', { name: '閉じる' })[0] as HTMLElement);
+    expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();
+  });
+  it('closes with Escape from inside it (keyboard)', () => {
+    renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
+    const search = within(screen.getByRole('complementary', { name: '前回の検索条件' })).getByRole('link', { name: 'この条件で検索する' });
+    search.focus();
+    fireEvent.keyDown(search, { key: 'Escape' });
     expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();
   });
   it('is hidden for same-site visitors, on mobile, and without a search path', () => {
@@ -486,6 +504,32 @@ describe('Layout', () => {
       </Layout>,
     );
     expect(screen.getByRole('heading', { name: 'お問い合わせフォーム' })).not.toBeNull();
+  });
+  it('every view has exactly one h1, the page title: visible on PC, for assistive technology on phones and in the app', () => {
+    for (const [ctx, hidden] of [
+      [pc, false],
+      [sp, true],
+      [app, true],
+    ] as const) {
+      const { container, unmount } = renderWith(
+        ctx,
+        <Layout pageKind="list" breadcrumbs={[{ text: 'TOP', path: '/' }, { text: '東京都' }]} pageTitle="東京都の賃貸">
+          <h2>content</h2>
+        </Layout>,
+      );
+      const h1s = container.querySelectorAll('h1');
+      expect(h1s).toHaveLength(1);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('東京都の賃貸');
+      expect(h1s[0]!.classList.contains('sk-visually-hidden')).toBe(hidden);
+      unmount();
+    }
+  });
+  it('renders no h1 of its own without a page title (the page brings its own)', () => {
+    for (const ctx of [pc, sp, app]) {
+      const { container, unmount } = renderWith(ctx, <Layout pageKind="top">x</Layout>);
+      expect(container.querySelectorAll('h1')).toHaveLength(0);
+      unmount();
+    }
   });
   it('app: no header, footer or page-top link', () => {
     const { container } = renderWith(app, <Layout pageKind="top">x</Layout>);

@@ -80,9 +80,7 @@ export function Layout({
   usePageTracking(pageKind, path, { enabled: track });
 
   const head = meta ? <Meta meta={meta} /> : null;
-  const heading = (withTitle: boolean) => (
-    <LayoutHeading data={{ breadcrumbs, pageTitle, pageSubTitle }} read={readHeading} origin={crumbsOrigin} withTitle={withTitle} />
-  );
+  const heading = (view: HeadingView) => <LayoutHeading data={{ breadcrumbs, pageTitle, pageSubTitle }} read={readHeading} origin={crumbsOrigin} view={view} />;
 
   if (ctx.isApp) {
     return (
@@ -90,7 +88,10 @@ export function Layout({
       <div className="sk-root sk-root--sp sk-root--app" data-view="app">
         {head}
         <TestBanner />
-        <main className="sk-main sk-main--app">{children}</main>
+        <main className="sk-main sk-main--app">
+          {heading('app')}
+          {children}
+        </main>
         <PageTrackingDebug />
       </div>
     );
@@ -106,7 +107,7 @@ export function Layout({
         {headerVariant === 'default' && <AppInstallBanner pageKind={pageKind} pathname={path} />}
         {special ?? <SpHeader defaultQuery={defaultQuery} />}
         <main className="sk-main sk-main--sp">
-          {heading(false)}
+          {heading('sp')}
           {children}
         </main>
         <SpFooter />
@@ -125,7 +126,7 @@ export function Layout({
       {headerVariant === 'default' && <FollowingHeader />}
       <main className="sk-main sk-main--pc sk-container">
         {headerVariant === 'default' && <PreviousSearchBalloon />}
-        {heading(true)}
+        {heading('pc')}
         {children}
       </main>
       <PcFooter />
@@ -136,29 +137,28 @@ export function Layout({
   );
 }
 
-/** The breadcrumbs and (PC) the page heading, from the props or read when rendering. */
-function LayoutHeading({
-  data,
-  read,
-  origin,
-  withTitle,
-}: {
-  data: LayoutHeadingData;
-  read?: LayoutProps['readHeading'];
-  origin: string | null;
-  withTitle: boolean;
-}) {
+/**
+ * pc: breadcrumbs and the visible page heading; sp: breadcrumbs and the heading for assistive technology
+ * only (the phone design shows no title bar, SPEC §2.2); app: the heading alone, likewise hidden.
+ */
+type HeadingView = 'pc' | 'sp' | 'app';
+
+/** The breadcrumbs and the page's one h1, from the props or read when rendering. */
+function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; read?: LayoutProps['readHeading']; origin: string | null; view: HeadingView }) {
   const value = read ? read() : data;
   const { breadcrumbs = [], pageTitle, pageSubTitle } = value instanceof Promise ? use(value) : value;
   return (
     <>
-      {breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={origin} /> : null}
-      {withTitle && pageTitle && (
-        <div className="sk-page-heading">
-          <h1 className="sk-page-heading__title">{pageTitle}</h1>
-          {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
-        </div>
-      )}
+      {view !== 'app' && breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={origin} /> : null}
+      {pageTitle &&
+        (view === 'pc' ? (
+          <div className="sk-page-heading">
+            <h1 className="sk-page-heading__title">{pageTitle}</h1>
+            {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
+          </div>
+        ) : (
+          <h1 className="sk-visually-hidden">{pageTitle}</h1>
+        ))}
     </>
   );
 }

@@ -26,7 +26,11 @@ export function balloonRows(c: LastSearchCondition): { label: string; value: str
   return rows;
 }
 
-/** SPEC §2.2 PC balloon: the previous search condition, for externally referred visitors with a saved search path. */
+/**
+ * SPEC §2.2 PC balloon: the previous search condition, for externally referred visitors with a saved search
+ * path. It is a bar in the page's flow above the heading (never over the content), reached by Tab after
+ * the header, and closed by its buttons or Escape.
+ */
 export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps) {
   const ctx = useClientContext();
   const external = useIsExternalReferrer();
@@ -35,13 +39,16 @@ export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps)
   const c = condition === undefined ? (stock?.lastSearchCondition ?? null) : condition;
   if (closed || ctx.isSpView || !external || !c?.searchPath) return null;
   return (
-    <aside className="sk-balloon" aria-label="前回の検索条件">
+    <aside
+      className="sk-balloon"
+      aria-label="前回の検索条件"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setClosed(true);
+      }}
+    >
       <div className="sk-balloon__head">
         <HistoryIcon size={18} />
         <strong>前回の検索条件</strong>
-        <button type="button" className="sk-balloon__close" aria-label="閉じる" onClick={() => setClosed(true)}>
-          <CloseIcon size={16} />
-        </button>
       </div>
       <dl className="sk-balloon__rows">
         {balloonRows(c).map((r) => (
@@ -59,6 +66,9 @@ export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps)
           この条件で検索する
         </KitLink>
       </div>
+      <button type="button" className="sk-balloon__close" aria-label="閉じる" onClick={() => setClosed(true)}>
+        <CloseIcon size={16} />
+      </button>
     </aside>
   );
 }

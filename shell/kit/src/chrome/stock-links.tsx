@@ -33,9 +33,13 @@ export function StockLinks({
     <ul className={`sk-stock${compact ? ' sk-stock--compact' : ''}`}>
       {STOCK_LINKS.filter((l) => kinds.includes(l.kind)).map(({ kind, label, shortLabel, href, Icon }) => {
         const n = counts[kind];
+        const shown = compact ? shortLabel : label;
+        // The label comes first in the DOM (shown under the icon by CSS) and the name repeats the visible
+        // words in their order, so the name contains the visible text (WCAG 2.5.3): 「閲覧履歴 12 件」.
         return (
           <li key={kind}>
-            <KitLink to={href} className="sk-stock__link" aria-label={`${label}（${formatNumber(n)}件）`} data-kind={kind}>
+            <KitLink to={href} className="sk-stock__link" aria-label={`${shown} ${n > 0 ? badgeText(n) : '0'} 件`} data-kind={kind}>
+              <span className="sk-stock__label">{shown}</span>
               <span className="sk-stock__icon">
                 <Icon size={compact ? 22 : 24} />
                 {n > 0 && (
@@ -44,7 +48,6 @@ export function StockLinks({
                   </span>
                 )}
               </span>
-              <span className="sk-stock__label">{compact ? shortLabel : label}</span>
             </KitLink>
           </li>
         );

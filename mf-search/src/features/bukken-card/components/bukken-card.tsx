@@ -25,8 +25,10 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
         </h3>
         <p className="s-card__rent">
           <strong>{formatRent(bukken.chinryou)}</strong>
-          管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ 敷 {formatMonths(bukken.shikikin, bukken.chinryou)} ／ 礼{' '}
-          {formatMonths(bukken.reikin, bukken.chinryou)}
+          {/* Each term stays on one line: 「敷 1ヶ月」 never breaks inside. */}
+          <span className="s-card__term">管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'}</span> ／{' '}
+          <span className="s-card__term">敷 {formatMonths(bukken.shikikin, bukken.chinryou)}</span> ／{' '}
+          <span className="s-card__term">礼 {formatMonths(bukken.reikin, bukken.chinryou)}</span>
         </p>
         <p className="s-card__spec">
           {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.floor}階 ／ {formatAge(bukken.builtAge)}
