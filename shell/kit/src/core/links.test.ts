@@ -1,3 +1,4 @@
+import { searchUrlOf } from '@sumika/spec';
 import { appPlatformOf, appStoreLink, freeWordSearchLink, loginLink, trafficSourceOf } from './links.js';
 
 describe('trafficSourceOf (SPEC §7.3)', () => {
@@ -59,5 +60,8 @@ describe('freeWordSearchLink', () => {
   it('is the search codec’s URL: the word trimmed, no empty q', () => {
     expect(freeWordSearchLink('  shinjuku ')).toBe('/search/words?q=shinjuku');
     expect(freeWordSearchLink(' ')).toBe('/search/results');
+    for (const word of ['渋谷 1LDK', 'a&b=c?#%', 'ｼﾝｼﾞｭｸ', '  新宿　']) {
+      expect(freeWordSearchLink(word)).toBe(searchUrlOf({ searchCondition: { word: word.trim() || undefined } }));
+    }
   });
 });

@@ -1,5 +1,4 @@
 /** Links whose query strings carry tracking (SPEC §7.3). */
-import { searchUrlOf } from '@sumika/spec';
 import { EXTERNAL_LINKS, type PageKind } from './constants.js';
 
 /** SPEC §3 traffic sources. */
@@ -52,5 +51,13 @@ export function loginLink({ pageKind, popup = false }: LoginLinkOptions): string
   return `${EXTERNAL_LINKS.messagingLogin}?${params.toString()}`;
 }
 
-/** The free-word search URL (SPEC §2.2: GET /search/words?q=), written by the one search URL codec (@sumika/spec). */
-export const freeWordSearchLink = (q: string): string => searchUrlOf({ searchCondition: { word: q.trim() || undefined } });
+/**
+ * The free-word search URL (SPEC §2.2: GET /search/words?q=). It is what the search URL codec
+ * (@sumika/spec searchUrlOf) writes for a word alone (links.test.ts checks they agree); the kit does
+ * not import the codec because the kit is in every first view and the top page's JS budget
+ * (decision 011, 170 KB) has no room for it.
+ */
+export const freeWordSearchLink = (q: string): string => {
+  const word = q.trim();
+  return word ? `/search/words?${new URLSearchParams({ q: word }).toString()}` : '/search/results';
+};
