@@ -15,3 +15,51 @@ export function mapLevelForZoom(zoom: number): number {
   const level = Math.round(Math.log((512 * 2 ** zoom) / CELL_PX) / Math.log(3)) - 3;
   return Math.min(MAP_LEVELS.max, Math.max(MAP_LEVELS.min, level));
 }
+
+// ---- GeoHex v3 geometry: cells are regular hexagons on the spherical Mercator plane -------------
+
+/** Half the Earth's circumference in spherical-Mercator metres (GeoHex's h_base). */
+export const MERCATOR_HALF = 20037508.34;
+
+export interface LatLngPoint {
+  lat: number;
+  lng: number;
+}
+
+export function toMercator(lat: number, lng: number): { x: number; y: number } {
+  const x = (lng * MERCATOR_HALF) / 180;
+  const y = ((Math.log(Math.tan(((90 + lat) * Math.PI) / 360)) / (Math.PI / 180)) * MERCATOR_HALF) / 180;
+  return { x, y };
+}
+
+export function fromMercator(x: number, y: number): LatLngPoint {
+  const lng = (x / MERCATOR_HALF) * 180;
+  const latDeg = (y / MERCATOR_HALF) * 180;
+  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp((latDeg * Math.PI) / 180)) - Math.PI / 2);
+  return { lat, lng };
+}
+
+/** Circumradius unit of a level's cells in Mercator metres: a cell is 4·size wide. */
+export function hexSize(level: number): number {
+  return MERCATOR_HALF / 3 ** (level + 3);
+}
+
+/** The six corners of the level's cell centred at `center`, counter-clockwise from the west corner. */
+export function hexCorners(center: LatLngPoint, level: number): LatLngPoint[] {
+  const size = hexSize(level);
+  const { x, y } = toMercator(center.lat, center.lng);
+  const top = fromMercator(x, y + Math.sqrt(3) * size).lat;
+  const bottom = fromMercator(x, y - Math.sqrt(3) * size).lat;
+  const lngAt = (dx: number): number => fromMercator(x + dx * size, y).lng;
+  return [
+    { lat: center.lat, lng: lngAt(-2) },
+    { lat: bottom, lng: lngAt(-1) },
+    { lat: bottom, lng: lngAt(1) },
+    { lat: center.lat, lng: lngAt(2) },
+    { lat: top, lng: lngAt(1) },
+    { lat: top, lng: lngAt(-1) },
+  ];
+}
+
+/** A GeoHex code's level: its length less the two letters. */
+export const geoHexLevel = (code: string): number => code.length - 2;

@@ -81,7 +81,7 @@ export type SearchMapInfoQueryVariables = Exact<{
 }>;
 
 
-export type SearchMapInfoQuery = { mapInfo: Array<{ __typename: 'MapCell', geoHex: string, count: number, nearStation: string | null, center: { __typename: 'LatLng', lat: number, lng: number }, polygon: Array<{ __typename: 'LatLng', lat: number, lng: number }> }> };
+export type SearchMapInfoQuery = { mapInfo: Array<{ __typename: 'MapCell', geoHex: string, count: number, nearStation: string | null, center: { __typename: 'LatLng', lat: number, lng: number } }> };
 
 export type SearchArchiveQueryVariables = Exact<{
   prefecturePath: string;

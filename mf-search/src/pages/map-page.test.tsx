@@ -11,22 +11,12 @@ type Cell = SearchMapInfoQuery['mapInfo'][number];
 
 // Central Tokyo, 760 px wide: zoom 12, GeoHex level 6.
 const BOX: SearchMapInfoQueryVariables = { level: 6, south: 35.62, west: 139.62, north: 35.76, east: 139.82, searchCondition: null };
-const hex = (lat: number, lng: number) =>
-  [
-    [0, -0.02],
-    [-0.015, -0.01],
-    [-0.015, 0.01],
-    [0, 0.02],
-    [0.015, 0.01],
-    [0.015, -0.01],
-  ].map(([a, b]) => ({ __typename: 'LatLng' as const, lat: lat + a!, lng: lng + b! }));
 const mapCell = (geoHex: string, count: number, nearStation: string | null, lat: number, lng: number): Cell => ({
   __typename: 'MapCell',
   geoHex,
   count,
   nearStation,
   center: { __typename: 'LatLng', lat, lng },
-  polygon: hex(lat, lng),
 });
 const cells = [mapCell('XM4886', 8, '新宿', 35.7, 139.7), mapCell('XM4885', 1200, '東京', 35.68, 139.76)];
 const listing = (globalKey: string, name: string): Listing => ({

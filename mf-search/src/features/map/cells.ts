@@ -1,5 +1,6 @@
 import type { SearchMapInfoQuery } from '../../__generated__/operations.js';
 import { formatNumber } from '@sumika/shell-kit';
+import { geoHexLevel, hexCorners, type LatLngPoint } from '@sumika/spec';
 
 export type MapCellView = SearchMapInfoQuery['mapInfo'][number];
 
@@ -12,3 +13,6 @@ export function cellLabel(cell: Pick<MapCellView, 'nearStation' | 'count'>): str
 export function cellsByCount(cells: readonly MapCellView[]): MapCellView[] {
   return [...cells].sort((a, b) => b.count - a.count || (a.nearStation ?? '').localeCompare(b.nearStation ?? '') || a.geoHex.localeCompare(b.geoHex));
 }
+
+/** The cell's six corners (GeoHex geometry: from its centre and its code's level). */
+export const cellCorners = (cell: Pick<MapCellView, 'geoHex' | 'center'>): LatLngPoint[] => hexCorners(cell.center, geoHexLevel(cell.geoHex));

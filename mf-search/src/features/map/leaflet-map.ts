@@ -1,13 +1,15 @@
 /**
  * The map itself, in the browser only (its own chunk, loaded once the page has hydrated): Leaflet
- * over the site's own base layer (coastline, railway lines, stations: base/*.json, served as hashed
- * assets by this remote) or over an external tile server when one is configured, with the listing
+ * over the site's own base layer (coastline, railway lines, stations: base/*.json, in this chunk)
+ * or over an external tile server when one is configured, with the listing
  * counts per GeoHex cell on top. Cells are keyboard buttons labelled with their nearest station.
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import base from './base/japan.json' with { type: 'json' };
+import stations from './base/stations.json' with { type: 'json' };
 import type { Box } from './box.js';
-import { cellLabel, type MapCellView } from './cells.js';
+import { cellCorners, cellLabel, type MapCellView } from './cells.js';
 
 export interface MapController {
   setCells(cells: readonly MapCellView[], selected: string | undefined): void;
@@ -28,18 +30,9 @@ interface BaseLayer {
   railways: { name: string; coords: [number, number][] }[];
 }
 type Stations = [name: string, lng: number, lat: number][];
-
-const BASE_URL = new URL('./base/japan.json', import.meta.url).href;
-const STATIONS_URL = new URL('./base/stations.json', import.meta.url).href;
 /** Stations are drawn from this zoom, their names from LABEL_ZOOM. */
 const STATION_ZOOM = 12;
 const LABEL_ZOOM = 14;
-
-async function fetchJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
 
 const toLatLng = ([lng, lat]: [number, number]): L.LatLngTuple => [lat, lng];
 
@@ -57,41 +50,22 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
     L.tileLayer(opts.tileUrl, { attribution: opts.tileAttribution ?? '', maxZoom: 18 }).addTo(map);
   } else {
     map.attributionControl?.addAttribution('Natural Earth, japan-train-data');
-    void fetchJson<BaseLayer>(BASE_URL)
-      .then((base) => {
-        L.polygon(
-          base.coast.map((ring) => ring.map(toLatLng)),
-          { color: '#9bb5a0', weight: 1, fillColor: '#f6f4ee', fillOpacity: 1, interactive: false },
-        )
-          .addTo(map)
-          .bringToBack();
-        for (const r of base.railways) L.polyline(r.coords.map(toLatLng), { color: '#8a8f98', weight: 1.5, opacity: 0.8, interactive: false }).addTo(map);
-      })
-      .catch(() => undefined); // the cells still show on a plain background
+    const layer = base as BaseLayer;
+    L.polygon(
+      layer.coast.map((ring) => ring.map(toLatLng)),
+      { color: '#9bb5a0', weight: 1, fillColor: '#f6f4ee', fillOpacity: 1, interactive: false },
+    ).addTo(map);
+    for (const r of layer.railways) L.polyline(r.coords.map(toLatLng), { color: '#8a8f98', weight: 1.5, opacity: 0.8, interactive: false }).addTo(map);
   }
 
   // Stations once zoomed in: dots, and their names from LABEL_ZOOM, only those in view.
   const stationLayer = L.layerGroup().addTo(map);
-  let stations: Stations | null = null;
-  let loadingStations = false;
   const drawStations = () => {
     stationLayer.clearLayers();
     const zoom = map.getZoom();
     if (zoom < STATION_ZOOM) return;
-    if (!stations) {
-      if (!loadingStations) {
-        loadingStations = true;
-        void fetchJson<Stations>(STATIONS_URL)
-          .then((s) => {
-            stations = s;
-            drawStations();
-          })
-          .catch(() => undefined);
-      }
-      return;
-    }
     const view = map.getBounds().pad(0.1);
-    for (const [name, lng, lat] of stations) {
+    for (const [name, lng, lat] of stations as Stations) {
       if (!view.contains([lat, lng])) continue;
       const dot = L.circleMarker([lat, lng], { radius: 3, color: '#555', weight: 1, fillColor: '#fff', fillOpacity: 1, interactive: false });
       if (zoom >= LABEL_ZOOM) dot.bindTooltip(name, { permanent: true, direction: 'right', className: 's-map__station', offset: [4, 0] });
@@ -108,6 +82,7 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
     drawStations();
     report();
   });
+  drawStations();
   report();
 
   return {
@@ -118,7 +93,7 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
         const chosen = c.geoHex === selected;
         const label = cellLabel(c);
         const hex = L.polygon(
-          c.polygon.map((p) => [p.lat, p.lng] as L.LatLngTuple),
+          cellCorners(c).map((p) => [p.lat, p.lng] as L.LatLngTuple),
           {
             color: chosen ? '#b34700' : '#1d6b45',
             weight: chosen ? 3 : 1,

@@ -219,8 +219,6 @@ export type MapCell = {
   geoHex: Scalars['String']['output'];
   /** The station (group) nearest the cell's centre, for the cell's label; null when none is within 20 km. */
   nearStation?: Maybe<Scalars['String']['output']>;
-  /** The cell's six corners, counter-clockwise from the west corner. */
-  polygon: Array<LatLng>;
 };
 
 export type Pagination = {
@@ -1060,7 +1058,6 @@ export type MapCellResolvers<ContextType = Context, ParentType extends Resolvers
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   geoHex?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nearStation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  polygon?: Resolver<Array<ResolversTypes['LatLng']>, ParentType, ContextType>;
 }>;
 
 export type PaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Pagination'] = ResolversParentTypes['Pagination']> = ResolversObject<{

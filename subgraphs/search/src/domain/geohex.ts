@@ -1,4 +1,7 @@
 import { badRequest } from '@sumika/server-kit';
+import { fromMercator, hexCorners, hexSize, toMercator } from '@sumika/spec';
+
+export { hexSize };
 
 /**
  * GeoHex v3: hexagonal cells over the spherical Mercator plane, the cell system Japanese map
@@ -20,14 +23,8 @@ export const MAX_LEVEL = 15;
 export const MAX_CELLS_IN_BOX = 2000;
 
 const H_KEY = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const H_BASE = 20037508.34;
 const H_DEG = Math.PI / 6;
 const H_K = Math.tan(H_DEG);
-
-/** Circumradius unit of a cell in Mercator metres: a cell is 4·size wide. */
-export function hexSize(level: number): number {
-  return H_BASE / 3 ** (level + 3);
-}
 
 /** Zone code of the cell holding the point at the level (0..15). */
 export function encode(lat: number, lng: number, level: number): string {
@@ -50,19 +47,7 @@ export function decode(code: string): Zone {
 /** The six corners of the cell, counter-clockwise from the west corner. */
 export function polygon(code: string): { lat: number; lng: number }[] {
   const zone = decode(code);
-  const size = hexSize(zone.level);
-  const { x, y } = toMercator(zone.lat, zone.lng);
-  const top = fromMercator(x, y + Math.sqrt(3) * size).lat;
-  const bottom = fromMercator(x, y - Math.sqrt(3) * size).lat;
-  const lngAt = (dx: number): number => fromMercator(x + dx * size, y).lng;
-  return [
-    { lat: zone.lat, lng: lngAt(-2) },
-    { lat: bottom, lng: lngAt(-1) },
-    { lat: bottom, lng: lngAt(1) },
-    { lat: zone.lat, lng: lngAt(2) },
-    { lat: top, lng: lngAt(1) },
-    { lat: top, lng: lngAt(-1) },
-  ];
+  return hexCorners(zone, zone.level);
 }
 
 /** Codes of every cell at the level that overlaps the box (at most 2000, else BAD_REQUEST). */
@@ -108,19 +93,6 @@ export function cellsInBox(south: number, west: number, north: number, east: num
 }
 
 // ---- the GeoHex v3 algorithm ----------------------------------------------------------------
-
-function toMercator(lat: number, lng: number): { x: number; y: number } {
-  const x = (lng * H_BASE) / 180;
-  const y = ((Math.log(Math.tan(((90 + lat) * Math.PI) / 360)) / (Math.PI / 180)) * H_BASE) / 180;
-  return { x, y };
-}
-
-function fromMercator(x: number, y: number): { lat: number; lng: number } {
-  const lng = (x / H_BASE) * 180;
-  const latDeg = (y / H_BASE) * 180;
-  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp((latDeg * Math.PI) / 180)) - Math.PI / 2);
-  return { lat, lng };
-}
 
 function xyOfLocation(lat: number, lng: number, level: number): { x: number; y: number } {
   const size = hexSize(level);

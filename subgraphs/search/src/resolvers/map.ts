@@ -1,4 +1,5 @@
 import { badRequest } from '@sumika/server-kit';
+import { fromMercator } from '@sumika/spec';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
@@ -12,7 +13,6 @@ export const MIN_MAP_LEVEL = STORED_HEX_LEVELS.min;
 export const MAX_MAP_LEVEL = STORED_HEX_LEVELS.max;
 export const MAX_MAP_BUKKENS = 200;
 
-const H_BASE = 20037508.34;
 const H_K = Math.tan(Math.PI / 6);
 
 function checkLevel(level: number): void {
@@ -41,13 +41,12 @@ export function cellOf(x: number, y: number, level: number): { geoHex: string; c
   const unitY = 6 * size * H_K;
   const mercY = (H_K * x * unitX + y * unitY) / 2;
   const mercX = (mercY - y * unitY) / H_K;
-  const lng = (mercX / H_BASE) * 180;
-  const lat = (180 / Math.PI) * (2 * Math.atan(Math.exp(((mercY / H_BASE) * 180 * Math.PI) / 180)) - Math.PI / 2);
+  const { lat, lng } = fromMercator(mercX, mercY);
   const zone = decode(encode(lat, lng, level));
   return { geoHex: zone.code, center: { lat: zone.lat, lng: zone.lng } };
 }
 
-/** What mapInfo answers per cell; the corners and the label are resolved when asked for. */
+/** What mapInfo answers per cell; the label is resolved when asked for (a cell's corners follow from its centre and level: hexCorners in @sumika/spec). */
 export interface MapCellParent {
   geoHex: string;
   count: number;
@@ -70,7 +69,6 @@ function stationIndex(master: SearchMaster): NearestIndex<MasterStationGroup> {
 
 export const mapResolvers: Resolvers = {
   MapCell: {
-    polygon: (cell) => polygon(cell.geoHex),
     nearStation: async (cell, _, ctx) => stationIndex(await searchMaster(ctx.db)).nearest(cell.center, NEAR_STATION_KM)?.name ?? null,
   },
   Query: {

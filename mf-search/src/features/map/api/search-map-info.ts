@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchMapInfoQuery, SearchMapInfoQueryVariables } from '../../../__generated__/operations.js';
 
-/** Matching listings per GeoHex cell in a bounding box, each cell with its corners and nearest station. */
+/** Matching listings per GeoHex cell in a bounding box, each cell with its nearest station. */
 export const SEARCH_MAP_INFO: TypedDocumentNode<SearchMapInfoQuery, SearchMapInfoQueryVariables> = gql`
   query SearchMapInfo($level: Int!, $south: Float!, $west: Float!, $north: Float!, $east: Float!, $searchCondition: SearchConditionInput) {
     mapInfo(level: $level, south: $south, west: $west, north: $north, east: $east, searchCondition: $searchCondition) {
@@ -9,10 +9,6 @@ export const SEARCH_MAP_INFO: TypedDocumentNode<SearchMapInfoQuery, SearchMapInf
       count
       nearStation
       center {
-        lat
-        lng
-      }
-      polygon {
         lat
         lng
       }

@@ -1,7 +1,7 @@
 import '../map.css';
 import { useEffect, useRef, useState } from 'react';
 import type { Box } from '../box.js';
-import { cellLabel, type MapCellView } from '../cells.js';
+import { cellCorners, cellLabel, type MapCellView } from '../cells.js';
 import type { MapController } from '../leaflet-map.js';
 
 export interface MapCanvasProps {
@@ -68,7 +68,9 @@ export function MapCanvas({ box, cells, selected, tileUrl, tileAttribution, onMo
             <g key={c.geoHex} onClick={() => onSelect(c.geoHex)}>
               <title>{cellLabel(c)}</title>
               <polygon
-                points={c.polygon.map((p) => `${x(p.lng).toFixed(1)},${y(p.lat).toFixed(1)}`).join(' ')}
+                points={cellCorners(c)
+                  .map((p) => `${x(p.lng).toFixed(1)},${y(p.lat).toFixed(1)}`)
+                  .join(' ')}
                 className={c.geoHex === selected ? 's-map__hex is-selected' : 's-map__hex'}
               />
               <text x={x(c.center.lng)} y={y(c.center.lat) + 4} textAnchor="middle" className="s-map__hex-count">
