@@ -338,7 +338,7 @@ describe('PreviousSearchBalloon', () => {
     const balloon = screen.getByRole('complementary', { name: '前回の検索条件' });
     expect(within(balloon).getByText('こだわりの条件').nextSibling?.textContent).toBe('指定なし');
     expect(within(balloon).getByRole('link', { name: 'この条件で検索する' }).getAttribute('href')).toBe('/search/tokyo/city/13113');
-    fireEvent.click(within(balloon).getAllByRole('button', { name: '閉じる' })[0] as HTMLElement);
+    fireEvent.click(within(balloon).getByRole('button', { name: '閉じる' }));
     expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();
   });
   it('closes with Escape from inside it (keyboard)', () => {
@@ -520,7 +520,7 @@ describe('Layout', () => {
       const h1s = container.querySelectorAll('h1');
       expect(h1s).toHaveLength(1);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('東京都の賃貸');
-      expect(h1s[0]!.classList.contains('sk-visually-hidden')).toBe(hidden);
+      expect(h1s[0]!.closest('.sk-visually-hidden') !== null).toBe(hidden);
       unmount();
     }
   });

@@ -150,15 +150,12 @@ function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; 
   return (
     <>
       {view !== 'app' && breadcrumbs.length ? <Breadcrumbs items={breadcrumbs} origin={origin} /> : null}
-      {pageTitle &&
-        (view === 'pc' ? (
-          <div className="sk-page-heading">
-            <h1 className="sk-page-heading__title">{pageTitle}</h1>
-            {pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
-          </div>
-        ) : (
-          <h1 className="sk-visually-hidden">{pageTitle}</h1>
-        ))}
+      {pageTitle && (
+        <div className={view === 'pc' ? 'sk-page-heading' : 'sk-visually-hidden'}>
+          <h1 className="sk-page-heading__title">{pageTitle}</h1>
+          {view === 'pc' && pageSubTitle && <p className="sk-page-heading__sub">{pageSubTitle}</p>}
+        </div>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from '../core/messages.js';
 import type { LastSearchCondition } from '../graphql/operations/required-user-data.js';
 import { KitLink } from '../router/kit-link.js';
 import { useOptionalStockCounts } from '../stock-counts/stock-counts-provider.js';
-import { CloseIcon, HistoryIcon } from './icons.js';
+import { HistoryIcon } from './icons.js';
 
 export interface PreviousSearchBalloonProps {
   /** Default: the lastSearchCondition the StockCountsProvider read. */
@@ -29,7 +29,8 @@ export function balloonRows(c: LastSearchCondition): { label: string; value: str
 /**
  * SPEC §2.2 PC balloon: the previous search condition, for externally referred visitors with a saved search
  * path. It is a bar in the page's flow above the heading (never over the content), reached by Tab after
- * the header, and closed by its buttons or Escape.
+ * the header, and closed by its 閉じる button or Escape (one close control: a second
+ * icon button named 閉じる said the same thing twice to screen readers).
  */
 export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps) {
   const ctx = useClientContext();
@@ -66,9 +67,6 @@ export function PreviousSearchBalloon({ condition }: PreviousSearchBalloonProps)
           この条件で検索する
         </KitLink>
       </div>
-      <button type="button" className="sk-balloon__close" aria-label="閉じる" onClick={() => setClosed(true)}>
-        <CloseIcon size={16} />
-      </button>
     </aside>
   );
 }

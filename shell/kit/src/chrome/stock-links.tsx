@@ -38,7 +38,7 @@ export function StockLinks({
         // words in their order, so the name contains the visible text (WCAG 2.5.3): 「閲覧履歴 12 件」.
         return (
           <li key={kind}>
-            <KitLink to={href} className="sk-stock__link" aria-label={`${shown} ${n > 0 ? badgeText(n) : '0'} 件`} data-kind={kind}>
+            <KitLink to={href} className="sk-stock__link" aria-label={`${shown} ${badgeText(n)} 件`} data-kind={kind}>
               <span className="sk-stock__label">{shown}</span>
               <span className="sk-stock__icon">
                 <Icon size={compact ? 22 : 24} />
