@@ -44,7 +44,7 @@ describe.each(Object.entries(UA))('%s', (name, userAgent) => {
 it('ships its stylesheet as a CSS file, every class with the sk- prefix', () => {
   const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
   expect(css).toContain('.sk-root');
-  expect(css).toContain('#0a8f5a');
+  expect(css).toContain('--sk-brand: #087a4d;');
   // every class the stylesheet defines carries the sk- prefix (comments aside)
   const classes = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/\.[a-zA-Z][\w-]*/g) ?? [];
   expect(classes.length).toBeGreaterThan(100);
