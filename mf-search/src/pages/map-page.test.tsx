@@ -109,3 +109,13 @@ it("keeps a cell's listings that came back, with the notice, when the listing su
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();
   await act(async () => undefined);
 });
+
+it('lists the 12 busiest cells first, all of them on request', async () => {
+  const many = Array.from({ length: 14 }, (_, i) => mapCell(`XM48${10 + i}`, 100 - i, `駅${i + 1}`, 35.63 + i * 0.005, 139.65 + i * 0.005));
+  mapPage([info(BOX, many)]);
+  expect(await screen.findByRole('button', { name: '駅1駅付近 100件' })).toBeTruthy();
+  expect(cellButtons().filter((b) => b.classList.contains('s-map__cell'))).toHaveLength(12);
+  fireEvent.click(screen.getByRole('button', { name: 'すべてのエリアを表示（14）' }));
+  expect(within(screen.getByRole('navigation', { name: 'エリアの一覧' })).getAllByRole('button', { pressed: false })).toHaveLength(14);
+  expect(screen.getByRole('button', { name: '件数の多いエリアだけ表示' }).getAttribute('aria-expanded')).toBe('true');
+});

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { PageQueries, PageQueriesInput, RemotePageProps } from '@sumika/shell-kit';
 import { parseSearchUrl, searchQueryEntries, searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { SearchMapInfoQueryVariables } from '../__generated__/operations.js';
 import { ListingsUnavailable } from '../features/bukken-card/index.js';
 import {
@@ -73,11 +73,14 @@ export default function MapPage({ route, params, search, setMeta, setStatus, con
   });
   const conditionQuery = searchQueryEntries(condition);
 
+  const moves = useRef(0);
   const onMove = useCallback(
     (box: Box, zoom: number) => {
       const next = { box: clampBox(box), zoom };
       setView(next);
-      // The URL follows the view (shareable, and the back button returns to it), without a navigation.
+      // The URL follows the visitor's moves (shareable, and the back button returns to them), without
+      // a navigation; the map's first fit to the URL's box is not one.
+      if (moves.current++ === 0) return;
       const query = new URLSearchParams([...conditionQuery, ...boxParams(next.box)]);
       window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query.toString()}`);
     },

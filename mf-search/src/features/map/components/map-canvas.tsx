@@ -61,7 +61,7 @@ export function MapCanvas({ box, cells, selected, tileUrl, tileAttribution, onMo
   const y = (lat: number) => ((box.north - lat) / (box.north - box.south)) * H;
   return (
     <div className="s-map" data-ready={ready ? 'true' : undefined}>
-      <div ref={host} className="s-map__canvas" tabIndex={ready ? undefined : -1} />
+      <div ref={host} className="s-map__canvas" />
       {!ready && (
         <svg className="s-map__picture" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label="物件数の地図">
           {cells.map((c) => (
