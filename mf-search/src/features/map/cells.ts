@@ -9,9 +9,12 @@ export function cellLabel(cell: Pick<MapCellView, 'nearStation' | 'count'>): str
   return `${cell.nearStation ? `${cell.nearStation}駅付近` : 'このエリア'} ${formatNumber(cell.count)}件`;
 }
 
-/** Most listings first, then by label: the order of the list beside the map. */
+/** Code-unit order: the same in Node and every browser (localeCompare follows each one's default locale). */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Most listings first, then by code: the order of the list beside the map, the same on the server and in the browser. */
 export function cellsByCount(cells: readonly MapCellView[]): MapCellView[] {
-  return [...cells].sort((a, b) => b.count - a.count || (a.nearStation ?? '').localeCompare(b.nearStation ?? '') || a.geoHex.localeCompare(b.geoHex));
+  return [...cells].sort((a, b) => b.count - a.count || byCodeUnits(a.geoHex, b.geoHex));
 }
 
 /** The cell's six corners (GeoHex geometry: from its centre and its code's level). */

@@ -44,6 +44,10 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
     [opts.box.north, opts.box.east],
   ]);
   const container = map.getContainer();
+  // The kit's colour tokens (one palette), read once: Leaflet's vector paths take colour values.
+  const style = getComputedStyle(container);
+  const token = (name: string) => style.getPropertyValue(name).trim() || 'currentColor';
+  const palette = { brand: token('--sk-brand'), brandDark: token('--sk-brand-dark'), accent: token('--sk-accent'), accentDark: token('--sk-accent-dark') };
   container.setAttribute('aria-label', '物件数の地図（矢印キーで移動、＋／−で拡大・縮小）');
 
   if (opts.tileUrl) {
@@ -87,6 +91,8 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
 
   return {
     setCells(cells, selected) {
+      // A keyboard user on a cell stays on it (or on the map) when the cells are redrawn.
+      const focused = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.s-map__count')?.dataset.geohex;
       cellLayer.clearLayers();
       const max = Math.max(1, ...cells.map((c) => c.count));
       for (const c of cells) {
@@ -95,9 +101,9 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
         const hex = L.polygon(
           cellCorners(c).map((p) => [p.lat, p.lng] as L.LatLngTuple),
           {
-            color: chosen ? '#b34700' : '#1d6b45',
+            color: chosen ? palette.accentDark : palette.brandDark,
             weight: chosen ? 3 : 1,
-            fillColor: chosen ? '#e8590c' : '#2b9348',
+            fillColor: chosen ? palette.accent : palette.brand,
             fillOpacity: 0.15 + 0.45 * Math.sqrt(c.count / max),
           },
         );
@@ -111,6 +117,7 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
         cellLayer.addLayer(hex).addLayer(count);
         const icon = count.getElement();
         if (icon) {
+          icon.dataset.geohex = c.geoHex;
           icon.setAttribute('aria-label', label);
           icon.setAttribute('aria-pressed', String(chosen));
           icon.addEventListener('keydown', (e) => {
@@ -119,6 +126,10 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
             opts.onSelect(c.geoHex);
           });
         }
+      }
+      if (focused) {
+        const again = container.querySelector<HTMLElement>(`.s-map__count[data-geohex="${focused}"]`);
+        (again ?? container).focus();
       }
     },
     destroy() {
