@@ -59,13 +59,14 @@ describe('gateway config from the environment', () => {
       production: true,
       shellJwksUrl: 'http://127.0.0.1:3100/.well-known/jwks.json',
       shellAudiences: ['https://a.example/graphql', 'https://b.example/graphql'],
-      documents: 'persisted',
+      documents: 'any',
     });
     expect(c.adminToken).toBeUndefined();
     expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
     expect(configFromEnv({ GATEWAY_PORT: '' }).port).toBe(4000);
-    // production defaults to the manifest's documents only; either mode can be asked for by name
-    expect(configFromEnv({ NODE_ENV: 'production', GATEWAY_DOCUMENTS: 'any' }).documents).toBe('any');
+    // every document by default, production included (decision 021: the user subgraph's calls are not in
+    // the manifest yet); either mode can be asked for by name
+    expect(configFromEnv({ NODE_ENV: 'production' }).documents).toBe('any');
     expect(configFromEnv({ GATEWAY_DOCUMENTS: 'persisted', PERSISTED_DOCUMENTS_FILE: '/srv/pq.json' })).toMatchObject({
       documents: 'persisted',
       persistedDocumentsFile: '/srv/pq.json',

@@ -44,8 +44,8 @@ export interface GatewayConfig {
   shellAudiences: string[];
   /**
    * Which documents /graphql runs (GATEWAY_DOCUMENTS): `persisted` only the build's manifest's (by hash or by
-   * their exact text; decision 021), `any` every document (APQ registers new ones). Default: `persisted` when
-   * NODE_ENV=production, else `any`.
+   * their exact text; decision 021), `any` every document (APQ registers new ones). Default `any`, production
+   * included, until the user subgraph's own calls are in the manifest (a `persisted` gateway refuses them).
    */
   documents: DocumentsMode;
   /** The build's manifest of the site's operations (PERSISTED_DOCUMENTS_FILE; `npm run codegen` writes it). */
@@ -140,7 +140,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
           .map((s) => s.trim())
           .filter(Boolean)
       : [`http://127.0.0.1:${vars.GATEWAY_PORT}/graphql`, `http://localhost:${vars.GATEWAY_PORT}/graphql`],
-    documents: vars.GATEWAY_DOCUMENTS ?? (vars.NODE_ENV === 'production' ? 'persisted' : 'any'),
+    documents: vars.GATEWAY_DOCUMENTS ?? 'any',
     persistedDocumentsFile: vars.PERSISTED_DOCUMENTS_FILE ?? path.join(repoRoot(), 'gateway', '__generated__', 'persisted-documents.json'),
   };
 }
