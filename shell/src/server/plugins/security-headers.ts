@@ -82,8 +82,7 @@ export default fp(
           'style-src-attr': ["'unsafe-inline'"],
           'img-src': ["'self'", 'data:', ...(opts.mapTileOrigin ? [opts.mapTileOrigin] : [])],
           'font-src': ["'self'", 'data:'],
-          // The remotes' own data files (the map's base layer) come from their origins, like their scripts.
-          'connect-src': [styleSources("'self'")],
+          'connect-src': ["'self'"],
           'frame-src': opts.recaptcha ? RECAPTCHA_FRAMES : ["'none'"],
           'frame-ancestors': ["'none'"],
           'form-action': ["'self'"],
