@@ -144,7 +144,9 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
       uniqueName: federation.name,
       // The standalone entry cannot have a hash in its name (see shell/webpack.config.js).
       filename: standalone ? '[name].js' : '[name].[contenthash:8].js',
-      chunkFilename: '[name].[contenthash:8].js',
+      // Six hex digits: the name (the chunk id) already makes the file unique, the hash only busts
+      // caches; every async chunk's hash is in remoteEntry.js, which the first view loads (decision 011).
+      chunkFilename: '[name].[contenthash:6].js',
       // Assets a module asks for by URL (new URL('./x.json', import.meta.url), a stylesheet's images):
       // content-hashed like the scripts, so they are served immutable too.
       assetModuleFilename: '[name].[contenthash:8][ext]',

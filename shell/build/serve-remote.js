@@ -18,7 +18,7 @@ const TYPES = {
   '.png': 'image/png',
   '.txt': 'text/plain; charset=utf-8',
 };
-const HASHED = /\.[0-9a-f]{8}\.(js|css|json|png|svg)$/;
+const HASHED = /\.[0-9a-f]{6,8}\.(js|css|json|png|svg)$/;
 const EXTENSIONS = { br: '.br', gzip: '.gz' };
 
 /**

@@ -53,7 +53,6 @@ export {
 export {
   appPlatformOf,
   appStoreLink,
-  freeWordSearchLink,
   loginLink,
   trafficSourceOf,
   type AppPlatform,

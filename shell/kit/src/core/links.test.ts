@@ -1,5 +1,4 @@
-import { searchUrlOf } from '@sumika/spec';
-import { appPlatformOf, appStoreLink, freeWordSearchLink, loginLink, trafficSourceOf } from './links.js';
+import { appPlatformOf, appStoreLink, loginLink, trafficSourceOf } from './links.js';
 
 describe('trafficSourceOf (SPEC §7.3)', () => {
   it.each([
@@ -49,19 +48,5 @@ describe('loginLink', () => {
   it('carries register_from made from the page kind, with _popup in a popup', () => {
     expect(loginLink({ pageKind: 'favorite' })).toBe('/auth/line?register_from=favorite');
     expect(loginLink({ pageKind: 'detail', popup: true })).toBe('/auth/line?register_from=detail_popup');
-  });
-});
-
-describe('freeWordSearchLink', () => {
-  it('is GET /search/words?q=', () => {
-    expect(freeWordSearchLink('渋谷 1LDK')).toBe('/search/words?q=%E6%B8%8B%E8%B0%B7+1LDK');
-  });
-
-  it('is the search codec’s URL: the word trimmed, no empty q', () => {
-    expect(freeWordSearchLink('  shinjuku ')).toBe('/search/words?q=shinjuku');
-    expect(freeWordSearchLink(' ')).toBe('/search/results');
-    for (const word of ['渋谷 1LDK', 'a&b=c?#%', 'ｼﾝｼﾞｭｸ', '  新宿　']) {
-      expect(freeWordSearchLink(word)).toBe(searchUrlOf({ searchCondition: { word: word.trim() || undefined } }));
-    }
   });
 });

@@ -50,14 +50,3 @@ export function loginLink({ pageKind, popup = false }: LoginLinkOptions): string
   const params = new URLSearchParams({ register_from: popup ? `${pageKind}_popup` : pageKind });
   return `${EXTERNAL_LINKS.messagingLogin}?${params.toString()}`;
 }
-
-/**
- * The free-word search URL (SPEC §2.2: GET /search/words?q=). It is what the search URL codec
- * (@sumika/spec searchUrlOf) writes for a word alone (links.test.ts checks they agree); the kit does
- * not import the codec because the kit is in every first view and the top page's JS budget
- * (decision 011, 170 KB) has no room for it.
- */
-export const freeWordSearchLink = (q: string): string => {
-  const word = q.trim();
-  return word ? `/search/words?${new URLSearchParams({ q: word }).toString()}` : '/search/results';
-};
