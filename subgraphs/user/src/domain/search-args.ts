@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '@sumika/server-kit';
 import { BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/domain';
+import type { CommuteDestination as DestinationStation, SearchConditionValues } from '@sumika/spec';
 
 /**
  * The place and condition arguments of the search subgraph's `searchBukkens` (its schema is the
@@ -20,22 +21,8 @@ export interface SearchArgs {
   searchCondition?: SearchConditionValues;
 }
 
-export interface DestinationStation {
-  stationCode: number;
-  maxMinutes: number;
-  maxTransfers?: number;
-}
-
-export interface SearchConditionValues {
-  buildingTypes?: string[];
-  chinryou?: { min?: number; max?: number; includeKanrihi?: true; noReikin?: 'true'; noShikikin?: 'true' };
-  plans?: { min?: string; max?: string };
-  area?: { min?: number; max?: number };
-  walkMin?: number;
-  builtYear?: number;
-  other?: string[];
-  word?: string;
-}
+// The condition's values and a commute destination have one home, the search URL codec's types.
+export type { DestinationStation, SearchConditionValues };
 
 /** The same arguments as GraphQL hands them over (nullable everywhere). */
 export interface SearchArgsInput {
