@@ -158,7 +158,14 @@ export function protocolCases(ctx: CaseContext): Case[] {
     c('POST JSON nested 10,000 deep', gqlPost(deepArrayJson(10_000).text)),
     c('POST JSON object nested 10,000 deep', gqlPost(`{"query":"{ __typename }","extensions":${deepObjectJson(10_000).text}}`)),
     c('POST 2 MB body', gqlPost(graphqlBody('query($s: String) { __typename }', { s: hugeString(rng, 2 * 1024 * 1024) })), expect4xx),
-    c('POST 12 MB body', gqlPost(toJson({ query: '{ __typename }', variables: { s: 'x'.repeat(12 * 1024 * 1024) } })), expect4xx),
+    // Asked first, as curl does for a large body: the gateway's 413 comes instead of the 100, nothing is
+    // uploaded. (Sent without asking, a body this size races the server's close: TCP may reset before
+    // the 413 is read; the 2 MB case above covers an unasked over-limit body.)
+    c(
+      'POST 12 MB body (Expect: 100-continue)',
+      gqlPost(toJson({ query: '{ __typename }', variables: { s: 'x'.repeat(12 * 1024 * 1024) } }), [JSON_CT, ['Expect', '100-continue']]),
+      expectStatusIn([413]),
+    ),
     c('POST declared 10 GB', { method: 'POST', target: '/graphql', headers: [JSON_CT, ['Content-Length', '10737418240']], body: ok }, expect4xx),
     c(
       'POST broken chunked',

@@ -123,10 +123,23 @@ export function send(port: number, req: RawRequest, timeoutMs: number): Promise<
     // that refuses a large body early (413) closes with the rest unread, and a client still writing then
     // gets EPIPE or a reset that can arrive before the answer is read (as browsers and curl do, stop).
     // write, not end: a half-closed socket is not what browsers send.
+    // With `Expect: 100-continue` (as curl sends for large bodies) only the head goes first; the body
+    // follows a 100 (or a second's silence, as curl does) and never follows a final answer.
+    const expects = !req.raw && req.headers.some(([k, v]) => k.toLowerCase() === 'expect' && /100-continue/i.test(v));
+    const headEnd = expects ? bytes.indexOf('\r\n\r\n') + 4 : bytes.length;
+    let released = !expects;
+    let received = 0;
+    let interim = 0; // bytes of the 100 answer, which do not stop the body
+    const release = (interimBytes: number) => {
+      if (released) return;
+      released = true;
+      interim = interimBytes;
+      writeNext();
+    };
     let at = 0;
     const writeNext = () => {
-      while (!settled && chunks.length === 0 && at < bytes.length) {
-        const piece = bytes.subarray(at, at + WRITE_PIECE);
+      while (!settled && (released ? received === interim : at < headEnd) && at < bytes.length) {
+        const piece = bytes.subarray(at, Math.min(at + WRITE_PIECE, released ? bytes.length : headEnd));
         at += piece.length;
         if (!socket.write(piece)) {
           socket.once('drain', writeNext);
@@ -134,8 +147,19 @@ export function send(port: number, req: RawRequest, timeoutMs: number): Promise<
         }
       }
     };
-    socket.on('connect', writeNext);
-    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('connect', () => {
+      writeNext();
+      if (expects) setTimeout(() => release(0), 1000).unref();
+    });
+    socket.on('data', (d: Buffer) => {
+      chunks.push(d);
+      received += d.length;
+      if (released) return;
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      if (end >= 0 && /^HTTP\/1\.[01] 100 /.test(all.toString('latin1', 0, 16))) release(end + 4);
+      else if (end >= 0) released = true; // a final answer: the body is not sent
+    });
     socket.on('end', () => finish());
     socket.on('close', () => finish());
     socket.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/server-kit';
+import { answerExpectContinue, DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';
@@ -32,6 +32,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     // Behind a load balancer, TRUST_PROXY makes req.ip the visitor's (per-IP rate limits).
     trustProxy: opts.config.trustProxy,
   });
+  answerExpectContinue(app);
   // A request fastify refuses before any route (body too large, malformed JSON, bad content type):
   // 4xx with a GraphQL-shaped BAD_REQUEST, never fastify's internals; anything else is logged.
   app.setErrorHandler((err: FastifyError, req, reply) => {

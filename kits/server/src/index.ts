@@ -14,3 +14,4 @@ export * from './server/input-rules.js';
 export * from './server/dataloader.js';
 export * from './server/run.js';
 export * from './server/readiness.js';
+export * from './server/expect-continue.js';

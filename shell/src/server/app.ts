@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { answerExpectContinue } from '@sumika/server-kit';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -58,6 +59,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       void (reply as FastifyReply).code(400).send(errorBody(400));
     },
   });
+  answerExpectContinue(app);
   const signer = await createShellSigner({
     signingKeyJson: config.signingKeyJson,
     devKeyFile: config.devKeyFile,

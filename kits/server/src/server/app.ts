@@ -1,3 +1,4 @@
+import { answerExpectContinue } from './expect-continue.js';
 import { readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -92,6 +93,7 @@ const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, 
 export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
   // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle' });
+  answerExpectContinue(app);
   const verify = tokenVerifier(opts.auth);
   const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) });
   const limits = { ...limitsFromEnv(), ...opts.limits };
