@@ -8,6 +8,7 @@ export const SORT_COLUMNS = {
   area: 'area',
   built_date: 'built_date',
   walk_min_for_sort: 'walk_min',
+  initial_cost: 'initial_cost',
 } as const satisfies Record<SortKey, string>;
 
 export type SortColumn = (typeof SORT_COLUMNS)[SortKey];

@@ -173,6 +173,7 @@ describe.each(testBackends())('master lists on $name', (backend) => {
     expect(m?.sortKeys).toEqual([
       { value: 'arrived_at_desc', label: '新着順' },
       { value: 'chinryou_asc', label: '賃料が安い順' },
+      { value: 'initial_cost_asc', label: '初期費用の安い順' },
       { value: 'area_desc', label: '面積が広い順' },
       { value: 'built_date_desc', label: '築年数が新しい順' },
       { value: 'walk_min_for_sort_asc', label: '駅から近い順' },
