@@ -98,6 +98,19 @@ export type City = {
   wards: Array<City>;
 };
 
+export type CommuteTime = {
+  __typename?: 'CommuteTime';
+  /** The listing's station the time is from. */
+  fromStationName: Scalars['String']['output'];
+  /** Rail minutes from the listing's best station (rounded up, so never above the search's maxMinutes). */
+  minutes: Scalars['Int']['output'];
+  /** Station group code of the destination, as given in destinationStations. */
+  stationCode: Scalars['Int']['output'];
+  stationName: Scalars['String']['output'];
+  /** Line changes on that way. */
+  transfers: Scalars['Int']['output'];
+};
+
 export type Condition = {
   __typename?: 'Condition';
   code: Scalars['Int']['output'];
@@ -139,13 +152,20 @@ export type FacetCount = {
 /** For the current condition, how many listings each option of each filter would give. */
 export type Facets = {
   __typename?: 'Facets';
+  /** Floor-area upper bounds in m² (searchMaster.areas). */
+  areaMax: Array<FacetCount>;
+  /** Floor-area lower bounds in m² (searchMaster.areas). */
+  areaMin: Array<FacetCount>;
   buildingTypes: Array<FacetCount>;
   builtYear: Array<FacetCount>;
   cities: Array<FacetCount>;
   conditions: Array<FacetCount>;
   lines: Array<FacetCount>;
   plans: Array<FacetCount>;
+  /** Rent upper bounds (searchMaster.prices), each with the search's lower bound kept. */
   rentMax: Array<FacetCount>;
+  /** Rent lower bounds (searchMaster.prices), each with the search's upper bound kept. */
+  rentMin: Array<FacetCount>;
   stations: Array<FacetCount>;
   walkMin: Array<FacetCount>;
 };
@@ -190,6 +210,14 @@ export type LineBukkenCountArgs = {
 
 export type LineStationsArgs = {
   prefecturePath?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One listing's commute (SPEC §3 destinationStations), by the rule the search filters with. */
+export type ListingCommute = {
+  __typename?: 'ListingCommute';
+  /** In the order of the search's destinationStations. */
+  destinations: Array<CommuteTime>;
+  globalKey: Scalars['String']['output'];
 };
 
 /** Figures about living in a city or around a station, derived from the listings. */
@@ -562,6 +590,8 @@ export type RegionList = {
 
 export type SearchBukkensPayload = {
   __typename?: 'SearchBukkensPayload';
+  /** For a search with destinationStations: each listing of result.bukkenList with its time to each destination (empty without destinations). */
+  commutes: Array<ListingCommute>;
   facets: Facets;
   newBukkens: Array<Maybe<Bukken>>;
   /** Entries are null as in SearchResult.bukkenList. */
@@ -828,6 +858,7 @@ export type ResolversTypes = ResolversObject<{
   ChinryouInput: ChinryouInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   City: ResolverTypeWrapper<CityRow>;
+  CommuteTime: ResolverTypeWrapper<CommuteTime>;
   Condition: ResolverTypeWrapper<ConditionRow>;
   ConditionGroup: ResolverTypeWrapper<Omit<ConditionGroup, 'conditions'> & { conditions: Array<ResolversTypes['Condition']> }>;
   ConditionShare: ResolverTypeWrapper<ConditionShareFigure>;
@@ -839,6 +870,7 @@ export type ResolversTypes = ResolversObject<{
   Institute: ResolverTypeWrapper<Omit<Institute, 'campuses'> & { campuses: Array<ResolversTypes['Campus']> }>;
   LatLng: ResolverTypeWrapper<LatLng>;
   Line: ResolverTypeWrapper<LineRow>;
+  ListingCommute: ResolverTypeWrapper<ListingCommute>;
   Livability: ResolverTypeWrapper<Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversTypes['ConditionShare']> }>;
   Madori: ResolverTypeWrapper<MadoriRow>;
   MapCell: ResolverTypeWrapper<MapCellParent>;
@@ -882,6 +914,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChinryouInput: ChinryouInput;
   Boolean: Scalars['Boolean']['output'];
   City: CityRow;
+  CommuteTime: CommuteTime;
   Condition: ConditionRow;
   ConditionGroup: Omit<ConditionGroup, 'conditions'> & { conditions: Array<ResolversParentTypes['Condition']> };
   ConditionShare: ConditionShareFigure;
@@ -893,6 +926,7 @@ export type ResolversParentTypes = ResolversObject<{
   Institute: Omit<Institute, 'campuses'> & { campuses: Array<ResolversParentTypes['Campus']> };
   LatLng: LatLng;
   Line: LineRow;
+  ListingCommute: ListingCommute;
   Livability: Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversParentTypes['ConditionShare']> };
   Madori: MadoriRow;
   MapCell: MapCellParent;
@@ -974,6 +1008,14 @@ export type CityResolvers<ContextType = Context, ParentType extends ResolversPar
   wards?: Resolver<Array<ResolversTypes['City']>, ParentType, ContextType>;
 }>;
 
+export type CommuteTimeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CommuteTime'] = ResolversParentTypes['CommuteTime']> = ResolversObject<{
+  fromStationName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stationCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stationName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transfers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type ConditionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Condition'] = ResolversParentTypes['Condition'], FederationReferenceType extends FederationReferenceTypes['Condition'] = FederationReferenceTypes['Condition']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Condition']> | FederationReferenceType, FederationReferenceType, ContextType>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1000,6 +1042,8 @@ export type FacetCountResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type FacetsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Facets'] = ResolversParentTypes['Facets']> = ResolversObject<{
+  areaMax?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
+  areaMin?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   buildingTypes?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   builtYear?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   cities?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
@@ -1007,6 +1051,7 @@ export type FacetsResolvers<ContextType = Context, ParentType extends ResolversP
   lines?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   plans?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   rentMax?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
+  rentMin?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   stations?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
   walkMin?: Resolver<Array<ResolversTypes['FacetCount']>, ParentType, ContextType>;
 }>;
@@ -1037,6 +1082,11 @@ export type LineResolvers<ContextType = Context, ParentType extends ResolversPar
   nickname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   railwayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stations?: Resolver<Array<ResolversTypes['Station']>, ParentType, ContextType, Partial<LineStationsArgs>>;
+}>;
+
+export type ListingCommuteResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ListingCommute'] = ResolversParentTypes['ListingCommute']> = ResolversObject<{
+  destinations?: Resolver<Array<ResolversTypes['CommuteTime']>, ParentType, ContextType>;
+  globalKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type LivabilityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Livability'] = ResolversParentTypes['Livability']> = ResolversObject<{
@@ -1145,6 +1195,7 @@ export type RegionListResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type SearchBukkensPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SearchBukkensPayload'] = ResolversParentTypes['SearchBukkensPayload']> = ResolversObject<{
+  commutes?: Resolver<Array<ResolversTypes['ListingCommute']>, ParentType, ContextType>;
   facets?: Resolver<ResolversTypes['Facets'], ParentType, ContextType>;
   newBukkens?: Resolver<Array<Maybe<ResolversTypes['Bukken']>>, ParentType, ContextType>;
   pickupBukkens?: Resolver<Array<Maybe<ResolversTypes['Bukken']>>, ParentType, ContextType>;
@@ -1254,6 +1305,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Campus?: CampusResolvers<ContextType>;
   CampusStation?: CampusStationResolvers<ContextType>;
   City?: CityResolvers<ContextType>;
+  CommuteTime?: CommuteTimeResolvers<ContextType>;
   Condition?: ConditionResolvers<ContextType>;
   ConditionGroup?: ConditionGroupResolvers<ContextType>;
   ConditionShare?: ConditionShareResolvers<ContextType>;
@@ -1263,6 +1315,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Institute?: InstituteResolvers<ContextType>;
   LatLng?: LatLngResolvers<ContextType>;
   Line?: LineResolvers<ContextType>;
+  ListingCommute?: ListingCommuteResolvers<ContextType>;
   Livability?: LivabilityResolvers<ContextType>;
   Madori?: MadoriResolvers<ContextType>;
   MapCell?: MapCellResolvers<ContextType>;

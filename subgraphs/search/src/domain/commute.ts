@@ -14,6 +14,12 @@ export interface GraphData {
   edges: { fromStation: number; toStation: number; lineCode: number | null; minutes: number; kind: 'ride' | 'transfer' }[];
 }
 
+/** The best way from a station group to a destination: its minutes and the line changes on that way. */
+export interface Reach {
+  minutes: number;
+  transfers: number;
+}
+
 export const MIN_COMMUTE_MINUTES = 1;
 export const MAX_COMMUTE_MINUTES = 180;
 export const MAX_TRANSFERS = 5;
@@ -45,7 +51,7 @@ export class StationGraph {
   private readonly revFrom: Int32Array;
   private readonly revTenths: Int32Array;
   private readonly revTransfer: Uint8Array;
-  private readonly cache = new Map<string, Map<number, number>>();
+  private readonly cache = new Map<string, Map<number, Reach>>();
 
   constructor(data: GraphData) {
     const n = data.stations.length;
@@ -91,20 +97,28 @@ export class StationGraph {
    * is included with 0. The returned map is the caller's to keep.
    */
   reachableGroups(dest: Destination): Map<number, number> {
-    return new Map(this.cached(dest));
+    return new Map([...this.cached(dest)].map(([group, reach]) => [group, reach.minutes]));
+  }
+
+  /**
+   * The same groups as reachableGroups with the line changes of each one's fastest way (the fewest of
+   * the equally fast ways met), for showing a listing's commute: the filter's rule, so a shown time is one the filter admits.
+   */
+  reachableTimes(dest: Destination): ReadonlyMap<number, Reach> {
+    return this.cached(dest);
   }
 
   /** Groups that reach EVERY destination in time (intersection). */
   commuteGroups(dests: Destination[]): Set<number> {
     if (dests.length === 0) throw badRequest('通勤・通学先の駅を指定してください。');
     const maps = dests.map((d) => this.cached(d)).sort((a, b) => a.size - b.size);
-    const [smallest, ...rest] = maps as [Map<number, number>, ...Map<number, number>[]];
+    const [smallest, ...rest] = maps as [Map<number, Reach>, ...Map<number, Reach>[]];
     const out = new Set<number>();
     for (const group of smallest.keys()) if (rest.every((m) => m.has(group))) out.add(group);
     return out;
   }
 
-  private cached(dest: Destination): Map<number, number> {
+  private cached(dest: Destination): Map<number, Reach> {
     validateDestination(dest);
     if (!this.stationsOfGroup.has(dest.stationGroupCode)) throw notFound('指定された駅が見つかりません。');
     const key = `${dest.stationGroupCode}|${dest.maxMinutes}|${dest.maxTransfers ?? '*'}`;
@@ -122,14 +136,16 @@ export class StationGraph {
   }
 
   /** Backward Dijkstra over states (station, transfersUsed) from every station of the destination group. */
-  private search(dest: Destination): Map<number, number> {
+  private search(dest: Destination): Map<number, Reach> {
     const n = this.groupOf.length;
     const counting = dest.maxTransfers !== null;
     const layers = counting ? (dest.maxTransfers as number) + 1 : 1;
     const limit = dest.maxMinutes * SCALE;
     const dist = new Int32Array(n * layers).fill(UNREACHED);
+    // Line changes on the way that set dist (with no cap the layer does not count them).
+    const changes = new Uint8Array(n * layers);
     const heap = new MinHeap();
-    const best = new Map<number, number>();
+    const best = new Map<number, Reach>();
 
     // True when some state at this station with no more transfers is already at least as fast.
     const dominated = (station: number, transfers: number, tenths: number): boolean => {
@@ -151,8 +167,10 @@ export class StationGraph {
       // A state superseded by a faster one with fewer transfers cannot lead anywhere new.
       if (transfers > 0 && dominated(station, transfers - 1, tenths)) continue;
       const group = this.groupOf[station]!;
+      const used = changes[state]!;
       const known = best.get(group);
-      if (known === undefined || tenths < known) best.set(group, tenths);
+      if (known === undefined || tenths < known.minutes || (tenths === known.minutes && used < known.transfers))
+        best.set(group, { minutes: tenths, transfers: used });
       for (let e = this.revStart[station]!, end = this.revStart[station + 1]!; e < end; e++) {
         const next = tenths + this.revTenths[e]!;
         if (next > limit) continue;
@@ -161,11 +179,12 @@ export class StationGraph {
         const from = this.revFrom[e]!;
         if (dominated(from, nextTransfers, next)) continue;
         dist[from * layers + nextTransfers] = next;
+        changes[from * layers + nextTransfers] = Math.min(255, used + this.revTransfer[e]!);
         heap.push(next, from * layers + nextTransfers);
       }
     }
-    const out = new Map<number, number>();
-    for (const [group, tenths] of best) out.set(group, tenths / SCALE);
+    const out = new Map<number, Reach>();
+    for (const [group, reach] of best) out.set(group, { minutes: reach.minutes / SCALE, transfers: reach.transfers });
     return out;
   }
 }

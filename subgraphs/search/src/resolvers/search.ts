@@ -3,6 +3,7 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest, paginate } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
 import { resolveSearch, type ResolvedSearch } from './search/arguments.js';
+import { listingCommutes } from './search/commutes.js';
 import { selectedFacets } from './search/facets.js';
 import { cachedCount, cachedKeys, existingPage, newKeys, refs, resultSource, type ResultSource } from './search/results.js';
 import { textsOf } from './search/texts.js';
@@ -47,6 +48,7 @@ export const searchResolver: Resolvers = {
     searchConditionTexts: (p, _, ctx) => textsOf(ctx, p.resolved),
     // Only the facets the query selected.
     facets: (p, _, ctx, info) => selectedFacets(ctx, p.resolved, info),
+    commutes: (p, _, ctx) => listingCommutes(ctx, p.resolved, p.result),
   },
   SearchResult: {
     bukkenList: async (s) => refs(await s.keys()),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '@sumika/server-kit';
 import { BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/domain';
-import type { CommuteDestination as DestinationStation, SearchConditionValues } from '@sumika/spec';
+import { MAX_COMMUTE_DESTINATIONS, type CommuteDestination as DestinationStation, type SearchConditionValues } from '@sumika/spec';
 
 /**
  * The place and condition arguments of the search subgraph's `searchBukkens` (its schema is the
@@ -49,7 +49,6 @@ export interface SearchArgsInput {
 
 /** Bounds shared with the search subgraph's own validation. */
 export const MAX_CODES = 500;
-export const MAX_DESTINATIONS = 5;
 export const MAX_WORD_LENGTH = 100;
 const MAX_SPECIAL_LENGTH = 100;
 const MAX_PLAN_LENGTH = 10;
@@ -151,7 +150,7 @@ export function normaliseSearchArgs(input: SearchArgsInput): SearchArgs {
   const specialName = text(input.specialName);
   if (specialName && specialName.length > MAX_SPECIAL_LENGTH) throw badRequest('特集の指定が正しくありません。');
   const destinations = input.destinationStations ?? [];
-  if (destinations.length > MAX_DESTINATIONS) throw badRequest(`通勤・通学先は${MAX_DESTINATIONS}件まで指定できます。`);
+  if (destinations.length > MAX_COMMUTE_DESTINATIONS) throw badRequest(`通勤・通学先は${MAX_COMMUTE_DESTINATIONS}件まで指定できます。`);
   const destinationStations = destinations.map((d) => {
     const stationCode = positiveInt(d.stationCode, '通勤・通学先の駅') as number;
     const maxMinutes = positiveInt(d.maxMinutes, '通勤・通学時間') as number;

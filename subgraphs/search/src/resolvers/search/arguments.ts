@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '@sumika/server-kit';
 import { prefectureCodeOf } from '@sumika/domain';
+import { MAX_COMMUTE_DESTINATIONS } from '@sumika/spec';
 import type { DestinationStationInput, QuerySearchBukkensArgs } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { Destination } from '../../domain/commute.js';
@@ -15,7 +16,6 @@ export type SearchArgs = Omit<QuerySearchBukkensArgs, 'page' | 'perPage' | 'sort
 export type { DestinationStationInput };
 
 const MAX_CODES = 500;
-const MAX_DESTINATIONS = 5;
 
 /** Non-null codes, deduplicated; null when none were given (the filter is then absent). */
 export function codes(list: (number | null)[] | null | undefined, label: string): number[] | null {
@@ -126,7 +126,7 @@ export async function resolveSearch(ctx: Pick<Context, 'db'>, args: SearchArgs):
 
   const destinations: Destination[] = [];
   if (args.destinationStations?.length) {
-    if (args.destinationStations.length > MAX_DESTINATIONS) throw badRequest(`通勤・通学先は${MAX_DESTINATIONS}件まで指定できます。`);
+    if (args.destinationStations.length > MAX_COMMUTE_DESTINATIONS) throw badRequest(`通勤・通学先は${MAX_COMMUTE_DESTINATIONS}件まで指定できます。`);
     for (const d of args.destinationStations) {
       destinations.push({ stationGroupCode: groupOf(master, d.stationCode), maxMinutes: d.maxMinutes, maxTransfers: d.maxTransfers ?? null });
     }
