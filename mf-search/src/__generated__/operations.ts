@@ -61,7 +61,14 @@ export type SearchAreaListsQueryVariables = Exact<{
 
 export type SearchAreaListsQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, railways: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string, colorCode: string, bukkenCount: number }> }>, line?: { __typename: 'Line', code: number, name: string, stations: Array<{ __typename: 'Station', code: number, name: string, bukkenCount: number }> } | null, towns?: Array<{ __typename: 'Town', code: number, name: string, bukkenCount: number }>, city?: { __typename: 'City', code: number, name: string, prefecture: { __typename: 'Prefecture', code: number } } | null, specialInfo?: { __typename: 'Special', path: string } | null, searchMaster?: { __typename: 'SearchMaster', buildingTypes: Array<{ __typename: 'BuildingTypeOption', key: string }> } };
 
-export type SearchBukkenCardFragment = { __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, builtAge: number, typeName: string, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } };
+export type SearchBukkenCardFragment = { __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, floorBuilding: number, builtAge: number, typeName: string, building: { __typename: 'Building', key: string }, initialCost: { __typename: 'InitialCost', total: number }, marketRent: { __typename: 'MarketRent', difference: number, differenceRate: number } | null, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } };
+
+export type CommuteStationSuggestsQueryVariables = Exact<{
+  keyword: string;
+}>;
+
+
+export type CommuteStationSuggestsQuery = { stationSuggests: Array<{ __typename: 'StationSuggest', ekitanCode: number, name: string, kana: string, prefectureName: string, lines: Array<{ __typename: 'Line', code: number, name: string }> }> };
 
 export type SearchMapBukkensQueryVariables = Exact<{
   geoHex: string;
@@ -143,7 +150,7 @@ export type SearchPrefecturePageQueryVariables = Exact<{
 }>;
 
 
-export type SearchPrefecturePageQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, railways: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string, colorCode: string, bukkenCount: number }> }>, prefectureRecommendBukkens: { __typename: 'BukkenList', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, builtAge: number, typeName: string, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } }> } | null, specials: Array<{ __typename: 'Special', path: string, name: string, title: string, topImage: string, bukkenCount: number }> };
+export type SearchPrefecturePageQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, railways: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string, colorCode: string, bukkenCount: number }> }>, prefectureRecommendBukkens: { __typename: 'BukkenList', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, floorBuilding: number, builtAge: number, typeName: string, building: { __typename: 'Building', key: string }, initialCost: { __typename: 'InitialCost', total: number }, marketRent: { __typename: 'MarketRent', difference: number, differenceRate: number } | null, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } }> } | null, specials: Array<{ __typename: 'Special', path: string, name: string, title: string, topImage: string, bukkenCount: number }> };
 
 export type SearchCreateSearchConditionMutationVariables = Exact<{
   prefecturePath?: string | null | undefined;
@@ -173,10 +180,30 @@ export type SearchBukkensQueryVariables = Exact<{
   instituteCampusId?: number | null | undefined;
   destinationStations?: Array<DestinationStationInput> | DestinationStationInput | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
+  withCommute?: boolean;
 }>;
 
 
-export type SearchBukkensQuery = { searchBukkens: { __typename: 'SearchBukkensPayload', result: { __typename: 'SearchResult', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, builtAge: number, typeName: string, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } } | null>, bukkenTotal: { __typename: 'BukkenTotal', count: number }, pagination: { __typename: 'Pagination', count: number, currentPage: number, limitValue: number, nextPage: number | null, previousPage: number | null, totalPages: number } }, searchConditionTexts: { __typename: 'SearchConditionTexts', searchText: string, placeText: string, conditionText: string } } };
+export type SearchBukkensQuery = { searchBukkens: { __typename: 'SearchBukkensPayload', result: { __typename: 'SearchResult', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, floorBuilding: number, builtAge: number, typeName: string, building: { __typename: 'Building', key: string }, initialCost: { __typename: 'InitialCost', total: number }, marketRent: { __typename: 'MarketRent', difference: number, differenceRate: number } | null, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } } | null>, bukkenTotal: { __typename: 'BukkenTotal', count: number }, pagination: { __typename: 'Pagination', count: number, currentPage: number, limitValue: number, nextPage: number | null, previousPage: number | null, totalPages: number } }, searchConditionTexts: { __typename: 'SearchConditionTexts', searchText: string, placeText: string, conditionText: string }, commutes?: Array<{ __typename: 'ListingCommute', globalKey: string, destinations: Array<{ __typename: 'CommuteTime', stationCode: number, stationName: string, minutes: number, transfers: number, fromStationName: string }> }> } };
+
+export type SearchPanelCountsQueryVariables = Exact<{
+  prefecturePath?: string | null | undefined;
+  cityCodes?: Array<number | null | undefined> | number | null | undefined;
+  townCodes?: Array<number | null | undefined> | number | null | undefined;
+  stationCodes?: Array<number | null | undefined> | number | null | undefined;
+  lineCodes?: Array<number | null | undefined> | number | null | undefined;
+  specialName?: string | null | undefined;
+  instituteCampusId?: number | null | undefined;
+  destinationStations?: Array<DestinationStationInput> | DestinationStationInput | null | undefined;
+  searchCondition?: SearchConditionInput | null | undefined;
+  withCities: boolean;
+  withStations: boolean;
+}>;
+
+
+export type SearchPanelCountsQuery = { searchBukkens: { __typename: 'SearchBukkensPayload', result: { __typename: 'SearchResult', bukkenTotal: { __typename: 'BukkenTotal', count: number } }, facets: { __typename: 'Facets', rentMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, rentMax: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, areaMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, areaMax: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, plans: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, walkMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, builtYear: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, buildingTypes: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, conditions: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, cities?: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, stations?: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }> } }, searchMaster: { __typename: 'SearchMaster', conditionGroups: Array<{ __typename: 'ConditionGroup', key: string, name: string, conditions: Array<{ __typename: 'Condition', code: number, name: string }> }> } };
+
+export type PanelOptionFragment = { __typename: 'FacetCount', value: string, label: string, count: number };
 
 export type SearchPlaceQueryVariables = Exact<{
   prefecturePath: string;
@@ -214,4 +241,4 @@ export type SearchTopicPageQueryVariables = Exact<{
 }>;
 
 
-export type SearchTopicPageQuery = { specialInfo: { __typename: 'Special', path: string, name: string, title: string, topImage: string, featureTexts1: string, featureTexts2: string, prefDesc: string, bukkenCount: number, faqs: Array<{ __typename: 'Faq', question: string, answer: string }> } | null, specialRecommendBukkens: { __typename: 'SpecialRecommend', pickups: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, builtAge: number, typeName: string, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } } | null> }, regions: { __typename: 'RegionList', regions: Array<{ __typename: 'Region', code: string, name: string, prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number }> }> } };
+export type SearchTopicPageQuery = { specialInfo: { __typename: 'Special', path: string, name: string, title: string, topImage: string, featureTexts1: string, featureTexts2: string, prefDesc: string, bukkenCount: number, faqs: Array<{ __typename: 'Faq', question: string, answer: string }> } | null, specialRecommendBukkens: { __typename: 'SpecialRecommend', pickups: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, floorBuilding: number, builtAge: number, typeName: string, building: { __typename: 'Building', key: string }, initialCost: { __typename: 'InitialCost', total: number }, marketRent: { __typename: 'MarketRent', difference: number, differenceRate: number } | null, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } } | null> }, regions: { __typename: 'RegionList', regions: Array<{ __typename: 'Region', code: string, name: string, prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number }> }> } };

@@ -183,16 +183,87 @@ it('keeps the heading, the count and the cards of the page before, dimmed, while
   await act(async () => undefined);
 });
 
-it('fetches the first card’s photo at once and with high priority (the largest paint), every other image lazily', async () => {
+it('fetches the first building’s photo at once and with high priority (the largest paint), every other image lazily', async () => {
   cityPage([searchMock(1, { data: answer(1) }), placeMock(), rememberMock]);
   await screen.findByText('テストハイツ11');
-  const images = screen.getAllByTestId('bukken-card').flatMap((c) => Array.from(c.querySelectorAll('img')));
-  expect(images.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
-    ['eager', 'high'],
-    ['lazy', null],
-    ['lazy', null],
-    ['lazy', null],
+  const images = Array.from(screen.getByTestId('search-results').querySelectorAll('.s-cards img'));
+  // Per building: its photo, then each room's floor plan.
+  expect(images.map((img) => [img.getAttribute('src'), img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+    ['/g.svg', 'eager', 'high'],
+    ['/m.svg', 'lazy', null],
+    ['/g.svg', 'lazy', null],
+    ['/m.svg', 'lazy', null],
   ]);
+  await act(async () => undefined);
+});
+
+it('groups the rooms of one building into one block, rooms in search order, each with its initial cost and rent against the market', async () => {
+  const inBuilding = (n: number, key: string, extra: Partial<SearchBukkenCardFragment> = {}): SearchBukkenCardFragment => ({
+    ...card(n),
+    building: { __typename: 'Building', key },
+    ...extra,
+  });
+  const list = [
+    inBuilding(1, 'bl1', {
+      name: 'グループハイツ',
+      floor: 3,
+      chinryou: 80_000,
+      shikikin: 80_000,
+      reikin: 0,
+      initialCost: { __typename: 'InitialCost', total: 402_500 },
+    }),
+    inBuilding(2, 'bl2', {
+      name: 'ソロコート',
+      floor: 1,
+      marketRent: { __typename: 'MarketRent', difference: 1000, differenceRate: 0.012 },
+    }),
+    inBuilding(3, 'bl1', { name: 'グループハイツ', floor: 5, marketRent: null, initialCost: { __typename: 'InitialCost', total: 351_000 } }),
+  ];
+  cityPage([searchMock(1, { data: answer(1, list, 3) }), placeMock(), rememberMock]);
+  expect(await screen.findByRole('link', { name: 'グループハイツ' })).toBeTruthy();
+  // The count stays the number of rooms.
+  expect(screen.getByTestId('result-count').textContent).toBe('該当物件3件');
+
+  const blocks = screen.getAllByTestId('building-card');
+  expect(blocks.map((b) => b.dataset['buildingKey'])).toEqual(['bl1', 'bl2']);
+  const [group, solo] = blocks as [HTMLElement, HTMLElement];
+  expect(within(group).getByRole('heading', { level: 3 }).textContent).toBe('マンショングループハイツ');
+  expect(within(group).getByRole('link', { name: 'グループハイツ' }).getAttribute('href')).toBe('/building/bl1');
+  expect(within(group).getByText('東京都世田谷区1-1')).toBeTruthy();
+  expect(within(group).getByText('築8年 ／ 5階建')).toBeTruthy();
+  expect(within(group).getByText('小田急線/経堂駅 歩7分')).toBeTruthy();
+
+  // A table of rooms a screen reader can read: caption, column headers, the floor as each row's header.
+  const table = within(group).getByRole('table', { name: 'グループハイツの募集中の部屋（2件）' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['間取り図', '階', '賃料', '管理費', '敷金/礼金', '間取り', '面積', '初期費用', '相場比', 'お気に入り・詳細']);
+  const rows = within(group).getAllByTestId('bukken-card');
+  expect(rows.map((r) => r.dataset['globalKey'])).toEqual(['bk000000001', 'bk000000003']);
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['3階', '5階']);
+  expect(
+    within(rows[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['', '8万円', '5,000円', '敷 1ヶ月 / 礼 なし', '1LDK', '40m²', '40.3万円', '相場より3,200円安い (-4.1%)', '☆ お気に入りに追加詳細を見る']);
+  // No market rent: the cell says nothing.
+  expect(within(rows[1]!).getByTestId('initial-cost').textContent).toBe('35.1万円');
+  expect(within(rows[1]!).getByTestId('market-delta').textContent).toBe('');
+  for (const row of rows) {
+    const key = row.dataset['globalKey'] ?? '';
+    expect(within(row).getByRole('link', { name: '詳細を見る' }).getAttribute('href')).toBe(`/bukken/detail/${key}`);
+    expect(within(row).getByTestId('favorite-button').getAttribute('aria-pressed')).toBe('false');
+  }
+
+  expect(
+    within(solo)
+      .getAllByTestId('bukken-card')
+      .map((r) => r.dataset['globalKey']),
+  ).toEqual(['bk000000002']);
+  expect(within(solo).getByTestId('market-delta').textContent).toBe('相場より1,000円高い (+1.2%)');
+  expect(keys()).toEqual(['bk000000001', 'bk000000003', 'bk000000002']);
   await act(async () => undefined);
 });
 

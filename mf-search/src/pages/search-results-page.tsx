@@ -3,7 +3,7 @@ import { ErrorBox, formatNumber, useClientContext } from '@sumika/shell-kit';
 import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useEffect } from 'react';
-import { BukkenCard, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
+import { BuildingList, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import {
   FilterForm,
   Pager,
@@ -124,11 +124,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
           ) : result && result.bukkenList.length > 0 ? (
             <>
               {missing && <ListingsUnavailable />}
-              <ul className={stale ? 's-cards s-cards--stale' : 's-cards'}>
-                {listings.map((b, i) => (
-                  <BukkenCard key={b.globalKey} bukken={b} priority={i === 0} />
-                ))}
-              </ul>
+              <BuildingList listings={listings} stale={stale} />
               <Pager pagination={result.pagination} condition={condition} />
             </>
           ) : (

@@ -14,8 +14,12 @@ export const bukkenCard = (n: number, name = `ペットハイツ${n}`): SearchBu
   plan: '1LDK',
   area: 40,
   floor: 2,
+  floorBuilding: 5,
   builtAge: 8,
   typeName: 'マンション',
+  building: { __typename: 'Building', key: `bl00000000${n}` },
+  initialCost: { __typename: 'InitialCost', total: 402_500 },
+  marketRent: { __typename: 'MarketRent', difference: -3200, differenceRate: -0.041 },
   traffics: [{ __typename: 'Traffic', text: '小田急線/経堂駅 歩7分', walkMin: 7 }],
   imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg' },
 });

@@ -1,10 +1,12 @@
 import { FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
 import { formatAge, formatArea, formatMonths, formatRent } from '../../../ui/format.js';
 import type { SearchBukkenCardFragment } from '../../../__generated__/operations.js';
+import { marketDelta } from '../market-delta.js';
 
 /** `priority`: the page's first card, whose photo is the largest paint: fetched at once, ahead of the rest (issue 15). */
 export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenCardFragment; priority?: boolean }) {
   const href = `/bukken/detail/${encodeURIComponent(bukken.globalKey)}`;
+  const delta = bukken.marketRent ? marketDelta(bukken.marketRent) : null;
   return (
     <li className="s-card" data-testid="bukken-card" data-global-key={bukken.globalKey}>
       <KitLink className="s-card__images" to={href} tabIndex={-1} aria-hidden="true">
@@ -32,6 +34,15 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
         </p>
         <p className="s-card__spec">
           {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.floor}階 ／ {formatAge(bukken.builtAge)}
+        </p>
+        <p className="s-card__spec">
+          <span className="s-card__term">初期費用 {formatRent(bukken.initialCost.total)}</span>
+          {delta && (
+            <>
+              {' '}
+              ／ <span className={`s-card__term s-market s-market--${delta.tone}`}>{delta.text}</span>
+            </>
+          )}
         </p>
         {bukken.traffics.slice(0, 2).map((t) => (
           <p key={t.text} className="s-card__traffic">
