@@ -15,6 +15,18 @@ export const RENT_PRICES: readonly number[] = [
   1_000_000,
 ];
 
+/** Floor-area bounds (m²) of the search form. */
+export const AREA_BOUNDS: readonly number[] = [15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100];
+
+/** Walk-minute bounds ("within n minutes of a station"). */
+export const WALK_MINUTES: readonly number[] = [1, 3, 5, 7, 10, 15, 20];
+
+/** Built-within-years bounds. */
+export const BUILT_YEARS: readonly number[] = [1, 3, 5, 7, 10, 15, 20, 25, 30];
+
+/** Madori (plan) names in order; a listing's plan code is its index + 1, a plan range is an interval of this list. */
+export const MADORI_NAMES = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'] as const;
+
 /** Building type codes (listing.building_type) with their names; the key is SPEC's buildingTypes filter value. */
 export const BUILDING_TYPE_NAMES: Readonly<Record<number, string>> = { 1: 'マンション', 2: 'アパート', 3: '一戸建て', 4: 'テラスハウス' };
 export const BUILDING_TYPE_KEYS: Readonly<Record<string, number>> = { mansion: 1, apartment: 2, house: 3, terrace: 4 };

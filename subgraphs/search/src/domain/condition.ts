@@ -1,9 +1,11 @@
 import { badRequest } from '@sumika/server-kit';
 import { BUILDING_TYPE_KEYS } from '@sumika/domain';
+import { MADORI_NAMES } from '@sumika/spec';
 import type { SearchConditionInput } from '../__generated__/resolvers-types.js';
 
-/** Madori names in ordinal order: listing.plan_code is the 1-based position (1R = 1 … 4LDK+ = 13). */
-export const MADORI_NAMES = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'] as const;
+// Madori names in ordinal order (@sumika/spec's; the results page's form lists them too):
+// listing.plan_code is the 1-based position (1R = 1 … 4LDK+ = 13).
+export { MADORI_NAMES };
 
 export const MAX_WORD_LENGTH = 100;
 /** Floor areas are stored as real; far beyond any dwelling, a bound is a typo. */

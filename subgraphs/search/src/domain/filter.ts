@@ -62,14 +62,21 @@ export interface ListingFilter {
 }
 
 /** Facet dimensions: the filter each one drops before grouping. */
-export type FacetDimension = 'rentMax' | 'plans' | 'walkMin' | 'builtYear' | 'conditions' | 'buildingTypes' | 'lines' | 'stations' | 'cities';
+export type FacetDimension =
+  'rentMin' | 'rentMax' | 'areaMin' | 'areaMax' | 'plans' | 'walkMin' | 'builtYear' | 'conditions' | 'buildingTypes' | 'lines' | 'stations' | 'cities';
 
 /** The filter with the dimension's own choice removed (conditions keep theirs: a code is counted as added). */
 export function withoutDimension(f: ListingFilter, dim: FacetDimension): ListingFilter {
   const c = f.condition;
   switch (dim) {
+    case 'rentMin':
+      return { ...f, condition: { ...c, rentMin: null } };
     case 'rentMax':
       return { ...f, condition: { ...c, rentMax: null } };
+    case 'areaMin':
+      return { ...f, condition: { ...c, areaMin: null } };
+    case 'areaMax':
+      return { ...f, condition: { ...c, areaMax: null } };
     case 'plans':
       return { ...f, condition: { ...c, planMin: null, planMax: null } };
     case 'walkMin':

@@ -215,7 +215,23 @@ export interface KeyCount {
 }
 
 /** A facet's counting: matches per value of a scalar column, or per element of an array column. */
-export type FacetColumn = 'chinryou' | 'total_rent' | 'walk_min' | 'built_year' | 'plan_code' | 'building_type' | 'city_code';
+export type FacetColumn = 'chinryou' | 'total_rent' | 'walk_min' | 'built_year' | 'plan_code' | 'building_type' | 'city_code' | 'area_floor' | 'area_ceil';
+
+/**
+ * What a facet column groups by: the column, or for the floor area (real) whole square metres rounded
+ * down (for "at least n m²": floor(area) >= n exactly when area >= n) or up (for "at most n m²").
+ */
+const FACET_COLUMN_SQL: Record<FacetColumn, RawBuilder<unknown>> = {
+  chinryou: sql.ref('chinryou'),
+  total_rent: sql.ref('total_rent'),
+  walk_min: sql.ref('walk_min'),
+  built_year: sql.ref('built_year'),
+  plan_code: sql.ref('plan_code'),
+  building_type: sql.ref('building_type'),
+  city_code: sql.ref('city_code'),
+  area_floor: sql`floor(area)`,
+  area_ceil: sql`ceil(area)`,
+};
 export type FacetElements = 'line_codes' | 'station_groups' | 'condition_codes';
 
 export interface FacetPart {
@@ -245,7 +261,9 @@ export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): 
   const own = clauses.map((m) => [...m].filter(([k]) => !clauses.every((o) => o.has(k))).map(([, c]) => c));
   const all = (cs: RawBuilder<unknown>[]) => (cs.length ? sql`(${sql.join(cs, sql` AND `)})` : sql`true`);
   const where = own.some((cs) => cs.length === 0) ? all(common) : sql`${all(common)} AND (${sql.join(own.map(all), sql` OR `)})`;
-  const columns = [...new Set(parts.map((p) => ('column' in p.key ? p.key.column : p.key.elements)))].map((c) => sql.ref(c));
+  const columns = [...new Set(parts.map((p) => ('column' in p.key ? p.key.column : p.key.elements)))].map((c) =>
+    c in FACET_COLUMN_SQL ? sql`${FACET_COLUMN_SQL[c as FacetColumn]} AS ${sql.ref(c)}` : sql.ref(c),
+  );
   const flags = own.map((cs, i) => sql`${all(cs)} AS ${sql.ref(`p${i}`)}`);
   const branches = parts.map((p, i) => {
     const flag = sql.ref(`p${i}`);

@@ -1,15 +1,11 @@
-import { RENT_PRICES, SORT_OPTIONS } from '@sumika/spec';
+import { AREA_BOUNDS, BUILT_YEARS, RENT_PRICES, SORT_OPTIONS, WALK_MINUTES } from '@sumika/spec';
 import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { allConditions, conditionGroups, madori, specialByPath, specials, type ConditionRow } from '../repositories/master.js';
 import { optionalPrefecture } from './places.js';
 
-// Rent bounds of the search form: owned by @sumika/spec (the results page's filter form shows them too).
-export const PRICES: readonly number[] = RENT_PRICES;
-export const AREAS: readonly number[] = [15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 100];
-export const WALK_MINUTES: readonly number[] = [1, 3, 5, 7, 10, 15, 20];
-export const BUILT_YEARS: readonly number[] = [1, 3, 5, 7, 10, 15, 20, 25, 30];
+// The search form's bounds are @sumika/spec's: the results page's panel and the facets use them too.
 
 /** searchMaster hands down nothing: each option list resolves on its own. */
 export type SearchMasterParent = Record<string, never>;
@@ -40,8 +36,8 @@ export const masterDataResolvers: Resolvers = {
   },
   SearchMaster: {
     // Copies: the schema's lists are mutable, the constants are not.
-    prices: () => [...PRICES],
-    areas: () => [...AREAS],
+    prices: () => [...RENT_PRICES],
+    areas: () => [...AREA_BOUNDS],
     walkMinutes: () => [...WALK_MINUTES],
     builtYears: () => [...BUILT_YEARS],
     plans: (_, __, ctx) => madori(ctx.db),

@@ -1,5 +1,6 @@
 import { MemoryCache } from '@sumika/server-kit';
 import { bigrams, prefectureCodeOf } from '@sumika/domain';
+import { AREA_BOUNDS, BUILT_YEARS, RENT_PRICES, WALK_MINUTES } from '@sumika/spec';
 import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
@@ -276,6 +277,7 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       searchCondition: { chinryou: { min: 30000, max: 200000 }, walkMin: 15, other: ['201'], plans: { max: '3LDK' } },
     };
     const FACETS = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets {
+      rentMin { value label count } areaMin { value label count } areaMax { value label count }
       rentMax { value label count } plans { value label count } walkMin { value label count } builtYear { value label count }
       conditions { value label count } buildingTypes { value label count } lines { value label count } stations { value label count }
       cities { value label count } } } }`;
@@ -283,7 +285,10 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     const facets = (await gql<{ searchBukkens: { facets: Record<string, F[]> } }>(FACETS, base)).searchBukkens.facets;
     const sc = base.searchCondition as Record<string, unknown>;
     const applied: Record<string, (value: string) => Vars> = {
+      rentMin: (x) => ({ ...base, searchCondition: { ...sc, chinryou: { min: Number(x), max: 200000 } } }),
       rentMax: (x) => ({ ...base, searchCondition: { ...sc, chinryou: { min: 30000, max: Number(x) } } }),
+      areaMin: (x) => ({ ...base, searchCondition: { ...sc, area: { min: Number(x) } } }),
+      areaMax: (x) => ({ ...base, searchCondition: { ...sc, area: { max: Number(x) } } }),
       plans: (x) => ({ ...base, searchCondition: { ...sc, plans: { min: x, max: x } } }),
       walkMin: (x) => ({ ...base, searchCondition: { ...sc, walkMin: Number(x) } }),
       builtYear: (x) => ({ ...base, searchCondition: { ...sc, builtYear: Number(x) } }),
@@ -293,7 +298,11 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       stations: (x) => ({ ...base, stationCodes: [Number(x)] }),
       cities: (x) => ({ ...base, cityCodes: [Number(x)] }),
     };
-    expect(facets.rentMax!.map((f) => f.value)).toEqual(['50000', '60000', '70000', '80000', '100000', '150000', '200000']);
+    // Every bound of the form, as searchMaster lists them.
+    expect(facets.rentMax!.map((f) => f.value)).toEqual(RENT_PRICES.map(String));
+    expect(facets.rentMin!.map((f) => f.value)).toEqual(RENT_PRICES.map(String));
+    expect(facets.areaMin!.map((f) => f.label)).toEqual(AREA_BOUNDS.map((b) => `${b}㎡以上`));
+    expect(facets.rentMax!.at(-1)).toMatchObject({ value: '1000000', label: '100万円以下' });
     expect(facets.plans).toHaveLength(13);
     expect(facets.buildingTypes!.map((f) => f.label)).toEqual(['マンション', 'アパート', '一戸建て', 'テラスハウス']);
     expect(facets.lines!.length).toBeLessThanOrEqual(30);
@@ -304,7 +313,9 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       // Sample the first, a middle and the last option of each facet.
       const samples = [...new Set([list[0]!, list[Math.floor(list.length / 2)]!, list[list.length - 1]!])];
       for (const f of samples) {
-        expect([name, f.value, f.count]).toEqual([name, f.value, await count(applied[name]!(f.value))]);
+        // A lower bound above the search's upper one matches nothing (as a search it is a bad request).
+        const want = name === 'rentMin' && Number(f.value) > 200000 ? 0 : await count(applied[name]!(f.value));
+        expect([name, f.value, f.count]).toEqual([name, f.value, want]);
       }
       expect(list.some((f) => f.count > 0)).toBe(true);
     }
@@ -316,9 +327,7 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       r.walk_min <= 15 &&
       r.condition_codes.includes(201) &&
       r.plan_code <= 10;
-    expect(facets.rentMax!.map((f) => f.count)).toEqual(
-      [50000, 60000, 70000, 80000, 100000, 150000, 200000].map((b) => expected((r) => inBase(r) && r.chinryou <= b).length),
-    );
+    expect(facets.rentMax!.map((f) => f.count)).toEqual(RENT_PRICES.map((b) => expected((r) => inBase(r) && r.chinryou <= b).length));
   });
 
   it('computes every facet option as a count over the rows, for searches with several dimensions set', async () => {
@@ -327,7 +336,7 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     const tokyoStation = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.station_groups));
     const tokyoCity = mostCommon(active.filter((r) => r.prefecture_code === tokyo).map((r) => r.city_code));
     const FACETS = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets {
-      rentMax { value count } plans { value count } walkMin { value count } builtYear { value count } conditions { value count }
+      rentMin { value count } rentMax { value count } areaMin { value count } areaMax { value count } plans { value count } walkMin { value count } builtYear { value count } conditions { value count }
       buildingTypes { value count } lines { value count } stations { value count } cities { value count } } } }`;
     const BUILDING_TYPES: Record<string, number> = { mansion: 1, apartment: 2, house: 3, terrace: 4 };
     const MADORI = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K', '3DK', '3LDK', '4K', '4DK', '4LDK+'];
@@ -340,11 +349,19 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
         vars: {
           prefecturePath: 'tokyo',
           lineCodes: [tokyoLine],
-          searchCondition: { chinryou: { min: 40000, max: 150000 }, plans: { min: '1K', max: '2LDK' }, walkMin: 15, buildingTypes: ['mansion', 'apartment'] },
+          searchCondition: {
+            chinryou: { min: 40000, max: 150000 },
+            plans: { min: '1K', max: '2LDK' },
+            walkMin: 15,
+            buildingTypes: ['mansion', 'apartment'],
+            area: { min: 20.5, max: 60 },
+          },
         },
         dims: {
           place: (r) => r.prefecture_code === tokyo,
           lines: (r) => r.line_codes.includes(tokyoLine),
+          areaMin: (r) => r.area >= 20.5,
+          areaMax: (r) => r.area <= 60,
           rentMin: (r) => r.chinryou >= 40000,
           rentMax: (r) => r.chinryou <= 150000,
           plans: (r) => r.plan_code >= 2 && r.plan_code <= 7,
@@ -384,13 +401,13 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       const rent = (r: Row) => ((vars.searchCondition as { chinryou?: { includeKanrihi?: boolean } }).chinryou?.includeKanrihi ? r.total_rent : r.chinryou);
       const countOf = (rows: Row[], p: Pred) => rows.filter(p).length;
       const want = {
-        rentMax: [50000, 60000, 70000, 80000, 100000, 150000, 200000].map((b) => ({
-          value: String(b),
-          count: countOf(without('rentMax'), (r) => rent(r) <= b),
-        })),
+        rentMin: RENT_PRICES.map((b) => ({ value: String(b), count: countOf(without('rentMin'), (r) => rent(r) >= b) })),
+        rentMax: RENT_PRICES.map((b) => ({ value: String(b), count: countOf(without('rentMax'), (r) => rent(r) <= b) })),
+        areaMin: AREA_BOUNDS.map((b) => ({ value: String(b), count: countOf(without('areaMin'), (r) => r.area >= b) })),
+        areaMax: AREA_BOUNDS.map((b) => ({ value: String(b), count: countOf(without('areaMax'), (r) => r.area <= b) })),
         plans: MADORI.map((p, i) => ({ value: p, count: countOf(without('plans'), (r) => r.plan_code === i + 1) })),
-        walkMin: [1, 3, 5, 7, 10, 15, 20].map((b) => ({ value: String(b), count: countOf(without('walkMin'), (r) => r.walk_min <= b) })),
-        builtYear: [1, 3, 5, 10, 15, 20, 30].map((b) => ({ value: String(b), count: countOf(without('builtYear'), (r) => r.built_year >= YEAR - b) })),
+        walkMin: WALK_MINUTES.map((b) => ({ value: String(b), count: countOf(without('walkMin'), (r) => r.walk_min <= b) })),
+        builtYear: BUILT_YEARS.map((b) => ({ value: String(b), count: countOf(without('builtYear'), (r) => r.built_year >= YEAR - b) })),
         conditions: conditionCodes.map((c) => ({ value: String(c), count: countOf(without('conditions'), (r) => r.condition_codes.includes(c)) })),
         buildingTypes: Object.entries(BUILDING_TYPES).map(([k, c]) => ({ value: k, count: countOf(without('buildingTypes'), (r) => r.building_type === c) })),
         lines: per(without('lines'), (r) => r.line_codes).slice(0, 30),

@@ -1,4 +1,5 @@
 import { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES } from '@sumika/domain';
+import { AREA_BOUNDS, BUILT_YEARS, RENT_PRICES, WALK_MINUTES } from '@sumika/spec';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { FacetCount, Facets } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
@@ -9,11 +10,8 @@ import { facetCounts, type FacetPart, type KeyCount } from '../../repositories/l
 import type { ResolvedSearch } from './arguments.js';
 import { cachedEach, filterKey } from './results.js';
 
-// Facets: for each option, the count the search would give with it applied.
-
-export const RENT_BOUNDS = [50_000, 60_000, 70_000, 80_000, 100_000, 150_000, 200_000] as const;
-export const WALK_BOUNDS = [1, 3, 5, 7, 10, 15, 20] as const;
-export const BUILT_BOUNDS = [1, 3, 5, 10, 15, 20, 30] as const;
+// Facets: for each option of the search form (its bounds are @sumika/spec's), the count the search
+// would give with it applied.
 const TOP_FACETS = 30;
 
 export type { FacetCount };
@@ -22,7 +20,20 @@ type FacetName = Exclude<keyof Facets, '__typename'>;
 
 /** What SearchBukkensPayload.facets hands down: only the facets the query selected. */
 export type FacetsParent = Partial<Facets>;
-const FACET_NAMES: readonly FacetName[] = ['rentMax', 'plans', 'walkMin', 'builtYear', 'conditions', 'buildingTypes', 'lines', 'stations', 'cities'];
+const FACET_NAMES: readonly FacetName[] = [
+  'rentMin',
+  'rentMax',
+  'areaMin',
+  'areaMax',
+  'plans',
+  'walkMin',
+  'builtYear',
+  'conditions',
+  'buildingTypes',
+  'lines',
+  'stations',
+  'cities',
+];
 
 const countOf = (rows: KeyCount[]) => {
   const m = new Map(rows.map((r) => [r.key, r.count]));
@@ -36,8 +47,12 @@ const cumulative = (rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]
 /** What one facet counts: under the search's filter without its own choice, per value or element of a column. */
 function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
   const filter = withoutDimension(r.filter, name);
+  const rent = filter.condition.includeKanrihi ? 'total_rent' : 'chinryou';
   const key: FacetPart['key'] = {
-    rentMax: { column: filter.condition.includeKanrihi ? 'total_rent' : 'chinryou' },
+    rentMin: { column: rent },
+    rentMax: { column: rent },
+    areaMin: { column: 'area_floor' },
+    areaMax: { column: 'area_ceil' },
     walkMin: { column: 'walk_min' },
     builtYear: { column: 'built_year' },
     plans: { column: 'plan_code' },
@@ -54,21 +69,33 @@ function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
 function facetOptions(r: ResolvedSearch, name: FacetName, rows: KeyCount[]): FacetCount[] {
   const { master } = r;
   switch (name) {
+    case 'rentMin': {
+      const counts = cumulative(rows, '>=', RENT_PRICES);
+      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以上`, count: counts[i] ?? 0 }));
+    }
     case 'rentMax': {
-      const counts = cumulative(rows, '<=', RENT_BOUNDS);
-      return RENT_BOUNDS.map((b, i) => ({ value: String(b), label: `${man(b)}円以下`, count: counts[i] ?? 0 }));
+      const counts = cumulative(rows, '<=', RENT_PRICES);
+      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以下`, count: counts[i] ?? 0 }));
+    }
+    case 'areaMin': {
+      const counts = cumulative(rows, '>=', AREA_BOUNDS);
+      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以上`, count: counts[i] ?? 0 }));
+    }
+    case 'areaMax': {
+      const counts = cumulative(rows, '<=', AREA_BOUNDS);
+      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以下`, count: counts[i] ?? 0 }));
     }
     case 'walkMin': {
-      const counts = cumulative(rows, '<=', WALK_BOUNDS);
-      return WALK_BOUNDS.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: counts[i] ?? 0 }));
+      const counts = cumulative(rows, '<=', WALK_MINUTES);
+      return WALK_MINUTES.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: counts[i] ?? 0 }));
     }
     case 'builtYear': {
       const counts = cumulative(
         rows,
         '>=',
-        BUILT_BOUNDS.map((b) => builtYearFrom(r.filter.currentYear, b)),
+        BUILT_YEARS.map((b) => builtYearFrom(r.filter.currentYear, b)),
       );
-      return BUILT_BOUNDS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: counts[i] ?? 0 }));
+      return BUILT_YEARS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: counts[i] ?? 0 }));
     }
     case 'plans': {
       const count = countOf(rows);
@@ -109,9 +136,10 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
 export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: ResolvedSearch, info: GraphQLResolveInfo): Promise<FacetsParent> {
   const wanted = FACET_NAMES.filter((n) => selectedFields(info).has(n));
   const key = filterKey(r.filter);
+  // v2: the bound facets list every option of the form (@sumika/spec), no longer a few of them.
   const lists = await cachedEach(
     ctx,
-    wanted.map((n) => `facet:${n}:${key}`),
+    wanted.map((n) => `facet:v2:${n}:${key}`),
     async (missing) => {
       const names = missing.map((i) => wanted[i]!);
       const counts = await facetCounts(
