@@ -303,6 +303,31 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       expect(ran.filter((s) => /from "bukken_traffic"/.test(s))).toHaveLength(1);
     });
 
+    it("answers a results page's 30 cards (initial cost and market rent included) in a fixed number of statements, not one per card", async () => {
+      // The fields of mf-search's SearchBukkenCard fragment, as the gateway asks them for a results page.
+      const card = `globalKey name address chinryou kanriKyoeki shikikin reikin plan area floor floorBuilding builtAge typeName
+        building { key } initialCost { total } marketRent { difference differenceRate } traffics { text walkMin } imageGroup { gaikanUrl madoriUrl }`;
+      const q = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Bukken { ${card} } } }`;
+      for (const offset of [5, 6]) {
+        const page = active()
+          .filter((_, i) => i % 29 === offset)
+          .slice(0, 30);
+        expect(page).toHaveLength(30);
+        const { res, sql: ran } = await counted(q, { r: page.map((r) => ({ __typename: 'Bukken', globalKey: r.global_key })) });
+        expect(res.errors).toBeUndefined();
+        const out = res.data?._entities as { globalKey: string; initialCost: { total: number }; marketRent: { difference: number } | null }[];
+        out.forEach((e, i) => {
+          const r = page[i] as Raw;
+          expect(e.globalKey).toBe(r.global_key);
+          expect(e.marketRent?.difference ?? null).toBe(expectedMarket(r)?.difference ?? null);
+        });
+        // Listings, their traffics, and at most a station round and a city round of market aggregates.
+        expect(ran.length).toBeLessThanOrEqual(4);
+        expect(ran.filter((s) => /from "bukken" as "k"/.test(s))).toHaveLength(1);
+        expect(ran.filter((s) => /from "bukken_traffic"/.test(s))).toHaveLength(1);
+      }
+    });
+
     it('resolves Building references in one query, null for unknown keys', async () => {
       const buildingKeys = [...new Set(rows.map((r) => r.building_key))].filter((_, i) => i % 41 === 0);
       const keys = [...buildingKeys, 'bld99999999', 'nope'];
