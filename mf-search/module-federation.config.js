@@ -9,6 +9,7 @@ export default {
     './SearchOptionPage': './src/pages/search-option-page.tsx',
     './SearchResultsPage': './src/pages/search-results-page.tsx',
     './AreaSelectPage': './src/pages/area-select-page.tsx',
+    './CommutePage': './src/pages/commute-page.tsx',
     './TopicPage': './src/pages/topic-page.tsx',
     './MapPage': './src/pages/map-page.tsx',
     './CampusPage': './src/pages/campus-page.tsx',

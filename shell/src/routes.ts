@@ -337,7 +337,7 @@ export const ROUTES: readonly RouteDef[] = [
   {
     id: 'search.nmin_stations',
     path: '/search/nmin_stations/:prefecturePath',
-    target: search('./AreaSelectPage'),
+    target: search('./CommutePage'),
     pageKind: 'others',
     params: { prefecturePath: 'slug' },
     ...codes('search', 'nmin_stations', 'search_nmin_stations'),

@@ -39,6 +39,11 @@ export default function PrefecturePage({ params, setMeta, setStatus }: RemotePag
               {pref.name}のすべての物件を見る ›
             </KitLink>
           </p>
+          <p>
+            <KitLink to={`/search/nmin_stations/${pref.path}`} style={{ color: '#fff' }}>
+              通勤・通学時間から探す ›
+            </KitLink>
+          </p>
         </div>
         <p className="s-hero__count">
           <strong>{formatNumber(pref.bukkenCount)}</strong>件

@@ -283,7 +283,8 @@ it('searches every station and commute destination of the URL, and its narrowing
             return true;
           },
         },
-        result: { data: answer(1) },
+        // A search with destinations asks for the listings' commute times too.
+        result: { data: { searchBukkens: { ...answer(1).searchBukkens, commutes: [] } } },
       },
       placeMock(),
       rememberMock,
@@ -297,6 +298,7 @@ it('searches every station and commute destination of the URL, and its narrowing
     stationCodes: [1130205, 1130208],
     destinationStations: [{ stationCode: 2800101, maxMinutes: 45, maxTransfers: 1 }],
     searchCondition: { chinryou: { max: 80000 } },
+    withCommute: true,
   });
   const form = screen.getByTestId('filter-form');
   expect(form.getAttribute('action')).toBe('/search/results');

@@ -29,7 +29,8 @@ export function resultsPageReads(routeId: string, params: Record<string, string>
     args,
     condition,
     lineCode,
-    search: { variables: args, skip: !parsed.ok },
+    // Commute times are asked only with destinations: the variables of every other search stay as they were.
+    search: { variables: condition.destinationStations?.length ? { ...args, withCommute: true } : args, skip: !parsed.ok },
     place: {
       variables: {
         prefecturePath: condition.prefecturePath ?? '',

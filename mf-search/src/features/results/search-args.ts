@@ -24,10 +24,10 @@ export type SearchArgs = Omit<SearchBukkensQueryVariables, 'page' | 'perPage'> &
 
 /**
  * Every argument searchBukkens takes has its place in the URL codec (or is not the URL's:
- * perPage is the page's). A new argument or condition field in the schema fails the typecheck here
+ * perPage is the page's; withCommute follows from the destinations, see page-reads). A new argument or condition field in the schema fails the typecheck here
  * until the codec carries it.
  */
-type NotInUrl = 'perPage';
+type NotInUrl = 'perPage' | 'withCommute';
 type Values = Required<SearchConditionValues>;
 type Uncovered =
   | Exclude<keyof SearchBukkensQueryVariables, keyof SearchUrlCondition | NotInUrl>

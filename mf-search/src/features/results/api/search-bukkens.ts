@@ -16,6 +16,7 @@ export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkens
     $instituteCampusId: Int
     $destinationStations: [DestinationStationInput!]
     $searchCondition: SearchConditionInput
+    $withCommute: Boolean! = false
   ) {
     searchBukkens(
       page: $page
@@ -51,6 +52,17 @@ export const SEARCH_BUKKENS: TypedDocumentNode<SearchBukkensQuery, SearchBukkens
         searchText
         placeText
         conditionText
+      }
+      # Asked only for a search with commute destinations (the query of every other search is unchanged).
+      commutes @include(if: $withCommute) {
+        globalKey
+        destinations {
+          stationCode
+          stationName
+          minutes
+          transfers
+          fromStationName
+        }
       }
     }
   }
