@@ -84,6 +84,7 @@ export type ChinryouInput = {
 
 export type City = {
   __typename?: 'City';
+  /** Active listings; with a special's path only those matching its rule (the topic pickers). */
   bukkenCount: Scalars['Int']['output'];
   code: Scalars['Int']['output'];
   gdCityCode?: Maybe<Scalars['Int']['output']>;
@@ -96,6 +97,11 @@ export type City = {
   prefecture: Prefecture;
   towns: Array<Town>;
   wards: Array<City>;
+};
+
+
+export type CityBukkenCountArgs = {
+  specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CommuteTime = {
@@ -192,6 +198,7 @@ export type LatLng = {
 
 export type Line = {
   __typename?: 'Line';
+  /** Active listings (of one prefecture when given); with a special's path only those matching its rule. */
   bukkenCount: Scalars['Int']['output'];
   code: Scalars['Int']['output'];
   colorCode: Scalars['String']['output'];
@@ -205,6 +212,7 @@ export type Line = {
 
 export type LineBukkenCountArgs = {
   prefecturePath?: InputMaybe<Scalars['String']['input']>;
+  specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -257,6 +265,17 @@ export type Pagination = {
   nextPage?: Maybe<Scalars['Int']['output']>;
   previousPage?: Maybe<Scalars['Int']['output']>;
   totalPages: Scalars['Int']['output'];
+};
+
+/** A city's or line's median rent (management fee included) per band of RentMarket.bands. */
+export type PlaceRent = {
+  __typename?: 'PlaceRent';
+  /** Active listings of the place in any band. */
+  bukkenCount: Scalars['Int']['output'];
+  code: Scalars['Int']['output'];
+  /** Median per band, in the bands' order; null where too few listings to tell. */
+  medians: Array<Maybe<Scalars['Int']['output']>>;
+  name: Scalars['String']['output'];
 };
 
 export type PlanRangeInput = {
@@ -314,6 +333,8 @@ export type Query = {
   prefectures: Array<Prefecture>;
   railways: Array<Railway>;
   regions: RegionList;
+  /** Median rents per city and line by plan band over the prefecture's active listings. */
+  rentMarket: RentMarket;
   searchBukkens: SearchBukkensPayload;
   /** Count-only variant. */
   searchBukkensCount: BukkenTotal;
@@ -325,8 +346,12 @@ export type Query = {
   searchParameter: SearchParameter;
   sitemapCity: Array<SitemapEntry>;
   sitemapPrefecture: Array<SitemapEntry>;
+  /** The XML sitemap index: the prefectures with active listings. */
+  sitemapSections: Array<SitemapSection>;
   sitemapTop: Array<SitemapEntry>;
   sitemapTown: SearchResult;
+  /** A prefecture's XML sitemap: its page and the results pages of its cities and stations that list anything, each with its lastmod. */
+  sitemapUrls: Array<SitemapUrl>;
   specialInfo?: Maybe<Special>;
   specialRecommendBukkens: SpecialRecommend;
   specials: Array<Special>;
@@ -443,6 +468,11 @@ export type QueryRegionsArgs = {
 };
 
 
+export type QueryRentMarketArgs = {
+  prefecturePath: Scalars['String']['input'];
+};
+
+
 export type QuerySearchBukkensArgs = {
   cityCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   destinationStations?: InputMaybe<Array<DestinationStationInput>>;
@@ -526,6 +556,11 @@ export type QuerySitemapTownArgs = {
 };
 
 
+export type QuerySitemapUrlsArgs = {
+  prefecturePath: Scalars['String']['input'];
+};
+
+
 export type QuerySpecialInfoArgs = {
   specialName: Scalars['String']['input'];
 };
@@ -586,6 +621,24 @@ export type RegionGrouping =
 export type RegionList = {
   __typename?: 'RegionList';
   regions: Array<Region>;
+};
+
+/** A column of the rent-market picker: the plans from planMin to planMax (planMax null: no upper bound). */
+export type RentBand = {
+  __typename?: 'RentBand';
+  label: Scalars['String']['output'];
+  planMax?: Maybe<Scalars['String']['output']>;
+  planMin: Scalars['String']['output'];
+};
+
+/** The rent-market picker of a prefecture (/search/cities_lines_chinryou_souba). */
+export type RentMarket = {
+  __typename?: 'RentMarket';
+  bands: Array<RentBand>;
+  /** Searchable cities, in the prefecture's order. */
+  cities: Array<PlaceRent>;
+  /** Lines with listings in the prefecture, in railway order. */
+  lines: Array<PlaceRent>;
 };
 
 export type SearchBukkensPayload = {
@@ -660,6 +713,22 @@ export type SitemapEntry = {
   path: Scalars['String']['output'];
 };
 
+/** A prefecture's part of the XML sitemap index. */
+export type SitemapSection = {
+  __typename?: 'SitemapSection';
+  /** ISO 8601 time of the prefecture's newest active listing. */
+  lastmod: Scalars['String']['output'];
+  prefecturePath: Scalars['String']['output'];
+};
+
+/** A page of the XML sitemap: its path and when what it lists last changed. */
+export type SitemapUrl = {
+  __typename?: 'SitemapUrl';
+  /** ISO 8601 time of the newest active listing the page lists. */
+  lastmod: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+};
+
 export type SortOption = {
   __typename?: 'SortOption';
   label: Scalars['String']['output'];
@@ -701,6 +770,7 @@ export type SpecialRecommend = {
 
 export type Station = {
   __typename?: 'Station';
+  /** Active listings; with a special's path only those matching its rule (the topic pickers). */
   bukkenCount: Scalars['Int']['output'];
   cityCode: Scalars['Int']['output'];
   /** Per-line station code. */
@@ -711,6 +781,11 @@ export type Station = {
   latLng: LatLng;
   lineCode: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+};
+
+
+export type StationBukkenCountArgs = {
+  specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type StationCount = {
@@ -875,6 +950,7 @@ export type ResolversTypes = ResolversObject<{
   Madori: ResolverTypeWrapper<MadoriRow>;
   MapCell: ResolverTypeWrapper<MapCellParent>;
   Pagination: ResolverTypeWrapper<Pagination>;
+  PlaceRent: ResolverTypeWrapper<PlaceRent>;
   PlanRangeInput: PlanRangeInput;
   PlanRent: ResolverTypeWrapper<PlanRent>;
   Prefecture: ResolverTypeWrapper<PrefectureRow>;
@@ -884,6 +960,8 @@ export type ResolversTypes = ResolversObject<{
   Region: ResolverTypeWrapper<RegionRow>;
   RegionGrouping: RegionGrouping;
   RegionList: ResolverTypeWrapper<Omit<RegionList, 'regions'> & { regions: Array<ResolversTypes['Region']> }>;
+  RentBand: ResolverTypeWrapper<RentBand>;
+  RentMarket: ResolverTypeWrapper<RentMarket>;
   SearchBukkensPayload: ResolverTypeWrapper<PayloadSource>;
   SearchConditionInput: SearchConditionInput;
   SearchConditionTexts: ResolverTypeWrapper<SearchConditionTexts>;
@@ -891,6 +969,8 @@ export type ResolversTypes = ResolversObject<{
   SearchParameter: ResolverTypeWrapper<SearchParameter>;
   SearchResult: ResolverTypeWrapper<ResultSource>;
   SitemapEntry: ResolverTypeWrapper<SitemapEntry>;
+  SitemapSection: ResolverTypeWrapper<SitemapSection>;
+  SitemapUrl: ResolverTypeWrapper<SitemapUrl>;
   SortOption: ResolverTypeWrapper<SortOption>;
   Special: ResolverTypeWrapper<SpecialRow>;
   SpecialRecommend: ResolverTypeWrapper<SpecialRecommend>;
@@ -931,6 +1011,7 @@ export type ResolversParentTypes = ResolversObject<{
   Madori: MadoriRow;
   MapCell: MapCellParent;
   Pagination: Pagination;
+  PlaceRent: PlaceRent;
   PlanRangeInput: PlanRangeInput;
   PlanRent: PlanRent;
   Prefecture: PrefectureRow;
@@ -939,6 +1020,8 @@ export type ResolversParentTypes = ResolversObject<{
   RangeInput: RangeInput;
   Region: RegionRow;
   RegionList: Omit<RegionList, 'regions'> & { regions: Array<ResolversParentTypes['Region']> };
+  RentBand: RentBand;
+  RentMarket: RentMarket;
   SearchBukkensPayload: PayloadSource;
   SearchConditionInput: SearchConditionInput;
   SearchConditionTexts: SearchConditionTexts;
@@ -946,6 +1029,8 @@ export type ResolversParentTypes = ResolversObject<{
   SearchParameter: SearchParameter;
   SearchResult: ResultSource;
   SitemapEntry: SitemapEntry;
+  SitemapSection: SitemapSection;
+  SitemapUrl: SitemapUrl;
   SortOption: SortOption;
   Special: SpecialRow;
   SpecialRecommend: SpecialRecommend;
@@ -995,7 +1080,7 @@ export type CampusStationResolvers<ContextType = Context, ParentType extends Res
 
 export type CityResolvers<ContextType = Context, ParentType extends ResolversParentTypes['City'] = ResolversParentTypes['City'], FederationReferenceType extends FederationReferenceTypes['City'] = FederationReferenceTypes['City']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['City']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<CityBukkenCountArgs>>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   gdCityCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   kana?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1119,6 +1204,13 @@ export type PaginationResolvers<ContextType = Context, ParentType extends Resolv
   totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type PlaceRentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlaceRent'] = ResolversParentTypes['PlaceRent']> = ResolversObject<{
+  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medians?: Resolver<Array<Maybe<ResolversTypes['Int']>>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type PlanRentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlanRent'] = ResolversParentTypes['PlanRent']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   median?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1159,6 +1251,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   prefectures?: Resolver<Array<ResolversTypes['Prefecture']>, ParentType, ContextType>;
   railways?: Resolver<Array<ResolversTypes['Railway']>, ParentType, ContextType, RequireFields<QueryRailwaysArgs, 'prefecturePath'>>;
   regions?: Resolver<ResolversTypes['RegionList'], ParentType, ContextType, RequireFields<QueryRegionsArgs, 'grouping'>>;
+  rentMarket?: Resolver<ResolversTypes['RentMarket'], ParentType, ContextType, RequireFields<QueryRentMarketArgs, 'prefecturePath'>>;
   searchBukkens?: Resolver<ResolversTypes['SearchBukkensPayload'], ParentType, ContextType, RequireFields<QuerySearchBukkensArgs, 'page' | 'perPage'>>;
   searchBukkensCount?: Resolver<ResolversTypes['BukkenTotal'], ParentType, ContextType, Partial<QuerySearchBukkensCountArgs>>;
   searchBukkensPreview?: Resolver<Array<Maybe<ResolversTypes['Bukken']>>, ParentType, ContextType, RequireFields<QuerySearchBukkensPreviewArgs, 'limit'>>;
@@ -1167,8 +1260,10 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   searchParameter?: Resolver<ResolversTypes['SearchParameter'], ParentType, ContextType, Partial<QuerySearchParameterArgs>>;
   sitemapCity?: Resolver<Array<ResolversTypes['SitemapEntry']>, ParentType, ContextType, RequireFields<QuerySitemapCityArgs, 'cityCode'>>;
   sitemapPrefecture?: Resolver<Array<ResolversTypes['SitemapEntry']>, ParentType, ContextType, RequireFields<QuerySitemapPrefectureArgs, 'prefecturePath'>>;
+  sitemapSections?: Resolver<Array<ResolversTypes['SitemapSection']>, ParentType, ContextType>;
   sitemapTop?: Resolver<Array<ResolversTypes['SitemapEntry']>, ParentType, ContextType>;
   sitemapTown?: Resolver<ResolversTypes['SearchResult'], ParentType, ContextType, RequireFields<QuerySitemapTownArgs, 'page' | 'townCode'>>;
+  sitemapUrls?: Resolver<Array<ResolversTypes['SitemapUrl']>, ParentType, ContextType, RequireFields<QuerySitemapUrlsArgs, 'prefecturePath'>>;
   specialInfo?: Resolver<Maybe<ResolversTypes['Special']>, ParentType, ContextType, RequireFields<QuerySpecialInfoArgs, 'specialName'>>;
   specialRecommendBukkens?: Resolver<ResolversTypes['SpecialRecommend'], ParentType, ContextType, RequireFields<QuerySpecialRecommendBukkensArgs, 'specialName'>>;
   specials?: Resolver<Array<ResolversTypes['Special']>, ParentType, ContextType>;
@@ -1192,6 +1287,18 @@ export type RegionResolvers<ContextType = Context, ParentType extends ResolversP
 
 export type RegionListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RegionList'] = ResolversParentTypes['RegionList']> = ResolversObject<{
   regions?: Resolver<Array<ResolversTypes['Region']>, ParentType, ContextType>;
+}>;
+
+export type RentBandResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RentBand'] = ResolversParentTypes['RentBand']> = ResolversObject<{
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planMax?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  planMin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type RentMarketResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RentMarket'] = ResolversParentTypes['RentMarket']> = ResolversObject<{
+  bands?: Resolver<Array<ResolversTypes['RentBand']>, ParentType, ContextType>;
+  cities?: Resolver<Array<ResolversTypes['PlaceRent']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['PlaceRent']>, ParentType, ContextType>;
 }>;
 
 export type SearchBukkensPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SearchBukkensPayload'] = ResolversParentTypes['SearchBukkensPayload']> = ResolversObject<{
@@ -1241,6 +1348,16 @@ export type SitemapEntryResolvers<ContextType = Context, ParentType extends Reso
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type SitemapSectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SitemapSection'] = ResolversParentTypes['SitemapSection']> = ResolversObject<{
+  lastmod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefecturePath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SitemapUrlResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SitemapUrl'] = ResolversParentTypes['SitemapUrl']> = ResolversObject<{
+  lastmod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type SortOptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SortOption'] = ResolversParentTypes['SortOption']> = ResolversObject<{
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1265,7 +1382,7 @@ export type SpecialRecommendResolvers<ContextType = Context, ParentType extends 
 }>;
 
 export type StationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Station'] = ResolversParentTypes['Station']> = ResolversObject<{
-  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<StationBukkenCountArgs>>;
   cityCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   groupCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1320,18 +1437,23 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Madori?: MadoriResolvers<ContextType>;
   MapCell?: MapCellResolvers<ContextType>;
   Pagination?: PaginationResolvers<ContextType>;
+  PlaceRent?: PlaceRentResolvers<ContextType>;
   PlanRent?: PlanRentResolvers<ContextType>;
   Prefecture?: PrefectureResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Railway?: RailwayResolvers<ContextType>;
   Region?: RegionResolvers<ContextType>;
   RegionList?: RegionListResolvers<ContextType>;
+  RentBand?: RentBandResolvers<ContextType>;
+  RentMarket?: RentMarketResolvers<ContextType>;
   SearchBukkensPayload?: SearchBukkensPayloadResolvers<ContextType>;
   SearchConditionTexts?: SearchConditionTextsResolvers<ContextType>;
   SearchMaster?: SearchMasterResolvers<ContextType>;
   SearchParameter?: SearchParameterResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   SitemapEntry?: SitemapEntryResolvers<ContextType>;
+  SitemapSection?: SitemapSectionResolvers<ContextType>;
+  SitemapUrl?: SitemapUrlResolvers<ContextType>;
   SortOption?: SortOptionResolvers<ContextType>;
   Special?: SpecialResolvers<ContextType>;
   SpecialRecommend?: SpecialRecommendResolvers<ContextType>;

@@ -5,10 +5,11 @@ import { livabilityResolvers } from './livability.js';
 import { masterDataResolvers } from './master.js';
 import { placeResolvers } from './places.js';
 import { railwayResolvers } from './railways.js';
+import { rentMarketResolvers } from './rent-market.js';
 import { sitemapResolvers } from './sitemap.js';
 import { suggestResolvers } from './suggest.js';
 
-/** Master data: places, railways, station suggestions, conditions and specials, campuses, livability, sitemap, archive. */
+/** Master data: places, railways, station suggestions, conditions and specials, campuses, livability, rent market, sitemap, archive. */
 export const masterResolvers: Resolvers[] = [
   placeResolvers,
   railwayResolvers,
@@ -16,6 +17,7 @@ export const masterResolvers: Resolvers[] = [
   masterDataResolvers,
   campusResolvers,
   livabilityResolvers,
+  rentMarketResolvers,
   sitemapResolvers,
   archiveResolvers,
 ];

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { countLoaders } from '../loaders/places.js';
 import { allPrefectures, regions, type CityRow, type PrefectureRow } from '../repositories/places.js';
 import { existing } from './rows.js';
+import { specialPlaceCount } from './special-places.js';
 
 /** The prefecture code of a path argument; a path that names no prefecture is NOT_FOUND (the 404 page). */
 export function requirePrefecture(path: string): number {
@@ -66,7 +67,12 @@ export const placeResolvers: Resolvers = {
     gdCityCode: (c) => c.gd_city_code,
     wards: (c, _, ctx) => (c.kind === 'designated' ? ctx.loaders.wardsByCity.load(c.code) : []),
     towns: (c, _, ctx) => ctx.loaders.townsByCity.load(c.code),
-    bukkenCount: (c, _, ctx) => countLoaders(ctx).city.load(c),
+    bukkenCount: async (c, args, ctx) => {
+      if (!args.specialName) return countLoaders(ctx).city.load(c);
+      // A designated city counts its wards (listings carry the ward as city_code).
+      const codes = c.kind === 'designated' ? (await ctx.loaders.wardsByCity.load(c.code)).map((w) => w.code) : [c.code];
+      return specialPlaceCount(ctx, 'city', codes, { specialName: args.specialName, prefectureCode: c.prefecture_code });
+    },
     latLng: (c) => (c.lat === null || c.lng === null ? null : { lat: c.lat, lng: c.lng }),
   },
   Town: {

@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { countLoaders } from '../loaders/places.js';
 import { linesInPrefecture, type LineRow, type StationRow } from '../repositories/railways.js';
 import { optionalPrefecture, requirePrefecture } from './places.js';
+import { specialPlaceCount } from './special-places.js';
 
 export async function requireLine(ctx: Context, code: number): Promise<LineRow> {
   const line = await ctx.loaders.lineByCode.load(code);
@@ -72,7 +73,11 @@ export const railwayResolvers: Resolvers = {
     colorCode: (l) => l.color,
     railwayName: async (l, _, ctx) => (await ctx.loaders.railwayByCode.load(l.railway_code))?.name ?? '',
     stations: (l, args, ctx) => stationsOfLine(ctx, l.code, optionalPrefecture(args.prefecturePath)),
-    bukkenCount: (l, args, ctx) => countLoaders(ctx).line.load({ code: l.code, prefectureCode: optionalPrefecture(args.prefecturePath) ?? null }),
+    bukkenCount: (l, args, ctx) => {
+      const prefectureCode = optionalPrefecture(args.prefecturePath) ?? null;
+      if (args.specialName) return specialPlaceCount(ctx, 'line', [l.code], { specialName: args.specialName, prefectureCode });
+      return countLoaders(ctx).line.load({ code: l.code, prefectureCode });
+    },
   },
   Station: {
     groupCode: async (s, _, ctx) => (await stationOf(s, ctx)).group_code,
@@ -85,9 +90,17 @@ export const railwayResolvers: Resolvers = {
     },
     cityCode: async (s, _, ctx) => (await stationOf(s, ctx)).city_code,
     // Load synchronously when the group is known, so every station of a list lands in one batch.
-    bukkenCount: async (s, _, ctx) =>
-      typeof s.bukkenCount === 'number'
-        ? s.bukkenCount
-        : countLoaders(ctx).stationGroup.load({ code: s.group_code ?? (await stationOf(s, ctx)).group_code, prefectureCode: s.count_prefecture_code ?? null }),
+    bukkenCount: async (s, args, ctx) =>
+      args.specialName
+        ? specialPlaceCount(ctx, 'station', [s.group_code ?? (await stationOf(s, ctx)).group_code], {
+            specialName: args.specialName,
+            prefectureCode: s.count_prefecture_code ?? null,
+          })
+        : typeof s.bukkenCount === 'number'
+          ? s.bukkenCount
+          : countLoaders(ctx).stationGroup.load({
+              code: s.group_code ?? (await stationOf(s, ctx)).group_code,
+              prefectureCode: s.count_prefecture_code ?? null,
+            }),
   },
 };
