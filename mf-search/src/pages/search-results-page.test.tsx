@@ -307,6 +307,34 @@ it('searches every station and commute destination of the URL, and its narrowing
   await act(async () => undefined);
 });
 
+it('shows each room its minutes and line changes to every commute destination, under its row', async () => {
+  const times = (globalKey: string, minutes: number) => ({
+    __typename: 'ListingCommute' as const,
+    globalKey,
+    destinations: [
+      { __typename: 'CommuteTime' as const, stationCode: 2800101, stationName: '新宿', minutes, transfers: 1, fromStationName: '経堂' },
+      { __typename: 'CommuteTime' as const, stationCode: 1130205, stationName: '渋谷', minutes: minutes + 5, transfers: 0, fromStationName: '経堂' },
+    ],
+  });
+  renderPage(SearchResultsPage, {
+    path: '/search/results',
+    search: '?prefecture=tokyo&commute=2800101_45_1&commute=1130205_60',
+    routeId: 'search.results',
+    pageKind: 'list',
+    mocks: [
+      searchMock(1, { data: { searchBukkens: { ...answer(1).searchBukkens, commutes: [times('bk0000000012', 30), times('bk0000000011', 18)] } } }),
+      placeMock({ data: { prefecture: place.prefecture, city: null } }),
+      rememberMock,
+    ],
+  });
+  expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  const lists = screen.getAllByTestId('commute-times');
+  expect(lists.map((l) => l.textContent)).toEqual(['新宿まで 18分（乗換1回）渋谷まで 23分（乗換なし）', '新宿まで 30分（乗換1回）渋谷まで 35分（乗換なし）']);
+  // Each under its own room's row.
+  expect(lists.map((l) => l.closest('tr')?.previousElementSibling?.getAttribute('data-global-key'))).toEqual(['bk0000000011', 'bk0000000012']);
+  await act(async () => undefined);
+});
+
 it('answers 400 for a malformed commute destination', async () => {
   const { setStatus } = renderPage(SearchResultsPage, {
     path: '/search/results',

@@ -4,6 +4,7 @@ import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit
 import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useEffect } from 'react';
 import { BuildingList, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
+import { CommuteTimes, commutesByKey } from '../features/commute/index.js';
 import {
   FilterForm,
   Pager,
@@ -88,6 +89,8 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
   if (error && !current) return <ErrorBox message="検索結果を読み込めませんでした。" onRetry={() => void refetch()} />;
   const result = data?.searchBukkens.result;
   const { listings, missing } = presentListings(result?.bukkenList);
+  // With commute destinations, each room shows its minutes and line changes to each of them.
+  const commutes = commutesByKey(data);
   return (
     <div data-testid="search-results" aria-busy={stale || undefined}>
       <SearchStyles />
@@ -124,7 +127,14 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
           ) : result && result.bukkenList.length > 0 ? (
             <>
               {missing && <ListingsUnavailable />}
-              <BuildingList listings={listings} stale={stale} />
+              <BuildingList
+                listings={listings}
+                stale={stale}
+                roomNote={(room) => {
+                  const times = commutes.get(room.globalKey);
+                  return times?.length ? <CommuteTimes times={times} /> : null;
+                }}
+              />
               <Pager pagination={result.pagination} condition={condition} />
             </>
           ) : (
