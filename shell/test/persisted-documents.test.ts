@@ -13,6 +13,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { PREFECTURE_PATHS } from '@sumika/spec';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { startStack, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
@@ -87,6 +88,38 @@ describe.each(testBackends())('pages against a persisted-documents gateway on $n
     const res = await stack.gateway.inject({ method: 'POST', url: '/graphql', payload: { query: '{ regions { regions { code } } }' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].extensions.reason).toBe('PERSISTED_QUERY_NOT_ALLOWED');
+  });
+
+  it('serves the XML sitemap: an index of prefectures with listings, each prefecture its pages with lastmod (issue 16)', async () => {
+    const index = await app.inject({ url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(index.body).toContain('<sitemap><loc>https://sumika.example/sitemaps/static.xml</loc>');
+    const { rows } = await stack.stores.search.pool.query<{ code: number; newest: Date }>(
+      'SELECT prefecture_code AS code, max(arrived_at) AS newest FROM listing WHERE NOT archived GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+    );
+    const busiest = PREFECTURE_PATHS[rows[0]!.code - 1]!;
+    expect(index.body).toContain(
+      `<sitemap><loc>https://sumika.example/sitemaps/${busiest}.xml</loc><lastmod>${new Date(rows[0]!.newest).toISOString()}</lastmod></sitemap>`,
+    );
+
+    const prefecture = await app.inject({ url: `/sitemaps/${busiest}.xml` });
+    expect(prefecture.statusCode).toBe(200);
+    expect(prefecture.body).toContain(`<url><loc>https://sumika.example/${busiest}</loc><lastmod>${new Date(rows[0]!.newest).toISOString()}</lastmod></url>`);
+    const locs = [...prefecture.body.matchAll(/<loc>https:\/\/sumika\.example([^<]+)<\/loc><lastmod>[^<]+<\/lastmod>/g)].map((m) => m[1]!);
+    expect(locs.some((l) => l.startsWith(`/search/${busiest}/city/`))).toBe(true);
+    expect(locs.some((l) => /\/line\/\d+\/station\/\d+$/.test(l))).toBe(true);
+
+    const statics = await app.inject({ url: '/sitemaps/static.xml' });
+    expect(statics.body).toContain('<url><loc>https://sumika.example/</loc></url>');
+    expect(statics.body).toContain('<url><loc>https://sumika.example/statics/help</loc></url>');
+    expect(statics.body).toMatch(/<loc>https:\/\/sumika\.example\/topic\/[a-z_-]+<\/loc>/);
+    expect(statics.body).not.toContain('/favorite');
+
+    for (const url of ['/sitemaps/atlantis.xml', '/sitemaps/sitemap.xml', '/sitemaps/../x.xml', '/sitemaps/TOKYO.xml']) {
+      expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 404]);
+    }
   });
 
   it.each([

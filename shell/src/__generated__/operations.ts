@@ -54,3 +54,15 @@ export type ShellSampleSpecialsQueryVariables = Exact<{ [key: string]: never; }>
 
 
 export type ShellSampleSpecialsQuery = { specials: Array<{ __typename: 'Special', path: string, name: string, title: string, featureTexts1: string, bukkenCount: number }> };
+
+export type ShellSitemapSectionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShellSitemapSectionsQuery = { sitemapSections: Array<{ __typename: 'SitemapSection', prefecturePath: string, lastmod: string }>, specials: Array<{ __typename: 'Special', path: string }> };
+
+export type ShellSitemapUrlsQueryVariables = Exact<{
+  prefecturePath: string;
+}>;
+
+
+export type ShellSitemapUrlsQuery = { sitemapUrls: Array<{ __typename: 'SitemapUrl', path: string, lastmod: string }> };

@@ -11,6 +11,7 @@ import gatewayProxy from './plugins/gateway-proxy.js';
 import health from './plugins/health.js';
 import imagesProxy from './plugins/images-proxy.js';
 import securityHeaders from './plugins/security-headers.js';
+import sitemapXml from './plugins/sitemap-xml.js';
 import specialImages from './plugins/special-images.js';
 import ssr from './plugins/ssr.js';
 
@@ -89,7 +90,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     recaptcha: !!config.publicConfig.recaptchaSiteKey,
     mapTileOrigin: config.publicConfig.mapTileUrl ? new URL(config.publicConfig.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin : undefined,
   });
-  await app.register(health, { signer, production: config.production });
+  await app.register(health, { signer, production: config.production, publicOrigin: config.publicOrigin });
+  await app.register(sitemapXml, { gatewayUrl: config.gatewayUrl, signer, publicOrigin: config.publicOrigin, timeoutMs: config.gatewayTimeoutMs });
   await app.register(clientAssets, { clientDir: config.clientDir });
   await app.register(gatewayProxy, { gatewayUrl: config.gatewayUrl, signer, timeoutMs: config.proxyTimeoutMs });
   await app.register(imagesProxy, { bukkenImagesUrl: config.bukkenImagesUrl, companyImagesUrl: config.companyImagesUrl, timeoutMs: config.imagesTimeoutMs });

@@ -5,10 +5,10 @@ import type { ShellSigner } from '../gateway/token.js';
 /**
  * /healthz (the process answers), /readyz (it takes pages: 503 from the start of a shutdown, so the
  * load balancer stops sending while requests in flight finish), the shell's JWKS (so the gateway can
- * verify its token) and robots.txt.
+ * verify its token) and robots.txt (naming the XML sitemap in production).
  */
 export default fp(
-  async function health(app: FastifyInstance, opts: { signer: ShellSigner; production: boolean }) {
+  async function health(app: FastifyInstance, opts: { signer: ShellSigner; production: boolean; publicOrigin: string }) {
     let closing = false;
     let drain: NodeJS.Timeout | undefined;
     app.addHook('preClose', async () => {
@@ -26,7 +26,7 @@ export default fp(
     app.get('/robots.txt', async (_req, reply) => {
       reply.type('text/plain; charset=utf-8');
       return opts.production
-        ? 'User-agent: *\nDisallow: /favorite\nDisallow: /detail_history\nDisallow: /stock_search\nDisallow: /incomplete\nDisallow: /graphql\nDisallow: /api/\n'
+        ? `User-agent: *\nDisallow: /favorite\nDisallow: /detail_history\nDisallow: /stock_search\nDisallow: /incomplete\nDisallow: /graphql\nDisallow: /api/\nSitemap: ${opts.publicOrigin}/sitemap.xml\n`
         : 'User-agent: *\nDisallow: /\n';
     });
   },

@@ -89,6 +89,45 @@ describe.each(testBackends())('sitemap on $name', (backend) => {
     expect(listingQueries()).toBe(1);
   });
 
+  it('gives the XML sitemap: prefectures with listings, then for a prefecture every page that lists anything with their newest arrival', async () => {
+    const { rows } = await sql<{ prefecture_code: number; city_code: number; station_groups: number[]; arrived_at: Date }>`
+      SELECT prefecture_code, city_code, station_groups, arrived_at FROM listing WHERE NOT archived`.execute(stores.search.db);
+    const newest = (list: typeof rows) => new Date(Math.max(...list.map((r) => new Date(r.arrived_at).getTime()))).toISOString();
+    const sections = await auth.query<{ sitemapSections: { prefecturePath: string; lastmod: string }[] }>(
+      app,
+      '{ sitemapSections { prefecturePath lastmod } }',
+    );
+    expect(sections.errors).toBeUndefined();
+    const prefectures = stores.master.prefectures.filter((p) => byPref.has(p.code));
+    expect(sections.data?.sitemapSections).toEqual(
+      prefectures.map((p) => ({ prefecturePath: p.path, lastmod: newest(rows.filter((r) => r.prefecture_code === p.code)) })),
+    );
+
+    const tokyo = stores.master.prefectures.find((p) => p.path === 'tokyo')!;
+    const inTokyo = rows.filter((r) => r.prefecture_code === tokyo.code);
+    const res = await auth.query<{ sitemapUrls: { path: string; lastmod: string }[] }>(app, '{ sitemapUrls(prefecturePath: "tokyo") { path lastmod } }');
+    expect(res.errors).toBeUndefined();
+    const urls = new Map(res.data!.sitemapUrls.map((u) => [u.path, u.lastmod]));
+    expect(urls.size).toBe(res.data!.sitemapUrls.length);
+    expect(urls.get('/tokyo')).toBe(newest(inTokyo));
+    // Every searchable city with listings, at its results page, dated by its newest listing.
+    const cities = stores.master.cities.filter((c) => c.prefectureCode === tokyo.code && c.searchable && byCity.has(c.code));
+    expect(cities.length).toBeGreaterThan(0);
+    for (const c of cities) expect([c.code, urls.get(`/search/tokyo/city/${c.code}`)]).toEqual([c.code, newest(inTokyo.filter((r) => r.city_code === c.code))]);
+    // Every Tokyo station with listings, at its station page on its group's first line.
+    const stationPaths = [...urls.keys()].filter((p) => p.includes('/station/'));
+    const groups = new Set(inTokyo.flatMap((r) => r.station_groups));
+    const tokyoGroups = stores.master.stationGroups.filter((g) => g.prefectureCode === tokyo.code && groups.has(g.code));
+    expect(stationPaths).toHaveLength(tokyoGroups.length);
+    const station = stores.master.stations.find((st) => st.code === Number(stationPaths[0]!.split('/').at(-1)))!;
+    expect(stationPaths[0]).toBe(`/search/tokyo/line/${station.lineCode}/station/${station.code}`);
+    expect(urls.get(stationPaths[0]!)).toBe(newest(inTokyo.filter((r) => r.station_groups.includes(station.groupCode))));
+    expect(urls.size).toBe(1 + cities.length + tokyoGroups.length);
+
+    const bad = await auth.query(app, '{ sitemapUrls(prefecturePath: "atlantis") { path } }');
+    expect(bad.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
   it('rejects unknown prefectures and cities', async () => {
     const badPath = await auth.query(app, '{ sitemapPrefecture(prefecturePath: "atlantis") { name } }');
     expect(badPath.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
