@@ -56,10 +56,19 @@ export type SearchAreaListsQueryVariables = Exact<{
   specialName: string;
   withSpecial: boolean;
   withBuildingTypes: boolean;
+  countSpecial?: string | null | undefined;
+  withLineStations: boolean;
 }>;
 
 
-export type SearchAreaListsQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, railways: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string, colorCode: string, bukkenCount: number }> }>, line?: { __typename: 'Line', code: number, name: string, stations: Array<{ __typename: 'Station', code: number, name: string, bukkenCount: number }> } | null, towns?: Array<{ __typename: 'Town', code: number, name: string, bukkenCount: number }>, city?: { __typename: 'City', code: number, name: string, prefecture: { __typename: 'Prefecture', code: number } } | null, specialInfo?: { __typename: 'Special', path: string } | null, searchMaster?: { __typename: 'SearchMaster', buildingTypes: Array<{ __typename: 'BuildingTypeOption', key: string }> } };
+export type SearchAreaListsQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string, cities: Array<{ __typename: 'City', code: number, name: string, bukkenCount: number }> } | null, railways: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string, colorCode: string, bukkenCount: number, stations?: Array<{ __typename: 'Station', code: number, name: string, bukkenCount: number }> }> }>, line?: { __typename: 'Line', code: number, name: string, stations: Array<{ __typename: 'Station', code: number, name: string, bukkenCount: number }> } | null, towns?: Array<{ __typename: 'Town', code: number, name: string, bukkenCount: number }>, city?: { __typename: 'City', code: number, name: string, prefecture: { __typename: 'Prefecture', code: number } } | null, specialInfo?: { __typename: 'Special', path: string } | null, searchMaster?: { __typename: 'SearchMaster', buildingTypes: Array<{ __typename: 'BuildingTypeOption', key: string }> } };
+
+export type SearchRentMarketQueryVariables = Exact<{
+  path: string;
+}>;
+
+
+export type SearchRentMarketQuery = { rentMarket: { __typename: 'RentMarket', bands: Array<{ __typename: 'RentBand', label: string, planMin: string, planMax: string | null }>, cities: Array<{ __typename: 'PlaceRent', code: number, name: string, bukkenCount: number, medians: Array<number | null> }>, lines: Array<{ __typename: 'PlaceRent', code: number, name: string, bukkenCount: number, medians: Array<number | null> }> } };
 
 export type SearchBukkenCardFragment = { __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, shikikin: number, reikin: number, plan: string, area: number, floor: number, floorBuilding: number, builtAge: number, typeName: string, building: { __typename: 'Building', key: string }, initialCost: { __typename: 'InitialCost', total: number }, marketRent: { __typename: 'MarketRent', difference: number, differenceRate: number } | null, traffics: Array<{ __typename: 'Traffic', text: string, walkMin: number }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string, madoriUrl: string } };
 

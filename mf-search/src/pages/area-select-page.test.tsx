@@ -1,7 +1,8 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { searchUrlOf } from '@sumika/spec';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
+import { SEARCH_AREA_LISTS, SEARCH_RENT_MARKET } from '../features/areas/index.js';
 import AreaSelectPage from './area-select-page.js';
 
 afterEach(cleanup);
@@ -46,6 +47,8 @@ const VARS: SearchAreaListsQueryVariables = {
   specialName: '',
   withSpecial: false,
   withBuildingTypes: false,
+  countSpecial: null,
+  withLineStations: false,
 };
 const STATION_VARS: SearchAreaListsQueryVariables = { ...VARS, lineCode: 11302, withStations: true };
 const lists = (variables: SearchAreaListsQueryVariables, result: Answer, delay = 0) => [{ request: { query: SEARCH_AREA_LISTS, variables }, result, delay }];
@@ -173,4 +176,127 @@ it('lets the visitor tick several towns of a city; one town opens its own page',
   fireEvent.click(within(list).getByRole('checkbox', { name: '大手町で探す' }));
   await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'この条件で検索する' })));
   expect(screen.getByTestId('location').textContent).toBe('/search/tokyo/city/13101/town/131010001');
+});
+
+it("counts a topic picker's places by the topic: the lists are asked with the special, and links keep it", async () => {
+  const vars = { ...VARS, specialName: 'pet', withSpecial: true, countSpecial: 'pet' };
+  const petCities = { ...tokyo, cities: [{ __typename: 'City' as const, code: 13101, name: '千代田区', bukkenCount: 35 }] };
+  const petRailways = [{ ...railways[0]!, lines: [{ ...railways[0]!.lines[0]!, bukkenCount: 80 }] }];
+  const { setMeta } = renderPage(AreaSelectPage, {
+    path: '/search/cities_lines/tokyo/topic/pet',
+    params: { prefecturePath: 'tokyo', specialName: 'pet' },
+    routeId: 'search.cities_lines#1',
+    mocks: lists(vars, { data: { prefecture: petCities, railways: petRailways, specialInfo: { __typename: 'Special', path: 'pet' } } }),
+  });
+  expect(await screen.findByRole('checkbox', { name: /千代田区 \(35\)/ })).toBeTruthy();
+  const lines = screen.getByTestId('line-list');
+  expect(within(lines).getByText('(80)')).toBeTruthy();
+  expect(within(lines).getByRole('link', { name: 'JR山手線' }).getAttribute('href')).toBe('/search/line_stations/tokyo/11302/topic/pet');
+  expect(fields(lines as HTMLFormElement)).toContain('special=pet');
+  expect(setMeta).toHaveBeenLastCalledWith(expect.objectContaining({ canonical: '/search/cities_lines/tokyo/topic/pet' }));
+});
+
+it("/search/stations is a station picker: every line's stations grouped by line, with counts, sent through the codec", async () => {
+  const withStations = [
+    {
+      ...railways[0]!,
+      lines: [
+        { ...railways[0]!.lines[0]!, stations: yamanote.stations.map((st) => ({ ...st })) },
+        {
+          __typename: 'Line' as const,
+          code: 11303,
+          name: 'JR中央線',
+          colorCode: '#f15a22',
+          bukkenCount: 900,
+          stations: [{ __typename: 'Station' as const, code: 1130301, name: '中野', bukkenCount: 70 }],
+        },
+        { __typename: 'Line' as const, code: 11304, name: '遠い線', colorCode: '#000000', bukkenCount: 0, stations: [] },
+      ],
+    },
+  ];
+  const { setMeta } = renderPage(AreaSelectPage, {
+    path: '/search/stations/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    routeId: 'search.stations',
+    mocks: lists({ ...VARS, withLineStations: true }, { data: { prefecture: tokyo, railways: withStations } }),
+  });
+  const form = await screen.findByTestId('pref-station-list');
+  expect(
+    within(form)
+      .getAllByRole('group')
+      .map((g) => g.querySelector('legend')?.textContent),
+  ).toEqual(['JR山手線 (5,400)', 'JR中央線 (900)']);
+  const yamanoteGroup = within(form).getAllByRole('group')[0]!;
+  expect(within(yamanoteGroup).getByRole('checkbox', { name: /東京 \(300\)/ })).toBeTruthy();
+  expect((within(yamanoteGroup).getByRole('checkbox', { name: /有楽町/ }) as HTMLInputElement).disabled).toBe(true);
+  // Not the lines picker: no line checkboxes, no cities.
+  expect(screen.queryByTestId('line-list')).toBeNull();
+  expect(screen.queryByRole('heading', { name: '市区町村を選ぶ' })).toBeNull();
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ title: '東京都の駅から賃貸物件を探す｜すみか', pageTitle: '東京都の駅から探す', canonical: '/search/stations/tokyo' }),
+  );
+  fireEvent.click(within(form).getByRole('checkbox', { name: /東京/ }));
+  fireEvent.click(within(form).getByRole('checkbox', { name: /中野/ }));
+  expect(fields(form as HTMLFormElement)).toEqual(['prefecture=tokyo', 'station=1130201', 'station=1130301']);
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'この条件で検索する' })));
+  expect(screen.getByTestId('location').textContent).toBe('/search/results');
+});
+
+it('the rent-market picker shows median rents per city and line by plan, "-" where too few, each linking to that search', async () => {
+  const market = {
+    __typename: 'RentMarket' as const,
+    bands: [
+      { __typename: 'RentBand' as const, label: 'ワンルーム・1K・1DK', planMin: '1R', planMax: '1DK' },
+      { __typename: 'RentBand' as const, label: '1LDK・2K・2DK', planMin: '1LDK', planMax: '2DK' },
+      { __typename: 'RentBand' as const, label: '2LDK〜', planMin: '2LDK', planMax: null },
+    ],
+    cities: [
+      { __typename: 'PlaceRent' as const, code: 13101, name: '千代田区', bukkenCount: 40, medians: [98000, null, 254000] },
+      { __typename: 'PlaceRent' as const, code: 13361, name: '大島町', bukkenCount: 0, medians: [null, null, null] },
+    ],
+    lines: [{ __typename: 'PlaceRent' as const, code: 11302, name: 'JR山手線', bukkenCount: 90, medians: [105000, 180000, null] }],
+  };
+  const { setMeta } = renderPage(AreaSelectPage, {
+    path: '/search/cities_lines_chinryou_souba/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    routeId: 'search.cities_lines_chinryou_souba#1',
+    mocks: [
+      ...lists(VARS, { data: { prefecture: tokyo, railways } }),
+      { request: { query: SEARCH_RENT_MARKET, variables: { path: 'tokyo' } }, result: { data: { rentMarket: market } } },
+    ],
+  });
+  const cities = await screen.findByTestId('rent-market-cities');
+  expect(
+    within(cities)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['市区町村', 'ワンルーム・1K・1DK', '1LDK・2K・2DK', '2LDK〜']);
+  const chiyoda = within(cities).getByRole('row', { name: /千代田区/ });
+  expect(
+    within(chiyoda)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['9.8万円', '-', '25.4万円']);
+  expect(
+    within(chiyoda)
+      .getByRole('link', { name: /9\.8万円/ })
+      .getAttribute('href'),
+  ).toBe(searchUrlOf({ prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { plans: { min: '1R', max: '1DK' } } }));
+  expect(
+    within(chiyoda)
+      .getByRole('link', { name: /25\.4万円/ })
+      .getAttribute('href'),
+  ).toBe(searchUrlOf({ prefecturePath: 'tokyo', cityCodes: [13101], searchCondition: { plans: { min: '2LDK' } } }));
+  expect(within(within(cities).getByRole('row', { name: /大島町/ })).queryAllByRole('link')).toEqual([]);
+  const lines = screen.getByTestId('rent-market-lines');
+  expect(
+    within(lines)
+      .getByRole('link', { name: /18万円/ })
+      .getAttribute('href'),
+  ).toBe(searchUrlOf({ prefecturePath: 'tokyo', lineCodes: [11302], searchCondition: { plans: { min: '1LDK', max: '2DK' } } }));
+  // Not the cities/lines checkbox picker.
+  expect(screen.queryByRole('checkbox')).toBeNull();
+  expect(setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ pageTitle: '東京都の家賃相場から探す', canonical: '/search/cities_lines_chinryou_souba/tokyo' }),
+  );
 });

@@ -2,22 +2,33 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_PARAM, searchQueryEntries, searchUrlOf } from '@sumika/spec';
-import { SEARCH_AREA_LISTS } from '../features/areas/index.js';
+import { RentMarketTable, SEARCH_AREA_LISTS, SEARCH_RENT_MARKET } from '../features/areas/index.js';
 import { useSearchFormSubmit } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
-type Mode = 'cities' | 'lines' | 'stations' | 'towns' | 'cities_lines';
+type Mode = 'cities' | 'lines' | 'stations' | 'pref_stations' | 'towns' | 'cities_lines' | 'rent_market';
 
 function modeOf(routeId: string): Mode {
   const base = routeId.split('#')[0] ?? '';
   if (base === 'search.cities') return 'cities';
-  if (base === 'search.lines' || base === 'search.stations' || base === 'search.nmin_stations') return 'lines';
+  if (base === 'search.lines' || base === 'search.nmin_stations') return 'lines';
+  if (base === 'search.stations') return 'pref_stations';
   if (base === 'search.line_stations') return 'stations';
+  if (base === 'search.cities_lines_chinryou_souba') return 'rent_market';
   if (base === 'search.towns') return 'towns';
   return 'cities_lines';
 }
 
-/** The pickers of /search/cities, /search/lines, /search/line_stations, towns and cities_lines. */
+/** The route's path with its parameters filled in: the picker's canonical URL. */
+function pathOf(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/**
+ * The pickers of /search/cities, /search/lines, /search/line_stations, /search/stations (every line's
+ * stations), towns, cities_lines and the rent market (cities_lines_chinryou_souba). Under a topic
+ * (/topic/{special}) every count is of the listings matching the special.
+ */
 export default function AreaSelectPage({ route, params, setMeta, setStatus }: RemotePageProps) {
   const mode = modeOf(route.id);
   const path = params.prefecturePath ?? 'tokyo';
@@ -35,8 +46,11 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
       specialName: special ?? '',
       withSpecial: !!special,
       withBuildingTypes: !!params.buildingType,
+      countSpecial: special ?? null,
+      withLineStations: mode === 'pref_stations',
     },
   });
+  const market = useQuery(SEARCH_RENT_MARKET, { variables: { path }, skip: mode !== 'rent_market' });
   const pref = data?.prefecture;
   // Any part of the path that names nothing (or a line or city of another prefecture) is the 404 page.
   const unknown =
@@ -56,14 +70,23 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
         ? '沿線'
         : mode === 'stations'
           ? `${data?.line?.name ?? ''}の駅`
-          : mode === 'towns'
-            ? `${data?.city?.name ?? ''}の町名`
-            : '市区町村・沿線';
+          : mode === 'pref_stations'
+            ? '駅'
+            : mode === 'towns'
+              ? `${data?.city?.name ?? ''}の町名`
+              : mode === 'rent_market'
+                ? '家賃相場'
+                : '市区町村・沿線';
   if (pref) {
     setMeta({
-      title: `${pref.name}の${what}から賃貸物件を探す｜すみか`,
-      description: `${pref.name}の${what}を選んで賃貸物件を探せます。`,
+      title:
+        mode === 'rent_market' ? `${pref.name}の家賃相場（市区町村・沿線別）から賃貸物件を探す｜すみか` : `${pref.name}の${what}から賃貸物件を探す｜すみか`,
+      description:
+        mode === 'rent_market'
+          ? `${pref.name}の市区町村・沿線ごとの間取り別の家賃相場から賃貸物件を探せます。`
+          : `${pref.name}の${what}を選んで賃貸物件を探せます。`,
       pageTitle: `${pref.name}の${what}から探す`,
+      canonical: pathOf(route.path, params),
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: `${pref.name}の賃貸`, path: `/${pref.path}` }, { text: `${what}から探す` }],
     });
   }
@@ -144,6 +167,40 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
           {submit}
         </form>
       )}
+      {mode === 'pref_stations' && (
+        <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch} data-testid="pref-station-list">
+          <h2>駅を選ぶ</h2>
+          {hidden}
+          {data.railways.flatMap((r) =>
+            r.lines
+              .filter((l) => (l.stations ?? []).length > 0)
+              .map((l) => (
+                <fieldset key={l.code} className="s-line">
+                  <legend>
+                    {l.name} <small>({formatNumber(l.bukkenCount)})</small>
+                  </legend>
+                  <ul className="s-checks">
+                    {(l.stations ?? []).map((s) => (
+                      <li key={s.code}>
+                        <label>
+                          <input type="checkbox" name={SEARCH_PARAM.station} value={s.code} disabled={s.bukkenCount === 0} /> {s.name}{' '}
+                          <small>({formatNumber(s.bukkenCount)})</small>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              )),
+          )}
+          {submit}
+        </form>
+      )}
+      {mode === 'rent_market' &&
+        (market.data ? (
+          <RentMarketTable prefecturePath={pref.path} market={market.data.rentMarket} />
+        ) : market.error ? (
+          <ErrorBox message="家賃相場を読み込めませんでした。" onRetry={() => void market.refetch()} />
+        ) : null)}
       {mode === 'towns' && data.city && (
         <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>{data.city.name}の町名を選ぶ</h2>

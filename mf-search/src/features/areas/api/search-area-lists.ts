@@ -3,7 +3,9 @@ import type { SearchAreaListsQuery, SearchAreaListsQueryVariables } from '../../
 
 /**
  * Cities and lines of a prefecture (the city / line pickers), a line's stations and a city's towns
- * when asked, and the special and building types of the path (to answer 404 for ones that do not exist).
+ * when asked, every line's stations for the station picker, and the special and building types of
+ * the path (to answer 404 for ones that do not exist). With a special ($countSpecial) the counts are
+ * of the listings matching it.
  */
 export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAreaListsQueryVariables> = gql`
   query SearchAreaLists(
@@ -15,6 +17,8 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
     $specialName: String!
     $withSpecial: Boolean!
     $withBuildingTypes: Boolean!
+    $countSpecial: String
+    $withLineStations: Boolean!
   ) {
     prefecture(path: $path) {
       code
@@ -23,7 +27,7 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
       cities {
         code
         name
-        bukkenCount
+        bukkenCount(specialName: $countSpecial)
       }
     }
     railways(prefecturePath: $path) {
@@ -33,7 +37,12 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
         code
         name
         colorCode
-        bukkenCount(prefecturePath: $path)
+        bukkenCount(prefecturePath: $path, specialName: $countSpecial)
+        stations(prefecturePath: $path) @include(if: $withLineStations) {
+          code
+          name
+          bukkenCount
+        }
       }
     }
     line(code: $lineCode) @include(if: $withStations) {
@@ -42,7 +51,7 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
       stations(prefecturePath: $path) {
         code
         name
-        bukkenCount
+        bukkenCount(specialName: $countSpecial)
       }
     }
     towns(cityCode: $cityCode) @include(if: $withTowns) {
