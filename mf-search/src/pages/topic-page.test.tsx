@@ -1,3 +1,4 @@
+import { Kind, print, visit, type FieldNode } from 'graphql';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchTopicPageQuery } from '../__generated__/operations.js';
 import { SEARCH_TOPIC_PAGE } from '../features/topic/index.js';
@@ -119,4 +120,18 @@ it('shows the error box, not the 404 page, when the feature could not be read', 
   });
   expect(within(await screen.findByRole('alert')).getByText('特集を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);
+});
+
+it("counts each prefecture of the picker by the topic: the page asks the prefectures' counts of the special", () => {
+  // The prefecture picker's counts must be the special's listings there, not the whole prefecture's.
+  const asked: string[] = [];
+  visit(SEARCH_TOPIC_PAGE, {
+    Field(field, _key, _parent, _path, ancestors) {
+      if (field.name.value !== 'bukkenCount') return;
+      const owner = ancestors.filter((a): a is FieldNode => (a as FieldNode).kind === Kind.FIELD).at(-1)?.name.value;
+      asked.push(`${owner}:${print({ ...field, selectionSet: undefined })}`);
+    },
+  });
+  expect(asked).toContain('prefectures:bukkenCount(specialName: $specialName)');
+  expect(asked.filter((a) => a.startsWith('prefectures:'))).toHaveLength(1);
 });

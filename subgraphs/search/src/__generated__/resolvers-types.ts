@@ -293,7 +293,7 @@ export type PlanRent = {
 
 export type Prefecture = {
   __typename?: 'Prefecture';
-  /** Active listings in the prefecture. */
+  /** Active listings in the prefecture; with a special's path only those matching its rule (the topic page). */
   bukkenCount: Scalars['Int']['output'];
   /** Searchable cities (wards of designated cities, not the cities themselves), with counts. */
   cities: Array<City>;
@@ -305,6 +305,11 @@ export type Prefecture = {
   name: Scalars['String']['output'];
   path: Scalars['String']['output'];
   shortName: Scalars['String']['output'];
+};
+
+
+export type PrefectureBukkenCountArgs = {
+  specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Query = {
@@ -1219,7 +1224,7 @@ export type PlanRentResolvers<ContextType = Context, ParentType extends Resolver
 
 export type PrefectureResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Prefecture'] = ResolversParentTypes['Prefecture'], FederationReferenceType extends FederationReferenceTypes['Prefecture'] = FederationReferenceTypes['Prefecture']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Prefecture']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<PrefectureBukkenCountArgs>>;
   cities?: Resolver<Array<ResolversTypes['City']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   designatedCities?: Resolver<Array<ResolversTypes['City']>, ParentType, ContextType>;

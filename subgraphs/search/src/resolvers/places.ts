@@ -57,7 +57,10 @@ export const placeResolvers: Resolvers = {
     __resolveReference: async (ref, ctx) => (await ctx.loaders.prefectureByCode.load(Number(ref.code))) ?? null,
     shortName: (p) => p.short_name,
     latLng: (p) => ({ lat: p.lat, lng: p.lng }),
-    bukkenCount: (p, _, ctx) => countLoaders(ctx).prefecture.load(p.code),
+    bukkenCount: (p, args, ctx) =>
+      args.specialName
+        ? specialPlaceCount(ctx, 'prefecture', [p.code], { specialName: args.specialName, prefectureCode: null, prefectures: true })
+        : countLoaders(ctx).prefecture.load(p.code),
     cities: (p, _, ctx) => searchableCities(ctx, p.code),
     designatedCities: async (p, _, ctx) => (await ctx.loaders.citiesByPrefecture.load(p.code)).filter((c) => c.kind === 'designated'),
   },

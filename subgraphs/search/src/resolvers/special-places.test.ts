@@ -97,6 +97,18 @@ describe.each(testBackends())('topic picker counts and the rent market on $name'
     expect(stations.some((st) => st.n < st.all)).toBe(true);
     for (const st of sample(stations, 6)) expect(st.n).toBe(await count({ p: 'tokyo', st: [st.code], s }));
 
+    // The topic page's prefecture picker: each prefecture's count is the special's count there.
+    const { prefectures } = await gql<{ prefectures: { path: string; all: number; n: number }[] }>(
+      'query($s: String) { prefectures { path all: bukkenCount n: bukkenCount(specialName: $s) } }',
+      { s },
+    );
+    expect(prefectures.some((p) => p.n < p.all)).toBe(true);
+    expect(prefectures.reduce((n, p) => n + p.n, 0)).toBe(special!.all);
+    for (const p of sample(
+      prefectures.filter((x) => x.all > 0),
+      4,
+    ))
+      expect(p.n).toBe(await count({ p: p.path, s }));
     // Without a special the counts are the whole place's, as before.
     for (const c of sample(cities, 3)) expect(c.all).toBe(await count({ p: 'tokyo', c: [c.code] }));
   });

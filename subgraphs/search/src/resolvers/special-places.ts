@@ -6,40 +6,52 @@ import { searchMaster } from '../repositories/listing-master.js';
 import { facetCounts } from '../repositories/listing-search.js';
 import { baseFilter } from './search/arguments.js';
 
-/** A place list's counts under one special: per city, per line and per station group. */
+/** A place list's counts under one special: per prefecture (nationwide scope), or per city, line and station group. */
 interface SpecialPlaceCounts {
-  city: [number, number][];
-  line: [number, number][];
-  station: [number, number][];
+  prefecture?: [number, number][];
+  city?: [number, number][];
+  line?: [number, number][];
+  station?: [number, number][];
 }
 
 interface ScopeKey {
   specialName: string;
   /** Count only this prefecture's listings (as the prefecture-scoped searches the pickers link to). */
   prefectureCode: number | null;
+  /** Per prefecture (the topic page's prefecture picker) rather than per city, line and station. */
+  prefectures?: boolean;
 }
 
 type Kind = keyof SpecialPlaceCounts;
+const KINDS = ['prefecture', 'city', 'line', 'station'] as const;
+
+const pairs = (list: { key: number; count: number }[] | undefined) => (list ?? []).map((k): [number, number] => [k.key, k.count]);
 
 /**
  * Counts of active listings matching a special's rule, per place, for the topic pickers. One scan
- * answers cities, lines and station groups of the scope (facetCounts), with the same filter clauses
- * as searchBukkens(place, specialName), so a picker's count is the count of the search it leads to.
+ * answers cities, lines and station groups of the scope, or the prefectures (facetCounts), with the
+ * same filter clauses as searchBukkens(place, specialName), so a picker's count is the count of the
+ * search it leads to.
  */
 async function countsOf(ctx: Context, key: ScopeKey): Promise<Map<Kind, Map<number, number>>> {
   const special = (await searchMaster(ctx.db)).specials.get(key.specialName);
   if (!special) throw notFound('指定された特集が見つかりません。');
-  const value = await cachedJson(ctx.cache, `special-place-counts:v1:${key.prefectureCode ?? 0}:${key.specialName}`, COUNT_TTL_SECONDS, async () => {
+  const level = key.prefectures ? 'prefectures' : 'places';
+  const cacheKey = `special-place-counts:v1:${level}:${key.prefectureCode ?? 0}:${key.specialName}`;
+  const value = await cachedJson(ctx.cache, cacheKey, COUNT_TTL_SECONDS, async (): Promise<SpecialPlaceCounts> => {
     const filter = { ...baseFilter(), prefectureCode: key.prefectureCode, special: special.rule };
+    if (key.prefectures) {
+      const [prefecture] = await facetCounts(ctx.db, [{ filter, key: { column: 'prefecture_code' } }]);
+      return { prefecture: pairs(prefecture) };
+    }
     const [city, line, station] = await facetCounts(ctx.db, [
       { filter, key: { column: 'city_code' } },
       { filter, key: { elements: 'line_codes' } },
       { filter, key: { elements: 'station_groups' } },
     ]);
-    const pairs = (list: { key: number; count: number }[] | undefined) => (list ?? []).map((k): [number, number] => [k.key, k.count]);
-    return { city: pairs(city), line: pairs(line), station: pairs(station) } satisfies SpecialPlaceCounts;
+    return { city: pairs(city), line: pairs(line), station: pairs(station) };
   });
-  return new Map((['city', 'line', 'station'] as const).map((k) => [k, new Map(value[k])]));
+  return new Map(KINDS.map((k) => [k, new Map(value[k] ?? [])]));
 }
 
 const loadersByContext = new WeakMap<object, DataLoader<ScopeKey, Map<Kind, Map<number, number>>, string>>();
@@ -48,7 +60,7 @@ function loaderOf(ctx: Context) {
   let loader = loadersByContext.get(ctx);
   if (!loader) {
     loader = new DataLoader((keys: readonly ScopeKey[]) => Promise.all(keys.map((k) => countsOf(ctx, k).catch((e: Error) => e))), {
-      cacheKeyFn: (k) => `${k.prefectureCode ?? ''}:${k.specialName}`,
+      cacheKeyFn: (k) => `${k.prefectures ? 'p' : ''}:${k.prefectureCode ?? ''}:${k.specialName}`,
     });
     loadersByContext.set(ctx, loader);
   }

@@ -2,6 +2,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchTopicPageQuery, SearchTopicPageQueryVariables } from '../../../__generated__/operations.js';
 import { BUKKEN_CARD_FRAGMENT } from '../../bukken-card/index.js';
 
+/** A special's page: its texts, pickups, and the prefectures with their counts of listings matching it. */
 export const SEARCH_TOPIC_PAGE: TypedDocumentNode<SearchTopicPageQuery, SearchTopicPageQueryVariables> = gql`
   query SearchTopicPage($specialName: String!) {
     specialInfo(specialName: $specialName) {
@@ -31,7 +32,7 @@ export const SEARCH_TOPIC_PAGE: TypedDocumentNode<SearchTopicPageQuery, SearchTo
           code
           name
           path
-          bukkenCount
+          bukkenCount(specialName: $specialName)
         }
       }
     }
