@@ -111,7 +111,7 @@ export type SearchArchiveQueryVariables = Exact<{
 }>;
 
 
-export type SearchArchiveQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string } | null, archiveCities?: Array<{ __typename: 'ArchiveEntry', code: number, name: string, count: number }>, archiveLineStations?: Array<{ __typename: 'ArchiveEntry', code: number, name: string, count: number }>, archiveList?: { __typename: 'SearchResult', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string } | null>, bukkenTotal: { __typename: 'BukkenTotal', count: number }, pagination: { __typename: 'Pagination', currentPage: number, totalPages: number } } };
+export type SearchArchiveQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string } | null, archiveCities?: Array<{ __typename: 'ArchiveEntry', code: number, name: string, count: number }>, railways?: Array<{ __typename: 'Railway', code: string, name: string, lines: Array<{ __typename: 'Line', code: number, name: string }> }>, archiveLineStations?: Array<{ __typename: 'ArchiveEntry', code: number, name: string, count: number }>, archiveList?: { __typename: 'SearchResult', bukkenList: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string } | null>, bukkenTotal: { __typename: 'BukkenTotal', count: number }, pagination: { __typename: 'Pagination', currentPage: number, totalPages: number } } };
 
 export type SearchCampusesQueryVariables = Exact<{
   prefecturePath?: string | null | undefined;

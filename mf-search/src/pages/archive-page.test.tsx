@@ -88,11 +88,33 @@ it('lists the cities with archived listings and their counts', async () => {
     path: '/archive/cities_lines/tokyo',
     params: { prefecturePath: 'tokyo' },
     routeId: 'archive.cities_lines',
-    mocks: archive(CITIES_VARS, { data: { prefecture: tokyo, archiveCities: [{ __typename: 'ArchiveEntry', code: 13101, name: '千代田区', count: 1200 }] } }),
+    mocks: archive(CITIES_VARS, {
+      data: {
+        prefecture: tokyo,
+        archiveCities: [{ __typename: 'ArchiveEntry', code: 13101, name: '千代田区', count: 1200 }],
+        railways: [{ __typename: 'Railway', code: 'jr-east', name: 'JR東日本', lines: [{ __typename: 'Line', code: 11302, name: 'JR山手線' }] }],
+      },
+    }),
   });
-  expect((await screen.findByRole('link', { name: '千代田区' })).getAttribute('href')).toBe('/archive_list/tokyo/city/13101');
+  // Each name links to its own archive page: a city's, a line's stations.
+  expect((await screen.findByRole('link', { name: '千代田区' })).getAttribute('href')).toBe('/archive/city/tokyo/13101');
+  expect(screen.getByRole('link', { name: 'JR山手線' }).getAttribute('href')).toBe('/archive/line_stations/tokyo/11302');
   expect(screen.getByText('(1,200)')).toBeTruthy();
   expect(screen.queryByRole('table')).toBeNull();
+});
+
+it("links each station of a line's archive to the station's archive page", async () => {
+  renderPage(ArchivePage, {
+    path: '/archive/line_stations/tokyo/11302',
+    params: { prefecturePath: 'tokyo', lineCode: '11302' },
+    routeId: 'archive.line_stations',
+    mocks: archive(
+      { ...CITIES_VARS, lineCode: 11302, cities: false, stations: true },
+      { data: { prefecture: tokyo, archiveLineStations: [{ __typename: 'ArchiveEntry', code: 2200001, name: '東京', count: 12 }] } },
+    ),
+  });
+  expect((await screen.findByRole('link', { name: '東京' })).getAttribute('href')).toBe('/archive/station/tokyo/11302/2200001');
+  expect(screen.getByText('(12)')).toBeTruthy();
 });
 
 it('names the prefecture in the title while the page loads', async () => {

@@ -47,19 +47,39 @@ export default function ArchivePage({ route, params, setMeta, setStatus }: Remot
     <section className="s-section">
       <SearchStyles />
       {data.archiveCities && (
-        <ul className="s-checks">
-          {data.archiveCities.map((c) => (
-            <li key={c.code}>
-              <KitLink to={`/archive_list/${pref.path}/city/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.count)})</small>
-            </li>
+        <>
+          <h2>市区町村から探す</h2>
+          <ul className="s-checks" data-testid="archive-cities">
+            {data.archiveCities.map((c) => (
+              <li key={c.code}>
+                <KitLink to={`/archive/city/${pref.path}/${c.code}`}>{c.name}</KitLink> <small>({formatNumber(c.count)})</small>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.railways && data.railways.length > 0 && (
+        <>
+          <h2>沿線から探す</h2>
+          {data.railways.map((r) => (
+            <div key={r.code} className="s-line">
+              <h3>{r.name}</h3>
+              <ul className="s-links" data-testid="archive-lines">
+                {r.lines.map((l) => (
+                  <li key={l.code}>
+                    <KitLink to={`/archive/line_stations/${pref.path}/${l.code}`}>{l.name}</KitLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
           ))}
-        </ul>
+        </>
       )}
       {data.archiveLineStations && (
-        <ul className="s-checks">
+        <ul className="s-checks" data-testid="archive-stations">
           {data.archiveLineStations.map((s) => (
             <li key={s.code}>
-              <KitLink to={`/archive_list/${pref.path}/station/${s.code}`}>{s.name}</KitLink> <small>({formatNumber(s.count)})</small>
+              <KitLink to={`/archive/station/${pref.path}/${params.lineCode ?? ''}/${s.code}`}>{s.name}</KitLink> <small>({formatNumber(s.count)})</small>
             </li>
           ))}
         </ul>

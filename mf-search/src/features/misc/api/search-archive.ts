@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { SearchArchiveQuery, SearchArchiveQueryVariables } from '../../../__generated__/operations.js';
 
-/** Listings that have left the market, by city or line / station (archive pages). */
+/** Listings that have left the market, by city or line / station (archive pages); the prefecture's lines for its index. */
 export const SEARCH_ARCHIVE: TypedDocumentNode<SearchArchiveQuery, SearchArchiveQueryVariables> = gql`
   query SearchArchive($prefecturePath: String!, $lineCode: Int!, $cityCode: Int, $stationCode: Int, $page: Int!, $cities: Boolean!, $stations: Boolean!, $list: Boolean!) {
     prefecture(path: $prefecturePath) {
@@ -13,6 +13,14 @@ export const SEARCH_ARCHIVE: TypedDocumentNode<SearchArchiveQuery, SearchArchive
       code
       name
       count
+    }
+    railways(prefecturePath: $prefecturePath) @include(if: $cities) {
+      code
+      name
+      lines {
+        code
+        name
+      }
     }
     archiveLineStations(prefecturePath: $prefecturePath, lineCode: $lineCode) @include(if: $stations) {
       code
