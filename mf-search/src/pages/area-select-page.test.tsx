@@ -169,6 +169,7 @@ it('lets the visitor tick several towns of a city; one town opens its own page',
   });
   const list = await screen.findByTestId('town-list');
   expect(within(list).getByRole('link', { name: '丸の内' }).getAttribute('href')).toBe('/search/tokyo/city/13101/town/131010001');
+  expect(screen.getByRole('link', { name: '千代田区の住みやすさ・家賃相場' }).getAttribute('href')).toBe('/livability/tokyo/city/13101');
   fireEvent.click(within(list).getByRole('checkbox', { name: '丸の内で探す' }));
   fireEvent.click(within(list).getByRole('checkbox', { name: '大手町で探す' }));
   const form = list.closest('form')!;

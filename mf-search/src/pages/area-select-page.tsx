@@ -3,6 +3,7 @@ import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { SEARCH_PARAM, searchQueryEntries, searchUrlOf } from '@sumika/spec';
 import { RentMarketTable, SEARCH_AREA_LISTS, SEARCH_RENT_MARKET } from '../features/areas/index.js';
+import { cityLivabilityPath } from '../features/misc/index.js';
 import { useSearchFormSubmit } from '../features/results/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
@@ -215,6 +216,11 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
             ))}
           </ul>
           {submit}
+          {(data.towns ?? []).some((t) => t.bukkenCount > 0) && (
+            <p>
+              <KitLink to={cityLivabilityPath(pref.path, data.city.code)}>{data.city.name}の住みやすさ・家賃相場</KitLink>
+            </p>
+          )}
         </form>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
+import { searchUrlOf } from '@sumika/spec';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { LivabilityFieldsFragment, SearchLivabilityQuery, SearchLivabilityQueryVariables } from '../__generated__/operations.js';
 import { SEARCH_LIVABILITY } from '../features/misc/index.js';
@@ -21,6 +22,7 @@ const tokyo: NonNullable<SearchLivabilityQuery['prefecture']> = {
 };
 const livability: LivabilityFieldsFragment = {
   __typename: 'Livability',
+  name: '千代田区',
   bukkenCount: 1200,
   medianWalkMin: 6,
   medianBuiltYear: 2009,
@@ -93,4 +95,63 @@ it("shows the error box, not the 404 page nor an empty page, when the city's fig
   const { setStatus } = cityPage(read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(null) }, errors: [partDown(['city', 'livability'])] }));
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalledWith(404);
+});
+
+it('links a city page to its rentals and its reviews page, which has its own name and copy', async () => {
+  const city = cityPage(read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(livability) } }));
+  expect((await screen.findByRole('link', { name: '千代田区の口コミ・評判' })).getAttribute('href')).toBe('/livability/tokyo/city/13101/reviews');
+  expect(screen.getByRole('link', { name: '千代田区の賃貸物件を探す' }).getAttribute('href')).toBe(
+    searchUrlOf({ prefecturePath: 'tokyo', cityCodes: [13101] }),
+  );
+  const cityMeta = city.setMeta.mock.lastCall?.[0] as { title: string; description: string; pageTitle: string };
+  cleanup();
+  const reviews = renderPage(LivabilityPage, {
+    path: '/livability/tokyo/city/13101/reviews',
+    params: { prefecturePath: 'tokyo', cityCode: '13101' },
+    routeId: 'livability',
+    mocks: read(CITY, { data: { prefectures, prefecture: tokyo, city: chiyoda(livability) } }),
+  });
+  const section = await screen.findByTestId('livability-reviews');
+  expect(within(section).getByText('千代田区の口コミはまだ投稿されていません。')).toBeTruthy();
+  expect(within(section).getByRole('link', { name: '千代田区の住みやすさ・家賃相場を見る' }).getAttribute('href')).toBe('/livability/tokyo/city/13101');
+  // Not the city page's figures again.
+  expect(screen.queryByTestId('livability')).toBeNull();
+  const meta = reviews.setMeta.mock.lastCall?.[0] as typeof cityMeta & { breadcrumbs: unknown };
+  expect(meta).toMatchObject({ pageTitle: '千代田区の口コミ・評判', title: '千代田区の口コミ・評判｜すみか' });
+  expect(meta.title).not.toBe(cityMeta.title);
+  expect(meta.description).not.toBe(cityMeta.description);
+  expect(meta.breadcrumbs).toEqual([
+    { text: '賃貸トップ', path: '/' },
+    { text: '住みやすさ', path: '/livability' },
+    { text: '千代田区', path: '/livability/tokyo/city/13101' },
+    { text: '口コミ・評判' },
+  ]);
+});
+
+it("names a station's pages after the station, the rent-price page showing the rents only", async () => {
+  const STATION: SearchLivabilityQueryVariables = { ...NONE, prefecturePath: 'tokyo', stationCode: 2200001, withPref: true, withStation: true };
+  const near = { ...livability, name: '東京', stationCount: 1 };
+  const station = renderPage(LivabilityPage, {
+    path: '/livability/tokyo/station/2200001',
+    params: { prefecturePath: 'tokyo', stationCode: '2200001' },
+    routeId: 'livability',
+    mocks: read(STATION, { data: { prefectures, prefecture: tokyo, stationLivability: near } }),
+  });
+  expect(await screen.findByRole('heading', { name: '東京駅周辺の住みやすさ' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: '東京駅周辺の家賃相場（間取り別）' }).getAttribute('href')).toBe('/livability/rent_price/tokyo/station/2200001');
+  expect(station.setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ pageTitle: '東京駅周辺の住みやすさ', title: '東京駅周辺の住みやすさ・家賃相場｜すみか' }),
+  );
+  cleanup();
+  const rent = renderPage(LivabilityPage, {
+    path: '/livability/rent_price/tokyo/station/2200001',
+    params: { area: 'tokyo', stationCode: '2200001' },
+    routeId: 'livability',
+    mocks: read({ ...NONE, stationCode: 2200001, withStation: true }, { data: { prefectures, stationLivability: near } }),
+  });
+  expect(await screen.findByRole('heading', { name: '東京駅周辺の家賃相場' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: '人気の設備・条件' })).toBeNull();
+  expect(rent.setMeta).toHaveBeenLastCalledWith(
+    expect.objectContaining({ pageTitle: '東京駅周辺の家賃相場', title: '東京駅周辺の家賃相場（間取り別）｜すみか' }),
+  );
 });

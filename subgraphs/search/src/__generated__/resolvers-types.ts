@@ -236,6 +236,8 @@ export type Livability = {
   conditionShares: Array<ConditionShare>;
   medianBuiltYear?: Maybe<Scalars['Int']['output']>;
   medianWalkMin?: Maybe<Scalars['Int']['output']>;
+  /** The city's name, or the station's (without 駅). */
+  name: Scalars['String']['output'];
   /** Median rent per plan among active listings. */
   rentByPlan: Array<PlanRent>;
   stationCount: Scalars['Int']['output'];
@@ -1184,6 +1186,7 @@ export type LivabilityResolvers<ContextType = Context, ParentType extends Resolv
   conditionShares?: Resolver<Array<ResolversTypes['ConditionShare']>, ParentType, ContextType>;
   medianBuiltYear?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   medianWalkMin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   rentByPlan?: Resolver<Array<ResolversTypes['PlanRent']>, ParentType, ContextType>;
   stationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;

@@ -137,6 +137,19 @@ describe.each(testBackends())('livability on $name', (backend) => {
     expect(queries.filter((x) => /\bfrom\s+"?listing"?/i.test(x))).toHaveLength(0);
   });
 
+  it("names the place: the city's name, the station group's name", async () => {
+    const cityCode = busiest((r) => [r.city_code]);
+    const group = busiest((r) => r.station_groups);
+    const res = await auth.query<{ c: { name: string }; s: { name: string } }>(
+      app,
+      `query ($c: Int!, $g: Int!) { c: cityLivability(cityCode: $c) { name } s: stationLivability(stationGroupCode: $g) { name } }`,
+      { c: cityCode, g: group },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.c.name).toBe(stores.master.cities.find((c) => c.code === cityCode)?.name);
+    expect(res.data?.s.name).toBe(stores.master.stationGroups.find((g) => g.code === group)?.name);
+  });
+
   it('answers null for unknown places and empty figures for places without listings', async () => {
     const res = await auth.query<{ a: null; b: null }>(
       app,

@@ -47,8 +47,8 @@ async function figures(ctx: Context, scope: LivabilityScope): Promise<Livability
   });
 }
 
-export async function cityLivability(ctx: Context, city: CityRow): Promise<LivabilityFigures> {
-  return figures(ctx, { cityCode: city.code });
+export async function cityLivability(ctx: Context, city: CityRow): Promise<LivabilityFigures & { name: string }> {
+  return { ...(await figures(ctx, { cityCode: city.code })), name: city.name };
 }
 
 export const livabilityResolvers: Resolvers = {
@@ -59,7 +59,7 @@ export const livabilityResolvers: Resolvers = {
     },
     stationLivability: async (_, args, ctx) => {
       const group = await ctx.loaders.stationGroupByCode.load(args.stationGroupCode);
-      return group ? figures(ctx, { stationGroupCode: group.code }) : null;
+      return group ? { ...(await figures(ctx, { stationGroupCode: group.code })), name: group.name } : null;
     },
   },
   City: {

@@ -3,6 +3,7 @@ import type { LivabilityFieldsFragment, SearchLivabilityQuery, SearchLivabilityQ
 
 const LIVABILITY_FIELDS: TypedDocumentNode<LivabilityFieldsFragment> = gql`
   fragment LivabilityFields on Livability {
+    name
     bukkenCount
     medianWalkMin
     medianBuiltYear
