@@ -104,4 +104,17 @@ describe('query cost limits', () => {
     expect(large).toBeGreaterThan(small * 10);
     expect(DEFAULT_LIST_SIZE).toBeGreaterThanOrEqual(100);
   });
+
+  it('prices with the variables as execution coerces them: a variable left out takes its default', () => {
+    // The results page's query: `commutes @include(if: $withCommute)` with `$withCommute: Boolean! = false`,
+    // sent without the variable by every search that has no commute destination (it was a 400).
+    const doc = parse(`query Q($perPage: Int = 5, $withCommute: Boolean! = false) {
+      bukkensByCompany(companyKey: "st000001", perPage: $perPage) { bukkenList { globalKey } }
+      prefectures @include(if: $withCommute) { cities { code } }
+    }`);
+    const byDefault = priceOperation(schema, table, doc, {});
+    expect(byDefault.cost).toBe(priceOperation(schema, table, doc, { perPage: 5, withCommute: false }).cost);
+    expect(priceOperation(schema, table, doc, { withCommute: true }).cost).toBeGreaterThan(byDefault.cost);
+    expect(priceOperation(schema, table, doc, { perPage: 100 }).cost).toBeGreaterThan(byDefault.cost * 10);
+  });
 });

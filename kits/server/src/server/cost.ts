@@ -4,6 +4,7 @@ import {
   getNamedType,
   getNullableType,
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
@@ -119,9 +120,13 @@ const MAX_WALK_DEPTH = 200;
  */
 export function operationCost(opts: CostOptions): OperationCost {
   const { schema, document, table, defaultListSize } = opts;
-  const variables = opts.variables ?? {};
   const operation = getOperationAST(document, opts.operationName ?? undefined);
   if (!operation) throw new AppError('BAD_REQUEST', '実行するオペレーションを特定できません。', { reason: 'OPERATION_RESOLUTION_FAILURE' });
+  // The variables as execution sees them: a variable the request leaves out takes its default
+  // (`$withCommute: Boolean! = false` in an @include). Values that do not coerce are left as sent:
+  // execution reports them in its own words.
+  const raw = opts.variables ?? {};
+  const variables = getVariableValues(schema, operation.variableDefinitions ?? [], raw, { maxErrors: 1 }).coerced ?? raw;
   const root = schema.getRootType(operation.operation);
   if (!root) throw new AppError('BAD_REQUEST', `${operation.operation} は提供していません。`);
   const fragments = new Map<string, FragmentDefinitionNode>();
