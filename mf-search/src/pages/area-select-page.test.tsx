@@ -198,28 +198,21 @@ it("counts a topic picker's places by the topic: the lists are asked with the sp
 });
 
 it("/search/stations is a station picker: every line's stations grouped by line, with counts, sent through the codec", async () => {
-  const withStations = [
-    {
-      ...railways[0]!,
-      lines: [
-        { ...railways[0]!.lines[0]!, stations: yamanote.stations.map((st) => ({ ...st })) },
-        {
-          __typename: 'Line' as const,
-          code: 11303,
-          name: 'JR中央線',
-          colorCode: '#f15a22',
-          bukkenCount: 900,
-          stations: [{ __typename: 'Station' as const, code: 1130301, name: '中野', bukkenCount: 70 }],
-        },
-        { __typename: 'Line' as const, code: 11304, name: '遠い線', colorCode: '#000000', bukkenCount: 0, stations: [] },
-      ],
-    },
+  const lines = [
+    ...railways[0]!.lines,
+    { __typename: 'Line' as const, code: 11303, name: 'JR中央線', colorCode: '#f15a22', bukkenCount: 900 },
+    { __typename: 'Line' as const, code: 11304, name: '遠い線', colorCode: '#000000', bukkenCount: 0 },
+  ];
+  const withStations = [{ ...railways[0]!, lines }];
+  const prefectureStations = [
+    ...yamanote.stations.map((st) => ({ ...st, lineCode: 11302 })),
+    { __typename: 'Station' as const, code: 1130301, name: '中野', lineCode: 11303, bukkenCount: 70 },
   ];
   const { setMeta } = renderPage(AreaSelectPage, {
     path: '/search/stations/tokyo',
     params: { prefecturePath: 'tokyo' },
     routeId: 'search.stations',
-    mocks: lists({ ...VARS, withLineStations: true }, { data: { prefecture: tokyo, railways: withStations } }),
+    mocks: lists({ ...VARS, withLineStations: true }, { data: { prefecture: tokyo, railways: withStations, prefectureStations } }),
   });
   const form = await screen.findByTestId('pref-station-list');
   expect(

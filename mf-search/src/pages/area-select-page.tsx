@@ -105,6 +105,9 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
       ...(params.buildingType ? { searchCondition: { buildingTypes: [params.buildingType] } } : {}),
     }).map(([k, v]) => <input key={`${k}-${v}`} type="hidden" name={k} value={v} />);
   const hidden = kept();
+  // The station picker's stations, grouped under their lines (prefectureStations is one flat list).
+  const stationsByLine = new Map<number, NonNullable<typeof data.prefectureStations>>();
+  for (const st of data.prefectureStations ?? []) stationsByLine.set(st.lineCode, [...(stationsByLine.get(st.lineCode) ?? []), st]);
   const submit = (
     <button type="submit" className="sk-button sk-button--primary">
       この条件で検索する
@@ -174,14 +177,14 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
           {hidden}
           {data.railways.flatMap((r) =>
             r.lines
-              .filter((l) => (l.stations ?? []).length > 0)
+              .filter((l) => stationsByLine.has(l.code))
               .map((l) => (
                 <fieldset key={l.code} className="s-line">
                   <legend>
                     {l.name} <small>({formatNumber(l.bukkenCount)})</small>
                   </legend>
                   <ul className="s-checks">
-                    {(l.stations ?? []).map((s) => (
+                    {(stationsByLine.get(l.code) ?? []).map((s) => (
                       <li key={s.code}>
                         <label>
                           <input type="checkbox" name={SEARCH_PARAM.station} value={s.code} disabled={s.bukkenCount === 0} /> {s.name}{' '}

@@ -337,6 +337,8 @@ export type Query = {
   /** Stations within `minutes` of the destination, for /search/nmin_stations. */
   nminStations: Array<Station>;
   prefecture?: Maybe<Prefecture>;
+  /** Every line's stations in the prefecture (railway, line, then station order), each counted over the prefecture's listings: the station picker. */
+  prefectureStations: Array<Station>;
   prefectures: Array<Prefecture>;
   railways: Array<Railway>;
   regions: RegionList;
@@ -462,6 +464,11 @@ export type QueryNminStationsArgs = {
 
 export type QueryPrefectureArgs = {
   path: Scalars['String']['input'];
+};
+
+
+export type QueryPrefectureStationsArgs = {
+  prefecturePath: Scalars['String']['input'];
 };
 
 
@@ -1256,6 +1263,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   nearStationsForCampusBukkenCounts?: Resolver<Array<ResolversTypes['StationCount']>, ParentType, ContextType, RequireFields<QueryNearStationsForCampusBukkenCountsArgs, 'instituteCampusId'>>;
   nminStations?: Resolver<Array<ResolversTypes['Station']>, ParentType, ContextType, RequireFields<QueryNminStationsArgs, 'destinationStationCode' | 'minutes' | 'prefecturePath'>>;
   prefecture?: Resolver<Maybe<ResolversTypes['Prefecture']>, ParentType, ContextType, RequireFields<QueryPrefectureArgs, 'path'>>;
+  prefectureStations?: Resolver<Array<ResolversTypes['Station']>, ParentType, ContextType, RequireFields<QueryPrefectureStationsArgs, 'prefecturePath'>>;
   prefectures?: Resolver<Array<ResolversTypes['Prefecture']>, ParentType, ContextType>;
   railways?: Resolver<Array<ResolversTypes['Railway']>, ParentType, ContextType, RequireFields<QueryRailwaysArgs, 'prefecturePath'>>;
   regions?: Resolver<ResolversTypes['RegionList'], ParentType, ContextType, RequireFields<QueryRegionsArgs, 'grouping'>>;

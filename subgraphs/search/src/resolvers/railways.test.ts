@@ -151,6 +151,27 @@ describe.each(testBackends())('railways on $name', (backend) => {
     expect(listingQueries()).toBe(1);
   });
 
+  it('lists every line’s stations of a prefecture in one flat list, as the railways list them, with one grouped count', async () => {
+    const nested = await auth.query<{ railways: { lines: { code: number; stations: { code: number }[] }[] }[] }>(
+      app,
+      '{ railways(prefecturePath: "saitama") { lines { code stations(prefecturePath: "saitama") { code } } } }',
+    );
+    queries.length = 0;
+    const res = await auth.query<{ prefectureStations: (StationOut & { lineCode: number })[] }>(
+      app,
+      '{ prefectureStations(prefecturePath: "saitama") { code lineCode groupCode bukkenCount } }',
+    );
+    expect(res.errors).toBeUndefined();
+    const stations = res.data?.prefectureStations ?? [];
+    expect(stations.map((s) => [s.lineCode, s.code])).toEqual(
+      nested.data?.railways.flatMap((r) => r.lines.flatMap((l) => l.stations.map((s) => [l.code, s.code]))),
+    );
+    expect(stations.length).toBeGreaterThan(100);
+    expect(stations.map((s) => s.bukkenCount)).toEqual(stations.map((s) => nearGroup(s.groupCode, 11)));
+    // At most the one grouped count (none when an earlier test left the prefecture's counts in the cache).
+    expect(listingQueries()).toBeLessThanOrEqual(1);
+  });
+
   it('counts stations listed without a prefecture over every listing near them', async () => {
     const lineCode = busiestTokyoLine();
     queries.length = 0;

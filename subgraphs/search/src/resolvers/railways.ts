@@ -62,6 +62,12 @@ export const railwayResolvers: Resolvers = {
       return railways;
     },
     line: async (_, args, ctx) => (await ctx.loaders.lineByCode.load(args.code)) ?? null,
+    prefectureStations: async (_, args, ctx) => {
+      const prefectureCode = requirePrefecture(args.prefecturePath);
+      const lines = await linesInPrefecture(ctx.db, prefectureCode);
+      // One batch: stationsByLine groups every line's stations into one query.
+      return (await Promise.all(lines.map((l) => stationsOfLine(ctx, l.code, prefectureCode)))).flat();
+    },
     stations: async (_, args, ctx) => {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       await requireLine(ctx, args.lineCode);

@@ -38,12 +38,13 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
         name
         colorCode
         bukkenCount(prefecturePath: $path, specialName: $countSpecial)
-        stations(prefecturePath: $path) @include(if: $withLineStations) {
-          code
-          name
-          bukkenCount
-        }
       }
+    }
+    prefectureStations(prefecturePath: $path) @include(if: $withLineStations) {
+      code
+      name
+      lineCode
+      bukkenCount
     }
     line(code: $lineCode) @include(if: $withStations) {
       code
