@@ -821,11 +821,17 @@ export type StationSuggest = {
 
 export type Town = {
   __typename?: 'Town';
+  /** Active listings; with a special's path only those matching its rule (the topic pickers). */
   bukkenCount: Scalars['Int']['output'];
   cityCode: Scalars['Int']['output'];
   code: Scalars['Int']['output'];
   kana: Scalars['String']['output'];
   name: Scalars['String']['output'];
+};
+
+
+export type TownBukkenCountArgs = {
+  specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -1423,7 +1429,7 @@ export type StationSuggestResolvers<ContextType = Context, ParentType extends Re
 }>;
 
 export type TownResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Town'] = ResolversParentTypes['Town']> = ResolversObject<{
-  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bukkenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<TownBukkenCountArgs>>;
   cityCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   kana?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

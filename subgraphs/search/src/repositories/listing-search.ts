@@ -216,7 +216,17 @@ export interface KeyCount {
 
 /** A facet's counting: matches per value of a scalar column, or per element of an array column. */
 export type FacetColumn =
-  'chinryou' | 'total_rent' | 'walk_min' | 'built_year' | 'plan_code' | 'building_type' | 'city_code' | 'prefecture_code' | 'area_floor' | 'area_ceil';
+  | 'chinryou'
+  | 'total_rent'
+  | 'walk_min'
+  | 'built_year'
+  | 'plan_code'
+  | 'building_type'
+  | 'city_code'
+  | 'town_code'
+  | 'prefecture_code'
+  | 'area_floor'
+  | 'area_ceil';
 
 /**
  * What a facet column groups by: the column, or for the floor area (real) whole square metres rounded
@@ -231,6 +241,7 @@ const FACET_COLUMN_SQL: Record<FacetColumn, RawBuilder<unknown>> = {
   building_type: sql.ref('building_type'),
   city_code: sql.ref('city_code'),
   prefecture_code: sql.ref('prefecture_code'),
+  town_code: sql.ref('town_code'),
   area_floor: sql`floor(area)`,
   area_ceil: sql`ceil(area)`,
 };

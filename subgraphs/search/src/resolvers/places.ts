@@ -80,6 +80,10 @@ export const placeResolvers: Resolvers = {
   },
   Town: {
     cityCode: (t) => t.city_code,
-    bukkenCount: (t, _, ctx) => countLoaders(ctx).town.load(t),
+    bukkenCount: async (t, args, ctx) => {
+      if (!args.specialName) return countLoaders(ctx).town.load(t);
+      const city = await ctx.loaders.cityByCode.load(t.city_code);
+      return specialPlaceCount(ctx, 'town', [t.code], { specialName: args.specialName, prefectureCode: city?.prefecture_code ?? null });
+    },
   },
 };

@@ -21,8 +21,8 @@ const PICKER = `query Picker($p: String!, $s: String) {
   prefecture(path: $p) { cities { code all: bukkenCount n: bukkenCount(specialName: $s) } }
   railways(prefecturePath: $p) { lines { code all: bukkenCount(prefecturePath: $p) n: bukkenCount(prefecturePath: $p, specialName: $s)
     stations(prefecturePath: $p) { code all: bukkenCount n: bukkenCount(specialName: $s) } } } }`;
-const COUNT = `query Count($p: String, $c: [Int], $l: [Int], $st: [Int], $s: String) {
-  searchBukkensCount(prefecturePath: $p, cityCodes: $c, lineCodes: $l, stationCodes: $st, specialName: $s) { count } }`;
+const COUNT = `query Count($p: String, $c: [Int], $t: [Int], $l: [Int], $st: [Int], $s: String) {
+  searchBukkensCount(prefecturePath: $p, cityCodes: $c, townCodes: $t, lineCodes: $l, stationCodes: $st, specialName: $s) { count } }`;
 
 interface PlaceRent {
   code: number;
@@ -96,6 +96,20 @@ describe.each(testBackends())('topic picker counts and the rent market on $name'
     const stations = lines.flatMap((l) => l.stations).filter((st) => st.all > 0);
     expect(stations.some((st) => st.n < st.all)).toBe(true);
     for (const st of sample(stations, 6)) expect(st.n).toBe(await count({ p: 'tokyo', st: [st.code], s }));
+
+    // A city's towns (the town picker's topic variant).
+    const city = [...cities].sort((a, b) => b.n - a.n)[0]!;
+    const { towns } = await gql<{ towns: Counted[] }>(
+      'query($c: Int!, $s: String) { towns(cityCode: $c) { code all: bukkenCount n: bukkenCount(specialName: $s) } }',
+      {
+        c: city.code,
+        s,
+      },
+    );
+    const counted = towns.filter((t) => t.all > 0);
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.some((t) => t.n < t.all)).toBe(true);
+    for (const t of sample(counted, 4)) expect(t.n).toBe(await count({ p: 'tokyo', c: [city.code], t: [t.code], s }));
 
     // The topic page's prefecture picker: each prefecture's count is the special's count there.
     const { prefectures } = await gql<{ prefectures: { path: string; all: number; n: number }[] }>(

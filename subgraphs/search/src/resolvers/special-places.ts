@@ -10,6 +10,7 @@ import { baseFilter } from './search/arguments.js';
 interface SpecialPlaceCounts {
   prefecture?: [number, number][];
   city?: [number, number][];
+  town?: [number, number][];
   line?: [number, number][];
   station?: [number, number][];
 }
@@ -23,13 +24,13 @@ interface ScopeKey {
 }
 
 type Kind = keyof SpecialPlaceCounts;
-const KINDS = ['prefecture', 'city', 'line', 'station'] as const;
+const KINDS = ['prefecture', 'city', 'town', 'line', 'station'] as const;
 
 const pairs = (list: { key: number; count: number }[] | undefined) => (list ?? []).map((k): [number, number] => [k.key, k.count]);
 
 /**
  * Counts of active listings matching a special's rule, per place, for the topic pickers. One scan
- * answers cities, lines and station groups of the scope, or the prefectures (facetCounts), with the
+ * answers cities, towns, lines and station groups of the scope, or the prefectures (facetCounts), with the
  * same filter clauses as searchBukkens(place, specialName), so a picker's count is the count of the
  * search it leads to.
  */
@@ -37,19 +38,20 @@ async function countsOf(ctx: Context, key: ScopeKey): Promise<Map<Kind, Map<numb
   const special = (await searchMaster(ctx.db)).specials.get(key.specialName);
   if (!special) throw notFound('指定された特集が見つかりません。');
   const level = key.prefectures ? 'prefectures' : 'places';
-  const cacheKey = `special-place-counts:v1:${level}:${key.prefectureCode ?? 0}:${key.specialName}`;
+  const cacheKey = `special-place-counts:v2:${level}:${key.prefectureCode ?? 0}:${key.specialName}`;
   const value = await cachedJson(ctx.cache, cacheKey, COUNT_TTL_SECONDS, async (): Promise<SpecialPlaceCounts> => {
     const filter = { ...baseFilter(), prefectureCode: key.prefectureCode, special: special.rule };
     if (key.prefectures) {
       const [prefecture] = await facetCounts(ctx.db, [{ filter, key: { column: 'prefecture_code' } }]);
       return { prefecture: pairs(prefecture) };
     }
-    const [city, line, station] = await facetCounts(ctx.db, [
+    const [city, town, line, station] = await facetCounts(ctx.db, [
       { filter, key: { column: 'city_code' } },
+      { filter, key: { column: 'town_code' } },
       { filter, key: { elements: 'line_codes' } },
       { filter, key: { elements: 'station_groups' } },
     ]);
-    return { city: pairs(city), line: pairs(line), station: pairs(station) };
+    return { city: pairs(city), town: pairs(town), line: pairs(line), station: pairs(station) };
   });
   return new Map(KINDS.map((k) => [k, new Map(value[k] ?? [])]));
 }
@@ -67,7 +69,7 @@ function loaderOf(ctx: Context) {
   return loader;
 }
 
-/** Active listings of a city, line or station group (codes summed) matching the special. */
+/** Active listings of a prefecture, city, town, line or station group (codes summed) matching the special. */
 export async function specialPlaceCount(ctx: Context, kind: Kind, codes: readonly number[], key: ScopeKey): Promise<number> {
   const map = (await loaderOf(ctx).load(key)).get(kind);
   return codes.reduce((n, c) => n + (map?.get(c) ?? 0), 0);

@@ -58,7 +58,7 @@ export const SEARCH_AREA_LISTS: TypedDocumentNode<SearchAreaListsQuery, SearchAr
     towns(cityCode: $cityCode) @include(if: $withTowns) {
       code
       name
-      bukkenCount
+      bukkenCount(specialName: $countSpecial)
     }
     city(code: $cityCode) @include(if: $withTowns) {
       code
