@@ -48,7 +48,8 @@ export default async function globalSetup(): Promise<void> {
   try {
     for (const s of SUBGRAPHS)
       start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
-    await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/healthz`, 90_000, s)));
+    // /readyz: a subgraph is ready once its store answers and its caches are warm (the search master).
+    await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/readyz`, 90_000, s)));
     // The gateway verifies the shell's token with the shell's keys (the visitor's address via the shell).
     const shellJwks = { SHELL_JWKS_URL: `http://127.0.0.1:${ports.shell}/.well-known/jwks.json` };
     start({ name: 'gateway', port: ports.gateway!, command: [tsx, 'gateway/src/server.ts'], env: { ...common, ...subgraphUrls, ...shellJwks } });

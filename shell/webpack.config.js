@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedFor } from './build/federation-shared.js';
-import { browserCss, browserPlugins, browserRules, precompressPlugins, resolveOptions } from './build/remote-webpack.js';
+import { browserCss, browserMinimizeOptions, browserPlugins, browserRules, browserTarget, precompressPlugins, resolveOptions } from './build/remote-webpack.js';
 import federation from './module-federation.config.js';
 
 const require = createRequire(import.meta.url);
@@ -50,7 +50,7 @@ export default (_env, argv) => {
     name: 'shell:client',
     mode,
     context: dir,
-    target: 'web',
+    target: browserTarget,
     devtool: mode === 'production' ? false : 'source-map',
     entry: { main: './src/client/entry.ts' },
     output: {
@@ -71,6 +71,7 @@ export default (_env, argv) => {
     // preload code: remotes are registered by their remoteEntry.js) — as in every remote's browser build.
     module: { rules: browserRules() },
     optimization: {
+      minimizeOptions: browserMinimizeOptions,
       // React's client (~67 KB gzip) in its own initial chunk, named by content: it changes far less
       // often than the shell and kit, so a new shell build leaves it cached.
       splitChunks: {

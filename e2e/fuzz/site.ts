@@ -113,7 +113,8 @@ export async function startSite(listings: string): Promise<Site> {
   try {
     for (const s of SUBGRAPHS)
       start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
-    await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/healthz`, 90_000, s)));
+    // /readyz: a subgraph is ready once its store answers and its caches are warm (the search master).
+    await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/readyz`, 90_000, s)));
     const shellJwks = { SHELL_JWKS_URL: `http://127.0.0.1:${ports.shell}/.well-known/jwks.json` };
     start({ name: 'gateway', port: ports.gateway!, command: [tsx, 'gateway/src/server.ts'], env: { ...common, ...subgraphUrls, ...shellJwks } });
     await waitForHttp(`http://127.0.0.1:${ports.gateway}/readyz`, 90_000, 'gateway');

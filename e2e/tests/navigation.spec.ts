@@ -43,7 +43,8 @@ test('a listing card opens its detail page (another remote) in the browser, and 
   const before = (await historyBadge.count()) ? Number(await historyBadge.innerText()) : 0;
   const card = results.cards.nth(1);
   const key = await card.getAttribute('data-global-key');
-  const name = (await card.locator('.s-card__name a').innerText()).trim();
+  // Rooms are rows of their building's block (issue 16): the name is the building's heading.
+  const name = (await card.locator('xpath=ancestor::li[@data-testid="building-card"][1]').locator('.s-building__name a').innerText()).trim();
   await card.getByRole('link', { name: '詳細を見る' }).click();
   await expect(page).toHaveURL(new RegExp(`/bukken/detail/${key}$`));
   await expect(page.getByTestId('bukken-name')).toContainText(name);

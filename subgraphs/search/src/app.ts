@@ -2,6 +2,8 @@ import { buildSubgraphApp, type VerifierOptions } from '@sumika/server-kit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
+import { stationGraph } from './repositories/graph.js';
+import { searchMaster } from './repositories/listing-master.js';
 import { name, resolvers, typeDefs } from './index.js';
 
 export interface BuildOptions extends Deps {
@@ -11,6 +13,10 @@ export interface BuildOptions extends Deps {
 
 /** Builds the search subgraph service (no listen). */
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
+  // The master snapshot and the commute graph load at start, not on the first visitor's search (which
+  // took seconds and ran past the gateway's subgraph timeout); /readyz waits for them.
+  const warm = () => Promise.all([searchMaster(opts.db), stationGraph(opts.db)]);
+  warm().catch(() => undefined);
   return buildSubgraphApp({
     name,
     typeDefs,
@@ -20,6 +26,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     context: (req) => createContext(opts, req),
     ready: async () => {
       await sql`SELECT 1`.execute(opts.db);
+      await warm();
       return true;
     },
     cacheState: () => opts.cache.state(),

@@ -52,17 +52,33 @@ export interface SearchMaster {
 }
 
 const TTL_MS = 10 * 60_000;
-const snapshots = new WeakMap<Kysely<DB>, { at: number; value: Promise<SearchMaster> }>();
+const snapshots = new WeakMap<Kysely<DB>, { at: number; value: Promise<SearchMaster>; refreshing?: boolean }>();
 
-/** The memoised master snapshot of this database. */
+/**
+ * The memoised master snapshot of this database. Loading it takes seconds under load (every station
+ * and city with its readings), so no request waits for a refresh: past its TTL the snapshot is still
+ * served while the next one loads, and replaced once that has loaded (a failed refresh keeps the old
+ * one). Only the very first load is waited for, which the service does before it reports ready.
+ */
 export function searchMaster(db: Kysely<DB>): Promise<SearchMaster> {
   const hit = snapshots.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = loadSearchMaster(db);
-  // A failed load is forgotten so the next request retries.
-  value.catch(() => snapshots.delete(db));
-  snapshots.set(db, { at: Date.now(), value });
-  return value;
+  if (!hit) {
+    const value = loadSearchMaster(db);
+    // A failed first load is forgotten so the next request retries.
+    value.catch(() => snapshots.delete(db));
+    snapshots.set(db, { at: Date.now(), value });
+    return value;
+  }
+  if (Date.now() - hit.at >= TTL_MS && !hit.refreshing) {
+    hit.refreshing = true;
+    loadSearchMaster(db).then(
+      (master) => snapshots.set(db, { at: Date.now(), value: Promise.resolve(master) }),
+      () => {
+        hit.refreshing = false;
+      },
+    );
+  }
+  return hit.value;
 }
 
 async function loadSearchMaster(db: Kysely<DB>): Promise<SearchMaster> {
