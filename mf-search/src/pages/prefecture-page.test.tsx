@@ -111,3 +111,23 @@ it('shows the error box, not the 404 page, when the prefecture could not be read
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
   expect(setStatus).not.toHaveBeenCalled();
 });
+
+it('leads to every way in from the top, and on phones shows listings before the long lists, which fold away (issue 16)', async () => {
+  renderPage(PrefecturePage, {
+    path: '/tokyo',
+    params: { prefecturePath: 'tokyo' },
+    mocks: page({ data: answer(tokyo, picks) }),
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  await screen.findByRole('heading', { name: '東京都の賃貸物件' });
+  const ways = ['駅から探す ›', '通勤・通学時間から探す ›', '家賃相場から探す ›'].map((name) => screen.getByRole('link', { name }).getAttribute('href'));
+  expect(ways).toEqual(['/search/stations/tokyo', '/search/nmin_stations/tokyo', '/search/cities_lines_chinryou_souba/tokyo']);
+  const folds = Array.from(document.querySelectorAll('details.s-fold'));
+  expect(folds.map((d) => [d.querySelector('summary')?.textContent, (d as HTMLDetailsElement).open])).toEqual([
+    [expect.stringMatching(/^市区町村の一覧（\d+）$/), false],
+    [expect.stringMatching(/^路線の一覧（\d+）$/), false],
+  ]);
+  // The recommended listings come before the folded lists.
+  const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  expect(headings.indexOf('東京都のおすすめ物件')).toBeLessThan(headings.indexOf('市区町村から探す'));
+});

@@ -20,9 +20,10 @@ const top: SearchTopPageQuery = {
   },
   specials: [],
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },
+  newBukkens: [],
 };
-const searchPage = (result: { data: SearchTopPageQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0) =>
-  renderPage(SearchPage, { path: '/search', routeId: 'search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result, delay }] });
+const searchPage = (result: { data: SearchTopPageQuery | null; errors?: ReturnType<typeof partDown>[] }, delay = 0, search = '') =>
+  renderPage(SearchPage, { path: '/search', search, routeId: 'search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result, delay }] });
 const picker = () => screen.getByRole('heading', { name: '都道府県を選ぶ' }).parentElement!;
 
 it('leads from a prefecture of the map to its cities and lines, and to the other ways to search', async () => {
@@ -53,4 +54,15 @@ it('shows the error box when the prefectures could not be read', async () => {
 it('shows the error box on a network error', async () => {
   renderPage(SearchPage, { path: '/search', routeId: 'search', mocks: [{ request: { query: SEARCH_TOP_PAGE }, error: new Error('network down') }] });
   expect(within(await screen.findByRole('alert')).getByText('情報を読み込めませんでした。')).toBeTruthy();
+});
+
+it.each([
+  ['?by=line', '/search/lines/osaka', '路線・駅から賃貸物件を探す'],
+  ['?by=commute', '/search/nmin_stations/osaka', '通勤・通学時間から賃貸物件を探す'],
+])('with %s a prefecture leads straight to that way in (the top page links them)', async (search, href, title) => {
+  const { setMeta } = searchPage({ data: top }, 0, search);
+  fireEvent.click(await within(picker()).findByRole('button', { name: /近畿/ }));
+  expect(screen.getByRole('link', { name: '大阪府' }).getAttribute('href')).toBe(href);
+  expect(setMeta).toHaveBeenCalledWith(expect.objectContaining({ title: `${title}｜すみか`, canonical: `/search${search}`, pageTitle: title }));
+  await act(async () => undefined);
 });

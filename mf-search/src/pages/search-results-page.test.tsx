@@ -96,6 +96,8 @@ it('shows the count, the range, the cards and the pager of the search, with its 
       pageTitle: '東京都 千代田区の賃貸物件',
     }),
   );
+  // A city's results link its livability page (issue 16).
+  expect((await screen.findByRole('link', { name: '千代田区の住みやすさ・家賃相場 ›' })).getAttribute('href')).toBe('/livability/tokyo/city/13101');
   expect(setStatus).not.toHaveBeenCalled();
   await act(async () => undefined);
 });

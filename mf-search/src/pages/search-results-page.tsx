@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, useClientContext } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink, useClientContext } from '@sumika/shell-kit';
 import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useEffect } from 'react';
 import { BuildingList, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import { CommuteTimes, commutesByKey } from '../features/commute/index.js';
+import { cityLivabilityPath } from '../features/misc/index.js';
 import {
   FilterForm,
   Pager,
@@ -139,6 +140,12 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             </>
           ) : (
             <div className="s-empty">条件に合う物件が見つかりませんでした。条件を変えて検索してください。</div>
+          )}
+          {prefecture && place.data?.city && (
+            // A city's results lead to what it is like to live there (issue 16: livability pages linked).
+            <p className="s-related">
+              <KitLink to={cityLivabilityPath(prefecture.path, place.data.city.code)}>{place.data.city.name}の住みやすさ・家賃相場 ›</KitLink>
+            </p>
           )}
         </div>
       </div>

@@ -20,6 +20,19 @@ const top: SearchTopPageQuery = {
   },
   specials: [{ __typename: 'Special', path: 'pet', name: 'ペット可', title: 'ペット可の賃貸', topImage: '/p.jpg', bukkenCount: 1800 }],
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },
+  newBukkens: [
+    {
+      __typename: 'Bukken',
+      globalKey: 'bk000000001',
+      name: 'サンハイツ新宿',
+      address: '東京都新宿区西新宿1-1',
+      chinryou: 85000,
+      plan: '1LDK',
+      area: 35.5,
+      imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g1.jpg' },
+    },
+    null,
+  ],
 };
 
 it('shows the total, the map, the specials and the guides', async () => {
@@ -34,6 +47,23 @@ it('shows the total, the map, the specials and the guides', async () => {
   expect(within(screen.getByTestId('special-list')).getByRole('link').textContent).toBe('ペット可1,800件');
   expect(screen.getByRole('link', { name: 'はじめての部屋探しガイド' }).getAttribute('href')).toBe('/statics/beginner');
   expect(screen.getByRole('link', { name: '大学・学校から探す' }).getAttribute('href')).toBe('/campus');
+});
+
+it('leads to every way in (line, commute, map, campus, conditions) and lists the newest listings (issue 16)', async () => {
+  renderPage(TopPage, { path: '/', mocks: [{ request: { query: SEARCH_TOP_PAGE }, result: { data: top } }] });
+  const ways = within((await screen.findByRole('heading', { name: 'ほかの探し方' })).parentElement!);
+  expect(ways.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['路線・駅から探す', '/search?by=line'],
+    ['通勤・通学時間から探す', '/search?by=commute'],
+    ['地図から探す', '/search/map'],
+    ['大学・学校から探す', '/campus'],
+    ['こだわり条件から探す', '/search/option'],
+  ]);
+  const listings = screen.getByTestId('new-listings');
+  // A listing the bukken subgraph could not give (null) is left out.
+  expect(within(listings).getAllByRole('listitem')).toHaveLength(1);
+  expect(within(listings).getByRole('link', { name: 'サンハイツ新宿' }).getAttribute('href')).toBe('/bukken/detail/bk000000001');
+  expect(within(listings).getByRole('listitem').textContent).toContain('8.5万円 1LDK / 35.5m²東京都新宿区西新宿1-1');
 });
 
 it('shows the error box when the top page could not be read', async () => {

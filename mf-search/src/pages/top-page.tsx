@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, RegionMapPicker, useClientContext } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
-import { SEARCH_TOP_PAGE, SpecialList } from '../features/top/index.js';
+import { NewListings, SEARCH_TOP_PAGE, SpecialList } from '../features/top/index.js';
 import { SearchStyles } from '../ui/styles.js';
 
 /** What the render below reads: the shell fetches it before rendering. */
@@ -34,6 +34,32 @@ export default function TopPage({ setMeta }: RemotePageProps) {
         <RegionMapPicker regions={data.regions.regions} heading="エリアから探す" />
       </section>
       <section className="s-section">
+        <h2>ほかの探し方</h2>
+        <ul className="s-ways">
+          <li>
+            <KitLink to="/search?by=line">路線・駅から探す</KitLink>
+          </li>
+          <li>
+            <KitLink to="/search?by=commute">通勤・通学時間から探す</KitLink>
+          </li>
+          <li>
+            <KitLink to="/search/map">地図から探す</KitLink>
+          </li>
+          <li>
+            <KitLink to="/campus">大学・学校から探す</KitLink>
+          </li>
+          <li>
+            <KitLink to="/search/option">こだわり条件から探す</KitLink>
+          </li>
+        </ul>
+      </section>
+      {data.newBukkens.length > 0 && (
+        <section className="s-section">
+          <h2>新着物件</h2>
+          <NewListings listings={data.newBukkens} />
+        </section>
+      )}
+      <section className="s-section">
         <h2>特集から探す</h2>
         <SpecialList specials={isSpView ? data.specials.slice(0, 8) : data.specials} />
       </section>
@@ -51,9 +77,6 @@ export default function TopPage({ setMeta }: RemotePageProps) {
           </li>
           <li>
             <KitLink to="/specific/later_payment">初期費用の後払いができる不動産会社</KitLink>
-          </li>
-          <li>
-            <KitLink to="/campus">大学・学校から探す</KitLink>
           </li>
         </ul>
       </section>

@@ -25,5 +25,17 @@ export const SEARCH_TOP_PAGE: TypedDocumentNode<SearchTopPageQuery, SearchTopPag
     searchBukkensCount {
       count
     }
+    # The newest listings (the preview lists newest first).
+    newBukkens: searchBukkensPreview(limit: 4) {
+      globalKey
+      name
+      address
+      chinryou
+      plan
+      area
+      imageGroup {
+        gaikanUrl
+      }
+    }
   }
 `;
