@@ -243,7 +243,7 @@ export type SearchSetLastSearchConditionMutation = { setLastSearchCondition: { _
 export type SearchTopPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SearchTopPageQuery = { regions: { __typename: 'RegionList', regions: Array<{ __typename: 'Region', code: string, name: string, prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number }> }> }, specials: Array<{ __typename: 'Special', path: string, name: string, title: string, topImage: string, bukkenCount: number }>, searchBukkensCount: { __typename: 'BukkenTotal', count: number }, newBukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, plan: string, area: number, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null> };
+export type SearchTopPageQuery = { regions: { __typename: 'RegionList', regions: Array<{ __typename: 'Region', code: string, name: string, prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string, bukkenCount: number }> }> }, specials: Array<{ __typename: 'Special', path: string, name: string, topImage: string, bukkenCount: number }>, searchBukkensCount: { __typename: 'BukkenTotal', count: number }, newBukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, plan: string, area: number, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null> };
 
 export type SearchTopicPageQueryVariables = Exact<{
   specialName: string;

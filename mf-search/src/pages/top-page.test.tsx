@@ -18,7 +18,7 @@ const top: SearchTopPageQuery = {
       },
     ],
   },
-  specials: [{ __typename: 'Special', path: 'pet', name: 'ペット可', title: 'ペット可の賃貸', topImage: '/p.jpg', bukkenCount: 1800 }],
+  specials: [{ __typename: 'Special', path: 'pet', name: 'ペット可', topImage: '/p.jpg', bukkenCount: 1800 }],
   searchBukkensCount: { __typename: 'BukkenTotal', count: 1234567 },
   newBukkens: [
     {

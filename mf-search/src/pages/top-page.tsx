@@ -7,6 +7,21 @@ import { SearchStyles } from '../ui/styles.js';
 /** What the render below reads: the shell fetches it before rendering. */
 export const pageQueries: PageQueries = () => [{ query: SEARCH_TOP_PAGE }];
 
+/** The ways in besides the area map, and the guides: [path, link text]. */
+const WAYS = [
+  ['/search?by=line', '路線・駅から探す'],
+  ['/search?by=commute', '通勤・通学時間から探す'],
+  ['/search/map', '地図から探す'],
+  ['/campus', '大学・学校から探す'],
+  ['/search/option', 'こだわり条件から探す'],
+] as const;
+const GUIDES = [
+  ['/statics/beginner', 'はじめての部屋探しガイド'],
+  ['/statics/flow', 'お部屋探しから入居までの流れ'],
+  ['/checklist', '内見チェックリスト'],
+  ['/specific/later_payment', '初期費用の後払いができる不動産会社'],
+] as const;
+
 export default function TopPage({ setMeta }: RemotePageProps) {
   const { isSpView } = useClientContext();
   setMeta({
@@ -36,21 +51,11 @@ export default function TopPage({ setMeta }: RemotePageProps) {
       <section className="s-section">
         <h2>ほかの探し方</h2>
         <ul className="s-ways">
-          <li>
-            <KitLink to="/search?by=line">路線・駅から探す</KitLink>
-          </li>
-          <li>
-            <KitLink to="/search?by=commute">通勤・通学時間から探す</KitLink>
-          </li>
-          <li>
-            <KitLink to="/search/map">地図から探す</KitLink>
-          </li>
-          <li>
-            <KitLink to="/campus">大学・学校から探す</KitLink>
-          </li>
-          <li>
-            <KitLink to="/search/option">こだわり条件から探す</KitLink>
-          </li>
+          {WAYS.map(([to, text]) => (
+            <li key={to}>
+              <KitLink to={to}>{text}</KitLink>
+            </li>
+          ))}
         </ul>
       </section>
       {data.newBukkens.length > 0 && (
@@ -66,18 +71,11 @@ export default function TopPage({ setMeta }: RemotePageProps) {
       <section className="s-section">
         <h2>はじめての方へ</h2>
         <ul className="s-links">
-          <li>
-            <KitLink to="/statics/beginner">はじめての部屋探しガイド</KitLink>
-          </li>
-          <li>
-            <KitLink to="/statics/flow">お部屋探しから入居までの流れ</KitLink>
-          </li>
-          <li>
-            <KitLink to="/checklist">内見チェックリスト</KitLink>
-          </li>
-          <li>
-            <KitLink to="/specific/later_payment">初期費用の後払いができる不動産会社</KitLink>
-          </li>
+          {GUIDES.map(([to, text]) => (
+            <li key={to}>
+              <KitLink to={to}>{text}</KitLink>
+            </li>
+          ))}
         </ul>
       </section>
     </div>

@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useClientContext, useIsExternalReferrer } from '../client-context/client-context-provider.js';
 import type { ClientContext } from '../client-context/client-context.js';
-import { BRAND, type PageKind } from '../core/constants.js';
-import { appPlatformOf, appStoreLink } from '../core/links.js';
+import type { PageKind } from '../core/constants.js';
+import { lazyView } from '../core/lazy-view.js';
 import { useOptionalLocation } from '../router/router.js';
-import { CloseIcon, HouseMark } from './icons.js';
+
+// The banner's markup is a lazy chunk: the server renders it in place for the visitors who get it (phones
+// from another site, a few page kinds), the browser hydrates it once the chunk has come; no other visitor
+// loads it (the first view's JS budget, issue 5).
+const loadView = () => import(/* webpackChunkName: "lazy-app-banner" */ './app-install-banner-view.js');
+const LazyView = lazyView(() => loadView().then((m) => m.AppInstallBannerView), 'the app banner');
 
 /** SPEC §2.2: the page kinds whose mobile pages carry the app-install banner (plus campus search by path). */
 export const APP_BANNER_PAGE_KINDS: readonly PageKind[] = ['topic', 'prefecture', 'stock_search', 'favorite', 'detail_history'];
@@ -44,7 +49,6 @@ export function AppInstallBanner({ pageKind, pathname }: AppInstallBannerProps) 
     }
   }, []);
   if (dismissed || !shouldShowAppInstallBanner({ ...ctx, isExternalReferrer }, { pageKind, pathname: path })) return null;
-  const href = appStoreLink({ platform: appPlatformOf(ctx), pid: 'sp_app_banner', refCode: ctx.refCode });
   const dismiss = () => {
     setDismissed(true);
     try {
@@ -54,18 +58,8 @@ export function AppInstallBanner({ pageKind, pathname }: AppInstallBannerProps) 
     }
   };
   return (
-    <aside className="sk-app-banner" aria-label="公式アプリのご案内">
-      <button type="button" className="sk-app-banner__close" aria-label="閉じる" onClick={dismiss}>
-        <CloseIcon size={16} />
-      </button>
-      <HouseMark size={40} />
-      <div className="sk-app-banner__text">
-        <strong>{BRAND.name} 公式アプリ</strong>
-        <span>新着物件の通知をアプリで受け取れます</span>
-      </div>
-      <a className="sk-button sk-button--primary sk-button--small" href={href} target="_blank" rel="noopener noreferrer">
-        無料で使う
-      </a>
-    </aside>
+    <Suspense fallback={null}>
+      <LazyView onDismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -224,10 +224,11 @@ describe('AppInstallBanner', () => {
     expect(shouldShowAppInstallBanner({ ...ext, isApp: true }, { pageKind: 'favorite' })).toBe(false);
     expect(shouldShowAppInstallBanner({ ...ext, isSpView: false }, { pageKind: 'favorite' })).toBe(false);
   });
-  it('links to the store with pid and source, and can be dismissed', () => {
+  it('links to the store with pid and source, and can be dismissed', async () => {
     sessionStorage.clear();
     renderWith({ ...sp, isExternalReferrer: true, refCode: 'mail_1003' }, <AppInstallBanner pageKind="favorite" />);
-    const link = screen.getByRole('link', { name: '無料で使う' });
+    // Its markup is a lazy chunk (only the visitors who get the banner load it).
+    const link = await screen.findByRole('link', { name: '無料で使う' });
     expect(new URL(link.getAttribute('href') ?? '').searchParams.get('pid')).toBe('sp_app_banner_mail');
     expect(link.getAttribute('href')).toContain('apps.apple.com');
     fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
@@ -333,17 +334,18 @@ describe('PreviousSearchBalloon', () => {
     linesStationsName: null,
     specialName: 'ペット可',
   };
-  it('lists the condition for external referrers on PC, with 指定なし by default', () => {
+  it('lists the condition for external referrers on PC, with 指定なし by default', async () => {
     renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
-    const balloon = screen.getByRole('complementary', { name: '前回の検索条件' });
+    // Its markup is a lazy chunk (only the visitors who get the balloon load it).
+    const balloon = await screen.findByRole('complementary', { name: '前回の検索条件' });
     expect(within(balloon).getByText('こだわりの条件').nextSibling?.textContent).toBe('指定なし');
     expect(within(balloon).getByRole('link', { name: 'この条件で検索する' }).getAttribute('href')).toBe('/search/tokyo/city/13113');
     fireEvent.click(within(balloon).getByRole('button', { name: '閉じる' }));
     expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();
   });
-  it('closes with Escape from inside it (keyboard)', () => {
+  it('closes with Escape from inside it (keyboard)', async () => {
     renderWith({ ...pc, isExternalReferrer: true }, <PreviousSearchBalloon condition={condition} />);
-    const search = within(screen.getByRole('complementary', { name: '前回の検索条件' })).getByRole('link', { name: 'この条件で検索する' });
+    const search = within(await screen.findByRole('complementary', { name: '前回の検索条件' })).getByRole('link', { name: 'この条件で検索する' });
     search.focus();
     fireEvent.keyDown(search, { key: 'Escape' });
     expect(screen.queryByRole('complementary', { name: '前回の検索条件' })).toBeNull();

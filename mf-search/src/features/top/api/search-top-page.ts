@@ -18,7 +18,6 @@ export const SEARCH_TOP_PAGE: TypedDocumentNode<SearchTopPageQuery, SearchTopPag
     specials {
       path
       name
-      title
       topImage
       bukkenCount
     }

@@ -1,6 +1,5 @@
-import { KitLink } from '@sumika/shell-kit';
+import { formatManYen, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { SearchTopPageQuery } from '../../../__generated__/operations.js';
-import { formatArea, formatRent } from '../../../ui/format.js';
 
 type Listing = NonNullable<SearchTopPageQuery['newBukkens'][number]>;
 
@@ -13,10 +12,11 @@ export function NewListings({ listings }: { listings: readonly (Listing | null)[
       {shown.map((b) => (
         <li key={b.globalKey}>
           <KitLink to={`/bukken/detail/${b.globalKey}`}>
-            <img src={b.imageGroup.gaikanUrl} alt="" width={240} height={160} loading="lazy" decoding="async" />
+            <img src={b.imageGroup.gaikanUrl} alt="" loading="lazy" />
             <strong>{b.name}</strong>
           </KitLink>
-          <span className="s-new__rent">{formatRent(b.chinryou)}</span> {b.plan} / {formatArea(b.area)}
+          {/* The kit's formatters (in the first view's scripts already): no formatting module in the top page's chunk. */}
+          <span className="s-new__rent">{formatManYen(b.chinryou)}</span> {b.plan} / {formatNumber(b.area)}m²
           <small>{b.address}</small>
         </li>
       ))}
