@@ -266,6 +266,9 @@ describe('the condition panel: counts on every option and a live total (issue 16
     at('/search/tokyo/line/11302/station/1130205?chinryou_max=100000');
     await countsIn();
     expect((form().getByRole('checkbox', { name: '新宿（80件）' }) as HTMLInputElement).checked).toBe(true);
+    // A stable order while counts change: the search's own stations first, then by code (not by count).
+    const area = within(screen.getByRole('group', { name: '駅' }));
+    expect(area.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).value)).toEqual(['1130205', '1130101', '1130208']);
     fireEvent.click(form().getByRole('checkbox', { name: '渋谷（70件）' }));
     await act(async () => fireEvent.click(form().getByRole('button', { name: /^この条件で検索/ })));
     expect(url()).toBe('/search/results?prefecture=tokyo&station=1130205&station=1130208&chinryou_max=100000');

@@ -111,7 +111,13 @@ function FilterFormFields({ condition }: { condition: SearchUrlCondition }) {
   // The area's options: the facet's (with counts) once known; the search's own choices stay chosen.
   const areaParam = area === 'stations' ? P.station : P.city;
   const areaSelected = (area === 'stations' ? condition.stationCodes : condition.cityCodes) ?? [];
-  const areaOptions = area === undefined ? undefined : area === 'stations' ? facets?.stations : facets?.cities;
+  // In a stable order while the counts follow the visitor's choices: the search's own first, then by code.
+  const areaFacet = area === undefined ? undefined : area === 'stations' ? facets?.stations : facets?.cities;
+  const areaOptions =
+    areaFacet &&
+    [...areaFacet].sort(
+      (a, b) => Number(!areaSelected.includes(Number(a.value))) - Number(!areaSelected.includes(Number(b.value))) || Number(a.value) - Number(b.value),
+    );
   const areaShown = new Set(areaOptions?.map((o) => Number(o.value)) ?? []);
   // The condition codes shown as checkboxes: every group of the master once loaded, else the popular ones.
   const codesShown = new Set(groups ? groups.flatMap((g) => g.conditions.map((c) => String(c.code))) : POPULAR.map(([code]) => code));
