@@ -23,12 +23,14 @@ test('top → prefecture → line → two stations → narrow by rent and plan (
   await page.getByRole('region', { name: 'エリアから探す' }).getByRole('button', { name: /関東/ }).click();
   await page.getByRole('link', { name: '東京都', exact: true }).click();
   await expect(page.getByTestId('prefecture-page')).toBeVisible();
-  await page
-    .getByTestId('prefecture-page')
-    .getByRole('link', { name: /^JR山手線$/ })
-    .first()
+  // The line with the most listings (each link is followed by its count).
+  const lines = page.getByRole('heading', { name: '沿線から探す' }).locator('xpath=..').getByRole('listitem');
+  const counts = await lines.evaluateAll((items) => items.map((li) => Number(/\(([\d,]+)\)/.exec(li.textContent ?? '')?.[1]?.replace(/,/g, '') ?? 0)));
+  await lines
+    .nth(counts.indexOf(Math.max(...counts)))
+    .getByRole('link')
     .click();
-  // The line's stations: tick the two with the most listings.
+  // The line's stations: tick the first two that have listings.
   const list = page.getByTestId('station-list');
   await expect(list).toBeVisible();
   const boxes = list.getByRole('checkbox', { disabled: false });
