@@ -12,7 +12,7 @@ type Mode = 'cities' | 'lines' | 'stations' | 'pref_stations' | 'towns' | 'citie
 function modeOf(routeId: string): Mode {
   const base = routeId.split('#')[0] ?? '';
   if (base === 'search.cities') return 'cities';
-  if (base === 'search.lines' || base === 'search.nmin_stations') return 'lines';
+  if (base === 'search.lines') return 'lines';
   if (base === 'search.stations') return 'pref_stations';
   if (base === 'search.line_stations') return 'stations';
   if (base === 'search.cities_lines_chinryou_souba') return 'rent_market';
