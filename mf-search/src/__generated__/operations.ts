@@ -212,8 +212,6 @@ export type SearchPanelCountsQueryVariables = Exact<{
 
 export type SearchPanelCountsQuery = { searchBukkens: { __typename: 'SearchBukkensPayload', result: { __typename: 'SearchResult', bukkenTotal: { __typename: 'BukkenTotal', count: number } }, facets: { __typename: 'Facets', rentMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, rentMax: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, areaMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, areaMax: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, plans: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, walkMin: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, builtYear: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, buildingTypes: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, conditions: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, cities?: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }>, stations?: Array<{ __typename: 'FacetCount', value: string, label: string, count: number }> } }, searchMaster: { __typename: 'SearchMaster', conditionGroups: Array<{ __typename: 'ConditionGroup', key: string, name: string, conditions: Array<{ __typename: 'Condition', code: number, name: string }> }> } };
 
-export type PanelOptionFragment = { __typename: 'FacetCount', value: string, label: string, count: number };
-
 export type SearchPlaceQueryVariables = Exact<{
   prefecturePath: string;
   cityCode: number;

@@ -42,37 +42,59 @@ export const SEARCH_PANEL_COUNTS: TypedDocumentNode<SearchPanelCountsQuery, Sear
       }
       facets {
         rentMin {
-          ...PanelOption
+          value
+          label
+          count
         }
         rentMax {
-          ...PanelOption
+          value
+          label
+          count
         }
         areaMin {
-          ...PanelOption
+          value
+          label
+          count
         }
         areaMax {
-          ...PanelOption
+          value
+          label
+          count
         }
         plans {
-          ...PanelOption
+          value
+          label
+          count
         }
         walkMin {
-          ...PanelOption
+          value
+          label
+          count
         }
         builtYear {
-          ...PanelOption
+          value
+          label
+          count
         }
         buildingTypes {
-          ...PanelOption
+          value
+          label
+          count
         }
         conditions {
-          ...PanelOption
+          value
+          label
+          count
         }
         cities @include(if: $withCities) {
-          ...PanelOption
+          value
+          label
+          count
         }
         stations @include(if: $withStations) {
-          ...PanelOption
+          value
+          label
+          count
         }
       }
     }
@@ -86,11 +108,5 @@ export const SEARCH_PANEL_COUNTS: TypedDocumentNode<SearchPanelCountsQuery, Sear
         }
       }
     }
-  }
-
-  fragment PanelOption on FacetCount {
-    value
-    label
-    count
   }
 `;
