@@ -44,21 +44,34 @@ test('top → prefecture → line → two stations → narrow by rent and plan (
   const results = new SearchResultsPage(page);
   await expect(results.cards.first()).toBeVisible();
   // The panel's counts come after hydration; the two stations are ticked in its area.
-  const before = await expect
-    .poll(() => buttonTotal(page))
-    .not.toBeNaN()
-    .then(() => buttonTotal(page));
+  await expect.poll(() => buttonTotal(page)).toBeGreaterThan(0);
+  const before = await buttonTotal(page);
   const form = page.getByTestId('filter-form');
-  for (const code of chosen) await expect(form.locator(`input[name="station"][value="${code}"]`)).toBeChecked();
-  await form.getByRole('combobox', { name: '賃料の上限' }).selectOption('100000');
-  await form.getByRole('combobox', { name: '間取りの下限' }).selectOption('1LDK');
-  // The total on the button follows the choice before anything is submitted.
-  await expect.poll(() => buttonTotal(page)).toBeLessThan(before);
-  const url = page.url();
-  expect(url).not.toContain('chinryou_max');
+  for (const code of chosen) await expect(form.locator(`input[type="checkbox"][name="station"][value="${code}"]`)).toBeChecked();
+  // Narrow by rent, then by plan, each time to the option the panel says keeps the most listings
+  // while dropping some (its counts are per option, for what is chosen so far).
+  const narrow = async (name: string) => {
+    const total = await buttonTotal(page);
+    const options = await form
+      .getByRole('combobox', { name })
+      .locator('option')
+      .evaluateAll((os) =>
+        os.map((o) => ({ value: (o as HTMLOptionElement).value, n: Number(/（([\d,]+)件）/.exec(o.textContent ?? '')?.[1]?.replace(/,/g, '') ?? -1) })),
+      );
+    const pick = options.filter((o) => o.value && o.n > 0 && o.n < total).sort((a, b) => b.n - a.n)[0];
+    expect([name, pick]).not.toEqual([name, undefined]);
+    await form.getByRole('combobox', { name }).selectOption(pick!.value);
+    // The total on the button follows the choice before anything is submitted.
+    await expect.poll(() => buttonTotal(page)).toBe(pick!.n);
+    return pick!.value;
+  };
+  const rent = await narrow('賃料の上限');
+  const plan = await narrow('間取りの下限');
+  expect(await buttonTotal(page)).toBeLessThan(before);
+  expect(page.url()).not.toContain('chinryou_max');
   await form.getByRole('button', { name: /^この条件で検索/ }).click();
-  await expect(page).toHaveURL(/chinryou_max=100000/);
-  expect(page.url()).toContain('plan_min=1LDK');
+  await expect(page).toHaveURL(new RegExp(`chinryou_max=${rent}`));
+  expect(page.url()).toContain(`plan_min=${encodeURIComponent(plan)}`);
   for (const code of chosen) expect(page.url()).toContain(`station=${code}`);
 
   await page.getByTestId('sort-select').selectOption('initial_cost_asc');
@@ -101,13 +114,27 @@ test('commute with two destinations: the results show the minutes to each', asyn
   expect(consoleProblems).toEqual([]);
 });
 
-test('free word `shinjuku 1LDK` finds 1LDK listings near 新宿', async ({ page, consoleProblems }) => {
+test('free word `shinjuku 1LDK`: romaji finds what the kanji finds, and a plan in the words narrows like the panel', async ({ page, consoleProblems }) => {
   const shell = new ShellPage(page);
+  const results = new SearchResultsPage(page);
+  const countFor = async (q: string) => {
+    await shell.open(`/search/words?q=${encodeURIComponent(q)}`);
+    await expect(results.count).toContainText(/該当物件[\d,]+件/);
+    return Number(/該当物件([\d,]+)件/.exec(await results.count.innerText())?.[1]?.replace(/,/g, ''));
+  };
+  const kanji = await countFor('新宿');
+  expect(kanji).toBeGreaterThan(0);
+  expect(await countFor('shinjuku')).toBe(kanji);
+  // Typed in the header, as a visitor does: both words AND-ed.
   await shell.open('/');
   await shell.searchFreeWord('shinjuku 1LDK');
-  const results = new SearchResultsPage(page);
-  await expect(results.cards.first()).toBeVisible();
-  await expect(results.cards.first()).toContainText('1LDK');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('shinjuku 1LDK');
+  await expect(results.count).toContainText(/該当物件[\d,]+件/);
+  const narrowed = Number(/該当物件([\d,]+)件/.exec(await results.count.innerText())?.[1]?.replace(/,/g, ''));
+  expect(narrowed).toBe(await countFor('新宿 1LDK'));
+  expect(narrowed).toBeLessThanOrEqual(kanji);
+  if (narrowed > 0) {
+    for (const card of await results.cards.all()) await expect(card).toContainText('1LDK');
+  }
   expect(consoleProblems).toEqual([]);
 });

@@ -330,6 +330,23 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     expect(facets.rentMax!.map((f) => f.count)).toEqual(RENT_PRICES.map((b) => expected((r) => inBase(r) && r.chinryou <= b).length));
   });
 
+  it('spells the stations a search names in the stations facet as the search sent them (per-line codes from the line pickers)', async () => {
+    const tokyo = prefectureCodeOf('tokyo')!;
+    const group = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.station_groups));
+    const perLine = (await sql<{ code: number }>`SELECT code FROM station WHERE group_code = ${group} AND code <> ${group} ORDER BY code LIMIT 1`.execute(db))
+      .rows[0]?.code;
+    expect(perLine).toBeDefined();
+    const FACET = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets { stations { value count } } } }`;
+    type F = { searchBukkens: { facets: { stations: { value: string; count: number }[] } } };
+    const byLine = (await gql<F>(FACET, { prefecturePath: 'tokyo', stationCodes: [Number(perLine)] })).searchBukkens.facets.stations;
+    const byGroup = (await gql<F>(FACET, { prefecturePath: 'tokyo', stationCodes: [group] })).searchBukkens.facets.stations;
+    // The same counts; the searched station under the code it was searched by, so a panel can tick it.
+    expect(byLine.find((f) => f.value === String(perLine))?.count).toBe(await count({ prefecturePath: 'tokyo', stationCodes: [group] }));
+    expect(byLine.some((f) => f.value === String(group))).toBe(false);
+    expect(byGroup.find((f) => f.value === String(group))?.count).toBe(byLine.find((f) => f.value === String(perLine))?.count);
+    expect(byLine.map((f) => f.count)).toEqual(byGroup.map((f) => f.count));
+  });
+
   it('computes every facet option as a count over the rows, for searches with several dimensions set', async () => {
     const tokyo = prefectureCodeOf('tokyo')!;
     const tokyoLine = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.line_codes));

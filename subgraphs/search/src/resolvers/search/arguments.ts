@@ -63,7 +63,7 @@ async function requireKnownPlaces(ctx: Pick<Context, 'db'>, master: SearchMaster
 }
 
 /** A station argument is a group code or a per-line code; the group wins when a number is both. */
-function groupOf(master: SearchMaster, code: number): number {
+export function groupOf(master: SearchMaster, code: number): number {
   if (master.stationGroups.has(code)) return code;
   return master.stationGroupOf.get(code) ?? code;
 }

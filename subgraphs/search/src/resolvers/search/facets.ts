@@ -7,7 +7,7 @@ import { MADORI_NAMES } from '../../domain/condition.js';
 import { builtYearFrom, withoutDimension } from '../../domain/filter.js';
 import { man } from '../../domain/text.js';
 import { facetCounts, type FacetPart, type KeyCount } from '../../repositories/listing-search.js';
-import type { ResolvedSearch } from './arguments.js';
+import { groupOf, type ResolvedSearch } from './arguments.js';
 import { cachedEach, filterKey } from './results.js';
 
 // Facets: for each option of the search form (its bounds are @sumika/spec's), the count the search
@@ -111,8 +111,19 @@ function facetOptions(r: ResolvedSearch, name: FacetName, rows: KeyCount[]): Fac
     }
     case 'lines':
       return rows.slice(0, TOP_FACETS).map((x) => ({ value: String(x.key), label: master.lines.get(x.key)?.name ?? String(x.key), count: x.count }));
-    case 'stations':
-      return rows.slice(0, TOP_FACETS).map((x) => ({ value: String(x.key), label: master.stationGroups.get(x.key)?.name ?? String(x.key), count: x.count }));
+    case 'stations': {
+      // A station the search names is spelt as the search spells it (a per-line code from the line
+      // pickers, or a group code), so a panel can tick it; the search's own stations are always listed.
+      const asSent = new Map((r.args.stationCodes ?? []).filter((c): c is number => typeof c === 'number').map((c) => [groupOf(master, c), c]));
+      const top = rows.slice(0, TOP_FACETS);
+      const listed = new Set(top.map((x) => x.key));
+      const own = rows.filter((x) => asSent.has(x.key) && !listed.has(x.key));
+      return [...top, ...own].map((x) => ({
+        value: String(asSent.get(x.key) ?? x.key),
+        label: master.stationGroups.get(x.key)?.name ?? String(x.key),
+        count: x.count,
+      }));
+    }
     case 'cities':
       return rows.map((x) => ({ value: String(x.key), label: master.cities.get(x.key)?.name ?? String(x.key), count: x.count }));
   }
@@ -139,7 +150,8 @@ export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: Reso
   // v2: the bound facets list every option of the form (@sumika/spec), no longer a few of them.
   const lists = await cachedEach(
     ctx,
-    wanted.map((n) => `facet:v2:${n}:${key}`),
+    // The stations facet spells the search's own stations as it sent them: the spelling is in its key.
+    wanted.map((n) => `facet:v2:${n}:${key}${n === 'stations' ? `:${(r.args.stationCodes ?? []).join(',')}` : ''}`),
     async (missing) => {
       const names = missing.map((i) => wanted[i]!);
       const counts = await facetCounts(
