@@ -24,6 +24,10 @@ describe.each(Object.entries(UA))('%s', (_name, userAgent) => {
     });
     const answer = () => ({ data: null });
     const server = mockApolloClient(answer).client;
+    // The shell renders with renderToPipeableStream, which waits for lazy views (the balloon, the app
+    // banner); renderToString does not: a first pass starts their chunks, the second renders them.
+    renderToString(<KitchenSink ctx={ctx} client={server} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const html = renderToString(<KitchenSink ctx={ctx} client={server} />);
 
     const container = document.createElement('div');

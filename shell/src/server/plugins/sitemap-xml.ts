@@ -13,7 +13,7 @@ import { GatewaySession } from '../gateway/gateway-session.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { PreloadedAnswersCache } from '../render/preloaded-cache.js';
 
-const SITEMAP_SECTIONS: TypedDocumentNode<ShellSitemapSectionsQuery, ShellSitemapSectionsQueryVariables> = gql`
+export const SITEMAP_SECTIONS: TypedDocumentNode<ShellSitemapSectionsQuery, ShellSitemapSectionsQueryVariables> = gql`
   query ShellSitemapSections {
     sitemapSections {
       prefecturePath
@@ -25,7 +25,7 @@ const SITEMAP_SECTIONS: TypedDocumentNode<ShellSitemapSectionsQuery, ShellSitema
   }
 `;
 
-const SITEMAP_URLS: TypedDocumentNode<ShellSitemapUrlsQuery, ShellSitemapUrlsQueryVariables> = gql`
+export const SITEMAP_URLS: TypedDocumentNode<ShellSitemapUrlsQuery, ShellSitemapUrlsQueryVariables> = gql`
   query ShellSitemapUrls($prefecturePath: String!) {
     sitemapUrls(prefecturePath: $prefecturePath) {
       path
