@@ -9,6 +9,21 @@ import { SearchStyles } from '../ui/styles.js';
 
 type Mode = 'cities' | 'lines' | 'stations' | 'pref_stations' | 'towns' | 'cities_lines' | 'rent_market';
 
+/** Places to tick, each with its count; one without listings cannot be ticked. */
+function PlaceChecks({ name, places, testId }: { name: string; places: readonly { code: number; name: string; bukkenCount: number }[]; testId?: string }) {
+  return (
+    <ul className="s-checks" data-testid={testId}>
+      {places.map((p) => (
+        <li key={p.code}>
+          <label>
+            <input type="checkbox" name={name} value={p.code} disabled={p.bukkenCount === 0} /> {p.name} <small>({formatNumber(p.bukkenCount)})</small>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function modeOf(routeId: string): Mode {
   const base = routeId.split('#')[0] ?? '';
   if (base === 'search.cities') return 'cities';
@@ -120,16 +135,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
         <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>市区町村を選ぶ</h2>
           {hidden}
-          <ul className="s-checks">
-            {pref.cities.map((c) => (
-              <li key={c.code}>
-                <label>
-                  <input type="checkbox" name={SEARCH_PARAM.city} value={c.code} disabled={c.bukkenCount === 0} /> {c.name}{' '}
-                  <small>({formatNumber(c.bukkenCount)})</small>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <PlaceChecks name={SEARCH_PARAM.city} places={pref.cities} />
           {submit}
         </form>
       )}
@@ -158,16 +164,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
         <form className="s-section" action="/search/results" method="get" onSubmit={submitSearch}>
           <h2>{data.line.name}の駅を選ぶ</h2>
           {hidden}
-          <ul className="s-checks" data-testid="station-list">
-            {data.line.stations.map((s) => (
-              <li key={s.code}>
-                <label>
-                  <input type="checkbox" name={SEARCH_PARAM.station} value={s.code} disabled={s.bukkenCount === 0} /> {s.name}{' '}
-                  <small>({formatNumber(s.bukkenCount)})</small>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <PlaceChecks name={SEARCH_PARAM.station} places={data.line.stations} testId="station-list" />
           {submit}
         </form>
       )}
@@ -183,16 +180,7 @@ export default function AreaSelectPage({ route, params, setMeta, setStatus }: Re
                   <legend>
                     {l.name} <small>({formatNumber(l.bukkenCount)})</small>
                   </legend>
-                  <ul className="s-checks">
-                    {(stationsByLine.get(l.code) ?? []).map((s) => (
-                      <li key={s.code}>
-                        <label>
-                          <input type="checkbox" name={SEARCH_PARAM.station} value={s.code} disabled={s.bukkenCount === 0} /> {s.name}{' '}
-                          <small>({formatNumber(s.bukkenCount)})</small>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
+                  <PlaceChecks name={SEARCH_PARAM.station} places={stationsByLine.get(l.code) ?? []} />
                 </fieldset>
               )),
           )}
