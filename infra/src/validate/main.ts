@@ -1,0 +1,37 @@
+/**
+ * `npm run infra:validate`: deploy/ checked without a cluster or a Docker engine (decision 025). Renders the
+ * kustomize base and the production overlay, validates every object against the Kubernetes schemas and
+ * their references, the Dockerfile against the local runner, and the compose file. Exit 1 on any problem.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '@sumika/server-kit';
+import { composeProblems, crossProblems, dockerfileProblems, readText, schemaProblems } from './checks.js';
+import { render } from './kustomize.js';
+
+export function validateDeploy(root = repoRoot()): { problems: string[]; summary: string[] } {
+  const problems: string[] = [];
+  const summary: string[] = [];
+  for (const dir of ['deploy/k8s/base', 'deploy/k8s/overlays/production']) {
+    try {
+      const objects = render(path.join(root, dir));
+      const found = [...schemaProblems(objects), ...crossProblems(objects)];
+      problems.push(...found.map((p) => `${dir}: ${p}`));
+      summary.push(`${dir}: ${objects.length} objects (${[...new Set(objects.map((o) => o.kind))].join(', ')})`);
+    } catch (err) {
+      problems.push(`${dir}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  problems.push(...dockerfileProblems(readText(root, 'deploy/docker/Dockerfile'), root).map((p) => `deploy/docker/${p}`));
+  problems.push(...composeProblems(readText(root, 'deploy/docker-compose.yml')).map((p) => `deploy/${p}`));
+  summary.push('deploy/docker/Dockerfile: targets and COPY sources', 'deploy/docker-compose.yml: services');
+  return { problems, summary };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { problems, summary } = validateDeploy();
+  for (const line of summary) console.log(`[infra:validate] ${line}`);
+  for (const p of problems) console.error(`[infra:validate] ${p}`);
+  console.log(problems.length === 0 ? '[infra:validate] ok' : `[infra:validate] ${problems.length} problem(s)`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}
