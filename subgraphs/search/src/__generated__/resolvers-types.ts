@@ -369,6 +369,8 @@ export type Query = {
   stationSuggests: Array<StationSuggest>;
   stations: Array<Station>;
   towns: Array<Town>;
+  /** Stations, cities and lines whose name or reading (kana or romaji) starts with the keyword, each with the search it opens: the free word's suggestions. */
+  wordSuggests: Array<WordSuggest>;
 };
 
 
@@ -607,6 +609,11 @@ export type QueryTownsArgs = {
   cityCode: Scalars['Int']['input'];
 };
 
+
+export type QueryWordSuggestsArgs = {
+  keyword: Scalars['String']['input'];
+};
+
 export type Railway = {
   __typename?: 'Railway';
   code: Scalars['String']['output'];
@@ -834,6 +841,24 @@ export type TownBukkenCountArgs = {
   specialName?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A place the free word being typed names: the search it opens (the header's suggestions). */
+export type WordSuggest = {
+  __typename?: 'WordSuggest';
+  /** Where it is: the prefecture, and a station's lines. */
+  detail: Scalars['String']['output'];
+  kind: WordSuggestKind;
+  /** The place's name (新宿, 新宿区, 山手線). */
+  name: Scalars['String']['output'];
+  /** The search page it opens, spelled by the search URL codec. */
+  path: Scalars['String']['output'];
+};
+
+/** What a free-word suggestion names. */
+export type WordSuggestKind =
+  | 'CITY'
+  | 'LINE'
+  | 'STATION';
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -998,6 +1023,8 @@ export type ResolversTypes = ResolversObject<{
   StationCount: ResolverTypeWrapper<StationCount>;
   StationSuggest: ResolverTypeWrapper<StationGroupRow>;
   Town: ResolverTypeWrapper<TownRow>;
+  WordSuggest: ResolverTypeWrapper<WordSuggest>;
+  WordSuggestKind: WordSuggestKind;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1058,6 +1085,7 @@ export type ResolversParentTypes = ResolversObject<{
   StationCount: StationCount;
   StationSuggest: StationGroupRow;
   Town: TownRow;
+  WordSuggest: WordSuggest;
 }>;
 
 export type ArchiveEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ArchiveEntry'] = ResolversParentTypes['ArchiveEntry']> = ResolversObject<{
@@ -1293,6 +1321,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   stationSuggests?: Resolver<Array<ResolversTypes['StationSuggest']>, ParentType, ContextType, RequireFields<QueryStationSuggestsArgs, 'keyword'>>;
   stations?: Resolver<Array<ResolversTypes['Station']>, ParentType, ContextType, RequireFields<QueryStationsArgs, 'lineCode' | 'prefecturePath'>>;
   towns?: Resolver<Array<ResolversTypes['Town']>, ParentType, ContextType, RequireFields<QueryTownsArgs, 'cityCode'>>;
+  wordSuggests?: Resolver<Array<ResolversTypes['WordSuggest']>, ParentType, ContextType, RequireFields<QueryWordSuggestsArgs, 'keyword'>>;
 }>;
 
 export type RailwayResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Railway'] = ResolversParentTypes['Railway']> = ResolversObject<{
@@ -1436,6 +1465,13 @@ export type TownResolvers<ContextType = Context, ParentType extends ResolversPar
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type WordSuggestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WordSuggest'] = ResolversParentTypes['WordSuggest']> = ResolversObject<{
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['WordSuggestKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = Context> = ResolversObject<{
   ArchiveEntry?: ArchiveEntryResolvers<ContextType>;
   BuildingTypeOption?: BuildingTypeOptionResolvers<ContextType>;
@@ -1483,5 +1519,6 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   StationCount?: StationCountResolvers<ContextType>;
   StationSuggest?: StationSuggestResolvers<ContextType>;
   Town?: TownResolvers<ContextType>;
+  WordSuggest?: WordSuggestResolvers<ContextType>;
 }>;
 

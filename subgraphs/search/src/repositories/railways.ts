@@ -88,3 +88,33 @@ export function suggestStationGroups(db: Kysely<DB>, prefixes: SuggestPrefixes, 
     .orderBy('code')
     .limit(opts.limit);
 }
+
+/** Cities (and wards) whose name, or whose reading, starts with the keyword; designated cities before their wards. */
+export function suggestCities(db: Kysely<DB>, prefixes: SuggestPrefixes, reading: string, limit: number) {
+  return db
+    .selectFrom('city')
+    .select(['code', 'name', 'prefecture_code'])
+    .where('searchable', '=', true)
+    .where((eb) => {
+      const ors = prefixes.names.map((p) => eb('name', 'like', likePrefix(p)));
+      if (reading !== '') ors.push(eb('kana', 'like', likePrefix(reading)));
+      return eb.or(ors);
+    })
+    .orderBy(sql`length(name)`)
+    .orderBy('code')
+    .limit(limit)
+    .execute();
+}
+
+/** Each group's stations on its lines, in the lines' display order (a group's first row is its first line's station). */
+export async function firstStationsOfGroups(db: Kysely<DB>, groupCodes: readonly number[]) {
+  if (groupCodes.length === 0) return [];
+  return db
+    .selectFrom('station')
+    .innerJoin('line', 'line.code', 'station.line_code')
+    .select(['station.code', 'station.group_code', 'station.line_code'])
+    .where('station.group_code', 'in', groupCodes)
+    .orderBy('line.sort')
+    .orderBy('station.code')
+    .execute();
+}

@@ -123,3 +123,60 @@ describe.each(testBackends())('stationSuggests on $name', (backend) => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 });
+
+const WORD_QUERY = `query ($k: String!) { wordSuggests(keyword: $k) { kind name detail path } }`;
+
+describe.each(testBackends())('wordSuggests on $name', (backend) => {
+  let stores: Stores;
+  let app: FastifyInstance;
+  let auth: TestAuth;
+
+  beforeAll(async () => {
+    stores = await seededStores(backend, 200);
+    auth = await createTestAuth();
+    app = await build({ db: stores.search.db as Kysely<DB>, cache: new MemoryCache(), auth: auth.auth });
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (stores) await closeSeeded(stores);
+  });
+
+  const words = async (keyword: string) => {
+    const res = await auth.query<{ wordSuggests: { kind: string; name: string; detail: string; path: string }[] }>(app, WORD_QUERY, { k: keyword });
+    expect(res.errors).toBeUndefined();
+    return res.data?.wordSuggests ?? [];
+  };
+
+  it.each(['shinjuku', 'しんじゅく', 'ｼﾝｼﾞｭｸ', 'シンジュク', '新宿'])('%s names 新宿駅 (its station page) and 新宿区 (its city page)', async (keyword) => {
+    const list = await words(keyword);
+    const station = stores.master.stationGroups.find((g) => g.name === '新宿' && g.prefectureCode === 13);
+    const first = list[0];
+    expect(first).toMatchObject({ kind: 'STATION', name: '新宿駅' });
+    expect(first?.detail).toMatch(/^東京都 /);
+    // The station page of one of the group's per-line stations.
+    const m = /^\/search\/tokyo\/line\/(\d+)\/station\/(\d+)$/.exec(first?.path ?? '');
+    expect(m).not.toBeNull();
+    expect(station?.lineCodes).toContain(Number(m?.[1]));
+    const city = stores.master.cities.find((c) => c.name === '新宿区');
+    expect(list).toContainEqual({ kind: 'CITY', name: '新宿区', detail: '東京都', path: `/search/tokyo/city/${city?.code}` });
+    // Stations first, then cities, then lines; five stations at most.
+    const kinds = list.map((s) => s.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => ['STATION', 'CITY', 'LINE'].indexOf(a) - ['STATION', 'CITY', 'LINE'].indexOf(b)));
+    expect(kinds.filter((k) => k === 'STATION').length).toBeLessThanOrEqual(5);
+  });
+
+  it('names a line by its name, in its first prefecture', async () => {
+    const list = await words('山手');
+    const line = list.find((s) => s.kind === 'LINE');
+    expect(line?.name).toMatch(/山手/);
+    expect(line?.path).toMatch(/^\/search\/results\?prefecture=[a-z]+&line=\d+$/);
+  });
+
+  it('returns nothing for empty or unknown words and rejects long ones', async () => {
+    expect(await words('')).toEqual([]);
+    expect(await words('%_')).toEqual([]);
+    expect(await words('zzzzqq')).toEqual([]);
+    const long = await auth.query(app, WORD_QUERY, { k: 'あ'.repeat(51) });
+    expect(long.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+});

@@ -1,8 +1,11 @@
 import { badRequest } from '@sumika/server-kit';
-import { normaliseWord } from '@sumika/domain';
+import { normaliseWord, readingKey } from '@sumika/domain';
+import { searchUrlOf } from '@sumika/spec';
 import { toKatakana } from 'wanakana';
-import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { suggestStationGroups, type LineRow, type SuggestPrefixes } from '../repositories/railways.js';
+import type { Resolvers, WordSuggest } from '../__generated__/resolvers-types.js';
+import type { Context } from '../context.js';
+import { searchMaster, type SearchMaster } from '../repositories/listing-master.js';
+import { firstStationsOfGroups, suggestCities, suggestStationGroups, type LineRow, type SuggestPrefixes } from '../repositories/railways.js';
 import { optionalPrefecture } from './places.js';
 
 export const SUGGEST_LIMIT = 20;
@@ -27,14 +30,83 @@ export function suggestPrefixes(keyword: string): SuggestPrefixes | undefined {
   };
 }
 
+/** How many of each kind the free word's suggestions list (stations first: what people type most). */
+export const WORD_SUGGEST_LIMITS = { stations: 5, cities: 3, lines: 2 } as const;
+
+/** The keyword checked as stationSuggests checks it: empty → no suggestion, too long → 400. */
+function suggestKeyword(raw: string): SuggestPrefixes | undefined {
+  const keyword = raw.trim();
+  if (keyword === '') return undefined;
+  if ([...keyword].length > SUGGEST_MAX_KEYWORD) throw badRequest(`キーワードは${SUGGEST_MAX_KEYWORD}文字以内で入力してください。`);
+  return suggestPrefixes(keyword);
+}
+
+/** Lines whose name or nickname starts with the keyword (the master holds them; a few hundred rows). */
+function suggestLines(master: SearchMaster, prefixes: SuggestPrefixes, limit: number) {
+  const keys = prefixes.names.map(normaliseWord).filter((k) => k !== '');
+  return [...master.lines.values()]
+    .filter((l) => keys.some((k) => normaliseWord(l.name).startsWith(k) || (l.nickname !== '' && normaliseWord(l.nickname).startsWith(k))))
+    .slice(0, limit);
+}
+
+/**
+ * The free word's suggestions: stations (by name, kana or romaji), cities and lines the keyword
+ * starts, each with the search page it opens (the station's and city's own pages; a line in its
+ * first prefecture).
+ */
+async function wordSuggests(rawKeyword: string, ctx: Context): Promise<WordSuggest[]> {
+  const prefixes = suggestKeyword(rawKeyword);
+  if (!prefixes) return [];
+  const master = await searchMaster(ctx.db);
+  const prefPath = (code: number) => master.prefectures.get(code)?.path;
+  const prefName = (code: number) => master.prefectures.get(code)?.name ?? '';
+  const [groups, cities] = await Promise.all([
+    suggestStationGroups(ctx.db, prefixes, { limit: WORD_SUGGEST_LIMITS.stations }).execute(),
+    suggestCities(ctx.db, prefixes, readingKey(rawKeyword.trim()), WORD_SUGGEST_LIMITS.cities),
+  ]);
+  // A station page is a per-line station: the group's station on its first line (the lines' display order).
+  const firstStations = await firstStationsOfGroups(
+    ctx.db,
+    groups.map((g) => g.code),
+  );
+  const out: WordSuggest[] = [];
+  for (const g of groups) {
+    const station = firstStations.find((s) => s.group_code === g.code);
+    const prefecturePath = prefPath(g.prefecture_code);
+    if (!station || !prefecturePath) continue;
+    const lines = g.line_codes.map((c) => master.lines.get(c)?.name).filter((n): n is string => n !== undefined);
+    out.push({
+      kind: 'STATION',
+      name: `${g.name}駅`,
+      detail: [prefName(g.prefecture_code), lines.slice(0, 3).join('・') + (lines.length > 3 ? ' ほか' : '')].filter(Boolean).join(' '),
+      path: searchUrlOf({ prefecturePath, lineCodes: [station.line_code], stationCodes: [station.code] }),
+    });
+  }
+  for (const c of cities) {
+    const prefecturePath = prefPath(c.prefecture_code);
+    if (prefecturePath)
+      out.push({ kind: 'CITY', name: c.name, detail: prefName(c.prefecture_code), path: searchUrlOf({ prefecturePath, cityCodes: [c.code] }) });
+  }
+  for (const l of suggestLines(master, prefixes, WORD_SUGGEST_LIMITS.lines)) {
+    const prefecturePath = l.prefectureCodes[0] === undefined ? undefined : prefPath(l.prefectureCodes[0]);
+    if (prefecturePath) {
+      out.push({
+        kind: 'LINE',
+        name: l.name,
+        detail: l.prefectureCodes.map(prefName).filter(Boolean).slice(0, 3).join('・'),
+        path: searchUrlOf({ prefecturePath, lineCodes: [l.code] }),
+      });
+    }
+  }
+  return out;
+}
+
 export const suggestResolvers: Resolvers = {
   Query: {
+    wordSuggests: (_, args, ctx) => wordSuggests(args.keyword, ctx),
     stationSuggests: async (_, args, ctx) => {
       const prefectureCode = optionalPrefecture(args.prefecturePath);
-      const keyword = args.keyword.trim();
-      if (keyword === '') return [];
-      if ([...keyword].length > SUGGEST_MAX_KEYWORD) throw badRequest(`キーワードは${SUGGEST_MAX_KEYWORD}文字以内で入力してください。`);
-      const prefixes = suggestPrefixes(keyword);
+      const prefixes = suggestKeyword(args.keyword);
       if (!prefixes) return [];
       return suggestStationGroups(ctx.db, prefixes, { limit: SUGGEST_LIMIT, ...(prefectureCode !== undefined ? { prefectureCode } : {}) }).execute();
     },
