@@ -126,8 +126,10 @@ export type BukkenRecommendationsArgs = {
 
 export type BukkenImage = {
   __typename?: 'BukkenImage';
-  /** gaikan (exterior) or madori (floor plan). */
+  /** gaikan (exterior), madori (floor plan), entrance, kitchen, bath or view. */
   imageType: Scalars['String']['output'];
+  /** The image type in Japanese (外観, 間取り図, 玄関, キッチン, バス・トイレ, 眺望): the image's alt text. */
+  label: Scalars['String']['output'];
   url: Scalars['String']['output'];
 };
 
@@ -187,6 +189,7 @@ export type ConditionCodes = {
 
 export type ImageGroup = {
   __typename?: 'ImageGroup';
+  /** Every generated image, in a fixed order: exterior, floor plan, entrance, kitchen, bath, view. */
   allUrls: Array<BukkenImage>;
   gaikanUrl: Scalars['String']['output'];
   madoriUrl: Scalars['String']['output'];
@@ -518,6 +521,7 @@ export type BukkenResolvers<ContextType = Context, ParentType extends ResolversP
 
 export type BukkenImageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BukkenImage'] = ResolversParentTypes['BukkenImage']> = ResolversObject<{
   imageType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 

@@ -10,14 +10,18 @@ export interface ImageSource {
   floors: number;
   struct: string;
   builtYear: number;
+  /** The room's floor. */
+  floor: number;
+  /** Every condition code of the listing, all groups together. */
+  codes: number[];
 }
 
-/** What the generated floor plan and exterior of one listing are drawn from. */
+/** What the generated images of one listing (floor plan, exterior, rooms, view) are drawn from. */
 export async function findImageSource(db: Kysely<DB>, globalKey: string): Promise<ImageSource | undefined> {
   const row = await db
     .selectFrom('bukken as k')
     .innerJoin('building as b', 'b.id', 'k.building_id')
-    .select(['k.plan', 'k.area', 'k.aspect', 'k.image_seed', 'b.building_type', 'b.floors', 'b.struct', 'b.built_date'])
+    .select(['k.plan', 'k.area', 'k.aspect', 'k.image_seed', 'k.floor', 'k.condition_codes', 'b.building_type', 'b.floors', 'b.struct', 'b.built_date'])
     .where('k.global_key', '=', globalKey)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -30,5 +34,7 @@ export async function findImageSource(db: Kysely<DB>, globalKey: string): Promis
     floors: row.floors,
     struct: row.struct,
     builtYear: new Date(row.built_date).getUTCFullYear(),
+    floor: row.floor,
+    codes: Object.values(row.condition_codes).flat(),
   };
 }

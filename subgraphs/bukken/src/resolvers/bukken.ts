@@ -7,7 +7,7 @@ import { planOrdinal } from '../domain/madori.js';
 import { marketRentOf, MIN_MARKET_SAMPLES, type MarketRent } from '../domain/market.js';
 import { conditionNames } from '../loaders/conditions.js';
 import { loadMarketStats } from '../loaders/market.js';
-import { imagePath } from '../plugins/images.js';
+import { IMAGE_KINDS, IMAGE_LABELS, imagePath } from '../plugins/images.js';
 import type { BukkenRecord, TrafficRecord } from '../repositories/records.js';
 import { checkLimit, isPresent } from './args.js';
 
@@ -108,15 +108,11 @@ export const bukkenResolvers: Resolvers = {
       };
     },
     imageGroup: (b, _args, ctx) => {
-      const gaikanUrl = ctx.imageOrigin + imagePath(b.globalKey, 'gaikan');
-      const madoriUrl = ctx.imageOrigin + imagePath(b.globalKey, 'madori');
+      const url = (kind: (typeof IMAGE_KINDS)[number]): string => ctx.imageOrigin + imagePath(b.globalKey, kind);
       return {
-        gaikanUrl,
-        madoriUrl,
-        allUrls: [
-          { imageType: 'gaikan', url: gaikanUrl },
-          { imageType: 'madori', url: madoriUrl },
-        ],
+        gaikanUrl: url('gaikan'),
+        madoriUrl: url('madori'),
+        allUrls: IMAGE_KINDS.map((kind) => ({ imageType: kind, label: IMAGE_LABELS[kind], url: url(kind) })),
       };
     },
     archived: (b) => b.archivedAt !== null,

@@ -158,7 +158,7 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
           traffics { seq: stationGroupCode walkMin distanceM text }
           conditionCodes { airConditionings { code } baths { code } conditions { code } locations { code } otherConditions { code }
             securities { code } kitchens { code } facilities { code } storageSpaces { code } }
-          imageGroup { gaikanUrl madoriUrl allUrls { imageType url } }
+          imageGroup { gaikanUrl madoriUrl allUrls { imageType label url } }
           latLng { lat lng } building { key name } company { id }
         } }`,
         { k: r.global_key },
@@ -193,9 +193,13 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
         gaikanUrl: `http://img.test/images/bukken/${r.global_key}/gaikan.svg`,
         madoriUrl: `http://img.test/images/bukken/${r.global_key}/madori.svg`,
         allUrls: [
-          { imageType: 'gaikan', url: `http://img.test/images/bukken/${r.global_key}/gaikan.svg` },
-          { imageType: 'madori', url: `http://img.test/images/bukken/${r.global_key}/madori.svg` },
-        ],
+          ['gaikan', '外観'],
+          ['madori', '間取り図'],
+          ['entrance', '玄関'],
+          ['kitchen', 'キッチン'],
+          ['bath', 'バス・トイレ'],
+          ['view', '眺望'],
+        ].map(([imageType, label]) => ({ imageType, label, url: `http://img.test/images/bukken/${r.global_key}/${imageType}.svg` })),
       });
       expect(b.latLng).toEqual({ lat: r.lat, lng: r.lng });
       expect(b.building).toEqual({ key: r.building_key, name: r.building_name });

@@ -52,6 +52,7 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
         madoriUrl
         allUrls {
           imageType
+          label
           url
         }
       }
