@@ -14,6 +14,12 @@ export type RegionGrouping =
   /** The eleven-region reading (北海道, 東北, …, 沖縄). */
   | 'ELEVEN';
 
+/** What a free-word suggestion names. */
+export type WordSuggestKind =
+  | 'CITY'
+  | 'LINE'
+  | 'STATION';
+
 export type AbTestsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -67,3 +73,10 @@ export type SetAbTestsMutationVariables = Exact<{
 
 
 export type SetAbTestsMutation = { setAbTests: Array<{ __typename: 'AbTest', name: string, value: string, forced: boolean }> };
+
+export type WordSuggestsQueryVariables = Exact<{
+  keyword: string;
+}>;
+
+
+export type WordSuggestsQuery = { wordSuggests: Array<{ __typename: 'WordSuggest', kind: WordSuggestKind, name: string, detail: string, path: string }> };
