@@ -146,6 +146,16 @@ export function crossProblems(objects: readonly K8sObject[]): string[] {
         );
       }
       problems.push(...envProblems(where, c.name, env));
+      const resources = (c as { resources?: { requests?: Record<string, string>; limits?: Record<string, string> } }).resources;
+      for (const part of ['requests', 'limits'] as const) {
+        for (const r of ['cpu', 'memory']) if (!resources?.[part]?.[r]) problems.push(`${where}: container ${c.name} has no ${part}.${r}`);
+      }
+      const runnerPort = SERVICES.find((x) => x.name === c.name)?.port;
+      if (runnerPort !== undefined && !hasPort(c, runnerPort))
+        problems.push(`${where}: container ${c.name} does not expose ${runnerPort}, its port under the runner`);
+    }
+    if (!(pod as { securityContext?: { runAsNonRoot?: boolean } } | undefined)?.securityContext?.runAsNonRoot) {
+      problems.push(`${where}: pod securityContext.runAsNonRoot is not true`);
     }
     for (const v of pod?.volumes ?? []) {
       if (v.configMap && !configMaps.has(v.configMap.name)) problems.push(`${where}: volume ${v.name} mounts ConfigMap ${v.configMap.name}, not in the set`);
@@ -216,17 +226,24 @@ export function dockerfileProblems(text: string, root: string): string[] {
   const lines = text.replace(/\\\n/g, ' ').split('\n');
   const stages: string[] = [];
   const cmds = new Map<string, string[]>();
+  const parents = new Map<string, string>();
+  const users = new Map<string, string>();
+  const healthchecks = new Map<string, string>();
   let stage = '';
   const outputs = buildOutputs();
   lines.forEach((raw, i) => {
     const line = raw.trim();
     const at = `Dockerfile:${i + 1}`;
-    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?/i.exec(line);
+    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
     if (from) {
-      stage = from[1] ?? '';
+      stage = from[2] ?? '';
       stages.push(stage);
+      parents.set(stage, from[1]!);
       return;
     }
+    const user = /^USER\s+(\S+)/i.exec(line);
+    if (user) users.set(stage, user[1]!);
+    if (/^HEALTHCHECK\s/i.test(line)) healthchecks.set(stage, line);
     if (/^COPY\s/i.test(line)) {
       const words = line.split(/\s+/).slice(1);
       const fromStage = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
@@ -261,6 +278,15 @@ export function dockerfileProblems(text: string, root: string): string[] {
       problems.push(`Dockerfile: no target ${name}`);
       continue;
     }
+    // USER and HEALTHCHECK are inherited from the stage a target is built FROM.
+    const inherited = (map: Map<string, string>): string | undefined => {
+      for (let st: string | undefined = name; st !== undefined; st = parents.get(st)) if (map.has(st)) return map.get(st);
+      return undefined;
+    };
+    const runAs = inherited(users);
+    if (!runAs || ['root', '0'].includes(runAs.split(':')[0]!)) problems.push(`Dockerfile target ${name}: runs as ${runAs ?? 'root'}, not a non-root USER`);
+    const healthcheck = inherited(healthchecks);
+    if (!healthcheck?.includes(`:${service.port}/healthz`)) problems.push(`Dockerfile target ${name}: no HEALTHCHECK on :${service.port}/healthz`);
     const expected = ['node', compiledEntry(service)];
     const got = cmds.get(name);
     if (JSON.stringify(got) !== JSON.stringify(expected))

@@ -58,11 +58,13 @@ describe('infra:validate', () => {
     forms.env = forms.env.filter((e) => e.name !== 'RECAPTCHA_SECRET');
     forms.env.push({ name: 'X', valueFrom: { secretKeyRef: { name: 'other', key: 'X' } } });
     podOf(objects, 'company').terminationGracePeriodSeconds = 10;
+    delete (containerOf(objects, 'gateway') as { resources?: unknown }).resources;
     const found = problemsOf(objects);
     expect(found).toContain('HorizontalPodAutoscaler/user: targets Deployment/users, not a Deployment in the set');
     expect(found).toContain('Deployment/forms: RECAPTCHA_SECRET is not set (the forms needs it in a pod)');
     expect(found).toContain('Deployment/forms: env X reads secret other key X, neither in the set nor a documented external secret');
     expect(found).toContain('Deployment/company: terminationGracePeriodSeconds 10 < preStop 5 s + SHUTDOWN_GRACE_MS 10 s');
+    expect(found).toContain('Deployment/gateway: container gateway has no limits.memory');
   });
 
   it("runs a subgraph's own env check over its values", () => {
@@ -79,6 +81,10 @@ describe('infra:validate', () => {
     expect(dockerfileProblems(wrongCmd, root)).toContain(
       'Dockerfile target gateway: CMD ["node","gateway/src/server.ts"] is not the runner\'s ["node","gateway/dist/bundle/server.js"]',
     );
+    const asRoot = dockerfile.replace('USER node', 'USER root');
+    expect(dockerfileProblems(asRoot, root)).toContain('Dockerfile target forms: runs as root, not a non-root USER');
+    const wrongHealth = dockerfile.replace("fetch('http://127.0.0.1:4002/healthz')", "fetch('http://127.0.0.1:4020/healthz')");
+    expect(dockerfileProblems(wrongHealth, root)).toContain('Dockerfile target bukken: no HEALTHCHECK on :4002/healthz');
     const missing = dockerfile.replace('COPY --from=build /app/subgraphs/search/schema.graphql', 'COPY --from=build /app/subgraphs/search/schema.gql');
     expect(dockerfileProblems(missing, root).join('\n')).toMatch(/schema\.gql: neither in the repo nor a build output/);
   });
