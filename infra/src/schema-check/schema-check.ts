@@ -1,0 +1,230 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { composeServices } from '@apollo/composition';
+import { Supergraph } from '@apollo/federation-internals';
+import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
+import { parse, validate, type GraphQLSchema } from 'graphql';
+import { repoRoot, SUBGRAPHS, type SubgraphName } from '@sumika/server-kit';
+import { SUBGRAPH_PORTS } from '../compose/compose.js';
+
+/** One operation the frontends send, as the build's persisted-documents manifest lists it. */
+export interface FrontendOperation {
+  name: string;
+  body: string;
+}
+
+export interface SchemaCheckInput {
+  subgraph: SubgraphName;
+  /** The candidate schema.graphql of `subgraph` (its working tree, or a test's text). */
+  schema: string;
+  /** The other subgraphs' schemas as committed. */
+  others: Partial<Record<SubgraphName, string>>;
+  /** The committed supergraph SDL: the baseline the API schema is diffed against. */
+  baseSupergraph: string;
+  operations: FrontendOperation[];
+}
+
+export interface OperationFailure {
+  name: string;
+  errors: string[];
+}
+
+export interface SchemaCheckResult {
+  subgraph: SubgraphName;
+  ok: boolean;
+  compositionErrors: string[];
+  breaking: Change[];
+  dangerous: Change[];
+  safe: Change[];
+  /** Operations valid against the committed API schema and invalid against the new one. */
+  brokenOperations: OperationFailure[];
+  /** Operations invalid against the committed API schema already: not this change's doing. */
+  alreadyInvalid: OperationFailure[];
+}
+
+const MANIFEST = 'gateway/__generated__/persisted-documents.json';
+const SUPERGRAPH = 'gateway/supergraph.graphql';
+const schemaPath = (name: SubgraphName): string => `subgraphs/${name}/schema.graphql`;
+
+let gitHead: boolean | undefined;
+
+/** Whether the checkout has git and a HEAD commit to read committed files from. */
+function hasGitHead(): boolean {
+  if (gitHead === undefined) {
+    try {
+      execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repoRoot(), stdio: 'pipe' });
+      gitHead = true;
+    } catch {
+      gitHead = false;
+    }
+  }
+  return gitHead;
+}
+
+/**
+ * A file as committed at HEAD (repo-relative path); the file on disk when git is unavailable.
+ * Undefined when the file is in neither.
+ */
+export function committedFile(relPath: string): string | undefined {
+  if (hasGitHead()) {
+    try {
+      return execFileSync('git', ['show', `HEAD:${relPath}`], { cwd: repoRoot(), stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    } catch {
+      return undefined; // not in the commit (a new file)
+    }
+  }
+  const file = path.join(repoRoot(), relPath);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/** Every subgraph's schema.graphql as committed (or on disk without git), when it has one. */
+export function committedSchemas(): Partial<Record<SubgraphName, string>> {
+  const out: Partial<Record<SubgraphName, string>> = {};
+  for (const name of SUBGRAPHS) {
+    const sdl = committedFile(schemaPath(name));
+    if (sdl !== undefined) out[name] = sdl;
+  }
+  return out;
+}
+
+/**
+ * Whether the committed supergraph is the composition of the committed schemas. When it is not (a
+ * supergraph composed from uncommitted schemas was committed), every check's diff also shows that gap.
+ */
+export function committedSupergraphIsCurrent(): boolean {
+  const composed = compose(committedSchemas());
+  return 'supergraphSdl' in composed && composed.supergraphSdl === committedFile(SUPERGRAPH);
+}
+
+export function readOperations(file: string = path.join(repoRoot(), MANIFEST)): FrontendOperation[] {
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { operations: FrontendOperation[] };
+  return manifest.operations.map(({ name, body }) => ({ name, body }));
+}
+
+/**
+ * The inputs of a check of `subgraph` from the repository: its working-tree schema (or `schema`
+ * when given), the other subgraphs' and the supergraph as committed, the manifest's operations.
+ */
+export function loadInput(subgraph: SubgraphName, schema?: string): SchemaCheckInput {
+  const file = path.join(repoRoot(), schemaPath(subgraph));
+  if (schema === undefined && !existsSync(file)) throw new Error(`${schemaPath(subgraph)} does not exist`);
+  const baseSupergraph = committedFile(SUPERGRAPH);
+  if (baseSupergraph === undefined) throw new Error(`${SUPERGRAPH} is neither committed nor on disk`);
+  const { [subgraph]: _own, ...others } = committedSchemas();
+  return { subgraph, schema: schema ?? readFileSync(file, 'utf8'), others, baseSupergraph, operations: readOperations() };
+}
+
+/** The API schema clients see (no join__/link__ machinery, inaccessible elements removed). */
+export function apiSchemaOf(supergraphSdl: string): GraphQLSchema {
+  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
+}
+
+// The baseline is the same for every subgraph of one run: build its API schema once.
+let baseline: { sdl: string; schema: GraphQLSchema } | undefined;
+function baselineApiSchema(sdl: string): GraphQLSchema {
+  if (baseline?.sdl !== sdl) baseline = { sdl, schema: apiSchemaOf(sdl) };
+  return baseline.schema;
+}
+
+function failures(schema: GraphQLSchema, operations: FrontendOperation[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const op of operations) {
+    const errors = validate(schema, parse(op.body));
+    if (errors.length)
+      out.set(
+        op.name,
+        errors.map((e) => e.message),
+      );
+  }
+  return out;
+}
+
+/** The supergraph with the candidate schema: the same services, order and URLs as `npm run compose`. */
+export function composeCandidate(input: Pick<SchemaCheckInput, 'subgraph' | 'schema' | 'others'>): Composition {
+  return compose({ ...input.others, [input.subgraph]: input.schema });
+}
+
+type Composition = { supergraphSdl: string } | { errors: string[] };
+
+function compose(sources: Partial<Record<SubgraphName, string>>): Composition {
+  const services = [];
+  const errors: string[] = [];
+  for (const name of SUBGRAPHS) {
+    const sdl = sources[name];
+    if (sdl === undefined) continue;
+    try {
+      services.push({ name, url: `http://127.0.0.1:${SUBGRAPH_PORTS[name]}/graphql`, typeDefs: parse(sdl) });
+    } catch (e) {
+      errors.push(`${name}: ${(e as Error).message}`);
+    }
+  }
+  if (errors.length) return { errors };
+  const composed = composeServices(services);
+  return composed.errors ? { errors: composed.errors.map((e) => e.message) } : { supergraphSdl: composed.supergraphSdl };
+}
+
+/**
+ * Composes the supergraph with the candidate schema, diffs its API schema against the committed
+ * one (@graphql-inspector) and validates every frontend operation against it. Fails on a
+ * composition error, a breaking change, or an operation the change makes invalid.
+ */
+export async function checkSubgraphSchema(input: SchemaCheckInput): Promise<SchemaCheckResult> {
+  const result: SchemaCheckResult = {
+    subgraph: input.subgraph,
+    ok: false,
+    compositionErrors: [],
+    breaking: [],
+    dangerous: [],
+    safe: [],
+    brokenOperations: [],
+    alreadyInvalid: [],
+  };
+  const composed = composeCandidate(input);
+  if ('errors' in composed) {
+    result.compositionErrors = composed.errors;
+    return result;
+  }
+
+  const before = baselineApiSchema(input.baseSupergraph);
+  const after = apiSchemaOf(composed.supergraphSdl);
+  for (const change of await diff(before, after)) {
+    const level = change.criticality.level;
+    (level === CriticalityLevel.Breaking ? result.breaking : level === CriticalityLevel.Dangerous ? result.dangerous : result.safe).push(change);
+  }
+
+  const old = failures(before, input.operations);
+  for (const [name, errors] of failures(after, input.operations)) {
+    (old.has(name) ? result.alreadyInvalid : result.brokenOperations).push({ name, errors });
+  }
+  result.ok = result.breaking.length === 0 && result.brokenOperations.length === 0;
+  return result;
+}
+
+/** A short report for a terminal or a CI log. */
+export function formatReport(r: SchemaCheckResult): string {
+  const lines = [`schema:check ${r.subgraph}: ${r.ok ? 'ok' : 'FAILED'}`];
+  if (r.compositionErrors.length) {
+    lines.push(`  composition failed (${r.compositionErrors.length}):`, ...r.compositionErrors.map((m) => `    - ${m}`));
+    return lines.join('\n');
+  }
+  const section = (title: string, changes: Change[]): void => {
+    if (changes.length) lines.push(`  ${title} (${changes.length}):`, ...changes.map((c) => `    - ${c.message}`));
+  };
+  section('breaking', r.breaking);
+  section('dangerous (reported, not failed)', r.dangerous);
+  // descriptions are documentation: counted, not listed, so the report stays short
+  const described = r.safe.filter((c) => String(c.type).includes('DESCRIPTION'));
+  section(
+    'safe',
+    r.safe.filter((c) => !described.includes(c)),
+  );
+  if (described.length) lines.push(`  descriptions added or changed: ${described.length}`);
+  if (!r.breaking.length && !r.dangerous.length && !r.safe.length) lines.push('  no change to the API schema');
+  const ops = (title: string, list: OperationFailure[]): void => {
+    if (list.length) lines.push(`  ${title} (${list.length}):`, ...list.map((o) => `    - ${o.name}: ${o.errors.join(' / ')}`));
+  };
+  ops('frontend operations this change breaks', r.brokenOperations);
+  ops('frontend operations invalid against the committed supergraph already (not failed here)', r.alreadyInvalid);
+  return lines.join('\n');
+}
