@@ -13,7 +13,7 @@ import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Service as K8sService } from 'kubernetes-models/v1/Service';
 import { parse } from 'yaml';
 import { EnvError, SUBGRAPHS, subgraphEnv, type SubgraphName } from '@sumika/server-kit';
-import { bundleOf, compiledEntry } from '../runner/compile.js';
+import { bundleOf, compiledEntry, RUNNER_BUNDLE } from '../runner/compile.js';
 import { SERVICES } from '../runner/services.js';
 import type { K8sObject } from './kustomize.js';
 
@@ -298,7 +298,20 @@ export function dockerfileProblems(text: string, root: string): string[] {
 /** docker-compose.yml: every deployed service, built from its target, on the runner's port. */
 export function composeProblems(text: string): string[] {
   const problems: string[] = [];
-  const compose = parse(text, { merge: true }) as { services?: Record<string, { build?: { target?: string }; ports?: string[] }> };
+  const compose = parse(text, { merge: true }) as {
+    services?: Record<string, { build?: { target?: string }; ports?: string[]; command?: string[]; environment?: Record<string, string> }>;
+  };
+  // A one-off or grouped service runs a runner entry from the build stage: it must be one the runner bundles.
+  const runnerEntries = RUNNER_BUNDLE.entries.map((e) => path.posix.join(RUNNER_BUNDLE.outdir, `${path.basename(e, '.ts')}.js`));
+  for (const [name, s] of Object.entries(compose.services ?? {})) {
+    const [bin, entry] = s.command ?? [];
+    if (bin === 'node' && !runnerEntries.includes(entry ?? ''))
+      problems.push(`docker-compose.yml: ${name} runs ${entry}, not one of ${runnerEntries.join(', ')}`);
+    for (const member of (s.environment?.GROUP_SERVICES ?? '').split(',').filter(Boolean)) {
+      if (!SERVICES.some((x) => x.name === member && x.group))
+        problems.push(`docker-compose.yml: ${name} GROUP_SERVICES names ${member}, not a groupable service`);
+    }
+  }
   for (const name of DEPLOYED) {
     const s = compose.services?.[name];
     const port = SERVICES.find((x) => x.name === name)?.port;

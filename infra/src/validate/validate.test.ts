@@ -93,6 +93,12 @@ describe('infra:validate', () => {
     const compose = readText(root, 'deploy/docker-compose.yml');
     expect(composeProblems(compose)).toEqual([]);
     expect(composeProblems(compose.replace(/^ {2}forms:$/m, '  formz:'))).toContain('docker-compose.yml: no service forms');
+    expect(composeProblems(compose.replace('infra/dist/bundle/group.js', 'infra/dist/bundle/groups.js'))).toContain(
+      'docker-compose.yml: remotes runs infra/dist/bundle/groups.js, not one of infra/dist/bundle/main.js, infra/dist/bundle/prepare.js, infra/dist/bundle/group.js',
+    );
+    expect(composeProblems(compose.replace('mf-search,mf-detail', 'mf-serch,mf-detail'))).toContain(
+      'docker-compose.yml: remotes GROUP_SERVICES names mf-serch, not a groupable service',
+    );
   });
 
   it('strategic merge: maps merge, keyed lists merge by item, other lists are replaced, null deletes', () => {
