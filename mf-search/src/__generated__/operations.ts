@@ -47,6 +47,12 @@ export type SearchConditionInput = {
   word?: string | null | undefined;
 };
 
+/** What a free-word suggestion names. */
+export type WordSuggestKind =
+  | 'CITY'
+  | 'LINE'
+  | 'STATION';
+
 export type SearchAreaListsQueryVariables = Exact<{
   path: string;
   lineCode: number;
@@ -237,6 +243,13 @@ export type SearchSetLastSearchConditionMutationVariables = Exact<{
 
 
 export type SearchSetLastSearchConditionMutation = { setLastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string } };
+
+export type WordPlacesQueryVariables = Exact<{
+  keyword: string;
+}>;
+
+
+export type WordPlacesQuery = { wordSuggests: Array<{ __typename: 'WordSuggest', kind: WordSuggestKind, name: string, detail: string, path: string }> };
 
 export type SearchTopPageQueryVariables = Exact<{ [key: string]: never; }>;
 

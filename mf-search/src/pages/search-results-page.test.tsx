@@ -3,6 +3,7 @@ import { BUILDING_TYPES, RENT_PRICES } from '@sumika/spec';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
 import { SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION } from '../features/results/index.js';
+import { WORD_PLACES } from '../features/results/api/word-places.js';
 import { bukkenCard } from '../testing/fixtures.js';
 import SearchResultsPage from './search-results-page.js';
 
@@ -372,4 +373,47 @@ it('gives a query-string search its own canonical (its place and page), and a fi
     robots: 'noindex, follow',
   });
   expect(await meta('?q=%E6%96%B0%E5%AE%BF&page=2')).toEqual({ canonical: '/search/words?q=%E6%96%B0%E5%AE%BF&page=2', robots: undefined });
+});
+
+it('under a free-word search offers the stations and cities its first word names, as links to their own searches', async () => {
+  const asked: unknown[] = [];
+  renderPage(SearchResultsPage, {
+    path: '/search/words',
+    search: '?q=shinjuku+1LDK',
+    routeId: 'search.words',
+    pageKind: 'list',
+    mocks: [
+      { request: { query: SEARCH_BUKKENS, variables: () => true }, result: { data: answer(1) } },
+      placeMock(),
+      rememberMock,
+      {
+        request: {
+          query: WORD_PLACES,
+          variables: (v: unknown) => {
+            asked.push(v);
+            return true;
+          },
+        },
+        result: {
+          data: {
+            wordSuggests: [
+              { __typename: 'WordSuggest', kind: 'STATION', name: '新宿駅', detail: '東京都 JR山手線', path: '/search/tokyo/line/11302/station/1130208' },
+              { __typename: 'WordSuggest', kind: 'CITY', name: '新宿区', detail: '東京都', path: '/search/tokyo/city/13104' },
+              { __typename: 'WordSuggest', kind: 'LINE', name: '新宿線', detail: '東京都', path: '/search/results?prefecture=tokyo&line=1' },
+            ],
+          },
+        },
+      },
+    ],
+  });
+  const nav = await screen.findByRole('navigation', { name: '駅・市区町村で探す' });
+  expect(asked).toContainEqual({ keyword: 'shinjuku' });
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]),
+  ).toEqual([
+    ['新宿駅の賃貸物件（東京都）', '/search/tokyo/line/11302/station/1130208'],
+    ['新宿区の賃貸物件（東京都）', '/search/tokyo/city/13104'],
+  ]);
 });

@@ -14,6 +14,7 @@ import {
   SET_LAST_SEARCH_CONDITION,
   SaveConditionButton,
   SortSelect,
+  WordPlaces,
   savedSearchVariables,
   resultsPageQueries,
   resultsPageReads,
@@ -108,6 +109,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
           )}
         </aside>
         <div className="s-layout__main">
+          {word && <WordPlaces word={word} />}
           <div className="s-toolbar">
             <p className="s-count" data-testid="result-count">
               該当物件<strong>{result ? formatNumber(result.bukkenTotal.count) : '-'}</strong>件
