@@ -2,8 +2,7 @@ import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { BUILDING_TYPES, RENT_PRICES } from '@sumika/spec';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { SearchBukkenCardFragment, SearchBukkensQuery, SearchPlaceQuery, SearchSetLastSearchConditionMutation } from '../__generated__/operations.js';
-import { SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION } from '../features/results/index.js';
-import { WORD_PLACES } from '../features/results/api/word-places.js';
+import { SEARCH_BUKKENS, SEARCH_PLACE, SET_LAST_SEARCH_CONDITION, WORD_PLACES } from '../features/results/index.js';
 import { bukkenCard } from '../testing/fixtures.js';
 import SearchResultsPage from './search-results-page.js';
 

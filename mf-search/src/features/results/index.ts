@@ -7,6 +7,7 @@ export { Pager } from './components/pager.js';
 export { SaveConditionButton } from './components/save-condition-button.js';
 export { SortSelect } from './components/sort-select.js';
 export { WordPlaces } from './components/word-places.js';
+export { WORD_PLACES } from './api/word-places.js';
 export { parseSearch, savedSearchVariables } from './search-args.js';
 export { useSearchFormSubmit } from './search-form.js';
 export { resultsPageQueries, resultsPageReads, type ResultsPageReads } from './page-reads.js';
