@@ -180,6 +180,10 @@ export function crossProblems(objects: readonly K8sObject[]): string[] {
     if (ref?.kind !== 'Deployment' || !deployments.some((d) => d.metadata.name === ref.name))
       problems.push(`${id(h)}: targets ${ref?.kind}/${ref?.name}, not a Deployment in the set`);
     if ((h.spec?.minReplicas ?? 1) > h.spec?.maxReplicas) problems.push(`${id(h)}: minReplicas above maxReplicas`);
+    // An apply resets the Deployment's replicas: at the HPA's floor, it never takes a pod below what the HPA keeps.
+    const replicas = (deployments.find((d) => d.metadata.name === ref?.name)?.spec as { replicas?: number } | undefined)?.replicas;
+    if (replicas !== undefined && replicas !== (h.spec?.minReplicas ?? 1))
+      problems.push(`${id(h)}: minReplicas ${h.spec?.minReplicas ?? 1} is not the Deployment's replicas ${replicas}`);
   }
   for (const p of of('PodDisruptionBudget') as (K8sObject & { spec: { selector?: { matchLabels?: Record<string, string> } } })[]) {
     if (!deployments.some((d) => matches(p.spec?.selector?.matchLabels, podLabels(d)))) problems.push(`${id(p)}: selector matches no Deployment`);

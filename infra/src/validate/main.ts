@@ -3,15 +3,34 @@
  * kustomize base and the production overlay, validates every object against the Kubernetes schemas and
  * their references, the Dockerfile against the local runner, and the compose file. Exit 1 on any problem.
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@sumika/server-kit';
 import { composeProblems, crossProblems, dockerfileProblems, readText, schemaProblems } from './checks.js';
-import { render } from './kustomize.js';
+import { parseYamlFile, render } from './kustomize.js';
+
+/** Every YAML file under deploy/, whether a kustomization names it or not: a stray file must parse too. */
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return yamlFiles(file);
+    return /\.ya?ml$/.test(e.name) ? [file] : [];
+  });
+}
 
 export function validateDeploy(root = repoRoot()): { problems: string[]; summary: string[] } {
   const problems: string[] = [];
   const summary: string[] = [];
+  const files = yamlFiles(path.join(root, 'deploy'));
+  for (const file of files) {
+    try {
+      parseYamlFile(file);
+    } catch (err) {
+      problems.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  summary.push(`deploy/: ${files.length} YAML files parsed`);
   for (const dir of ['deploy/k8s/base', 'deploy/k8s/overlays/production']) {
     try {
       const objects = render(path.join(root, dir));

@@ -1,7 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { composeProblems, crossProblems, dockerfileProblems, readText, schemaProblems } from './checks.js';
-import { render, strategicMerge, type K8sObject } from './kustomize.js';
+import { parseYamlFile, render, strategicMerge, type K8sObject } from './kustomize.js';
 import { validateDeploy } from './main.js';
 
 const root = repoRoot();
@@ -99,6 +101,18 @@ describe('infra:validate', () => {
     expect(composeProblems(compose.replace('mf-search,mf-detail', 'mf-serch,mf-detail'))).toContain(
       'docker-compose.yml: remotes GROUP_SERVICES names mf-serch, not a groupable service',
     );
+  });
+
+  it('fails a YAML file that does not parse, naming it', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'infra-validate-')), 'bad.yaml');
+    writeFileSync(file, 'kind: Service\nmetadata:\n  name: [unclosed\n');
+    expect(() => parseYamlFile(file)).toThrow(file);
+  });
+
+  it("fails a Deployment whose replicas are not its autoscaler's floor", () => {
+    const objects = base();
+    (find(objects, 'Deployment', 'company').spec as { replicas: number }).replicas = 5;
+    expect(problemsOf(objects)).toContain("HorizontalPodAutoscaler/company: minReplicas 2 is not the Deployment's replicas 5");
   });
 
   it('strategic merge: maps merge, keyed lists merge by item, other lists are replaced, null deletes', () => {
