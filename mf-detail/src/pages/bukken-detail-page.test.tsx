@@ -29,6 +29,16 @@ const company: NonNullable<Bukken['company']> = {
 };
 
 /** The detail operation's answer; `degraded` lists what other subgraphs could not give (null). */
+const IMAGE_LABELS: [string, string][] = [
+  ['gaikan', '外観'],
+  ['madori', '間取り図'],
+  ['entrance', '玄関'],
+  ['kitchen', 'キッチン'],
+  ['bath', 'バス・トイレ'],
+  ['view', '眺望'],
+];
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
 function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Bukken {
   return {
     __typename: 'Bukken',
@@ -75,7 +85,12 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
           conditions: [],
           otherConditions: [],
         },
-    imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g.svg', madoriUrl: '/m.svg', allUrls: [] },
+    imageGroup: {
+      __typename: 'ImageGroup',
+      gaikanUrl: '/gaikan.svg',
+      madoriUrl: '/madori.svg',
+      allUrls: IMAGE_LABELS.map(([imageType, label]) => ({ __typename: 'BukkenImage', imageType, label, url: `/${imageType}.svg` })),
+    },
     marketRent: null,
     initialCost: {
       __typename: 'InitialCost',
@@ -105,7 +120,7 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
 
 const recorded: DetailRecordHistoryMutation = { recordHistory: { __typename: 'HistoryBukken', globalKey: GLOBAL_KEY, viewedAt: '2026-11-21T00:00:00Z' } };
 
-function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0) {
+function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0, userAgent?: string) {
   // bukken is non-null in the schema: when it fails, the whole answer's data is null.
   const answer: DetailBukkenQuery | null = data ? { bukken: data } : null;
   const mocks = [
@@ -116,8 +131,9 @@ function renderDetail(data: Bukken | null, errors?: GraphQLError[], delay = 0) {
     path: `/bukken/detail/${GLOBAL_KEY}`,
     params: { id: GLOBAL_KEY },
     routeId: 'bukken.detail',
-    pageKind: 'detail',
+    pageKind: data?.archived ? 'archive_detail' : 'detail',
     mocks,
+    ...(userAgent ? { userAgent } : {}),
   });
 }
 
@@ -130,14 +146,86 @@ it('shows the store and the conditions when every part answered', async () => {
   // The largest image (the page's LCP) is fetched first and never lazily.
   const main = document.querySelector('.d-gallery__main')!;
   expect([main.getAttribute('fetchpriority'), main.getAttribute('loading')]).toEqual(['high', null]);
+  // All six pictures, each named by its type.
+  expect([...document.querySelectorAll('.d-gallery__main')].map((img) => img.getAttribute('alt'))).toEqual(
+    IMAGE_LABELS.map(([, label]) => `テストハイツ 101 1Kの${label}`),
+  );
+  expect(screen.getByTestId('gallery-count').textContent).toBe('1 / 6');
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  // No bottom bar on a PC.
+  expect(screen.queryByTestId('mobile-action-bar')).toBeNull();
+  await act(async () => undefined);
+});
+
+it('lists every condition group by its Japanese name, and each initial-cost item with its amount', async () => {
+  renderDetail(bukken());
+  expect(await screen.findByTestId('bukken-name')).toBeTruthy();
+  const groups = [...screen.getByTestId('conditions').querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+  expect(groups).toEqual([
+    ['バス・トイレ', 'バス・トイレ別'],
+    ['キッチン', '-'],
+    ['空調・冷暖房', '-'],
+    ['セキュリティ', '-'],
+    ['設備・サービス', '-'],
+    ['収納', '-'],
+    ['立地', '-'],
+    ['入居条件', '-'],
+    ['その他', '-'],
+  ]);
+  const rows = [...screen.getByTestId('initial-cost').querySelectorAll('tr')].map((tr) => [
+    tr.querySelector('th')?.textContent,
+    tr.querySelector('td')?.textContent,
+  ]);
+  expect(rows).toEqual([
+    ['敷金', '85,000円'],
+    ['礼金', 'なし'],
+    ['前家賃（管理費込み1ヶ月）', '90,000円'],
+    ['仲介手数料', '93,500円'],
+    ['保証会社 初回保証料', '45,000円'],
+    ['鍵交換費用', '16,500円'],
+  ]);
+  await act(async () => undefined);
+});
+
+it('shows 0円 for an initial-cost item that costs nothing', async () => {
+  const b = bukken();
+  renderDetail({ ...b, initialCost: { ...b.initialCost, keyExchange: 0, shikikin: 0 } });
+  expect(await screen.findByTestId('bukken-name')).toBeTruthy();
+  const text = (label: string) => within(screen.getByTestId('initial-cost')).getByText(label).nextElementSibling?.textContent;
+  expect(text('鍵交換費用')).toBe('0円');
+  expect(text('敷金')).toBe('なし');
+  await act(async () => undefined);
+});
+
+it('gives phones a bottom bar with favorite, inquiry and the store phone, its height reserved below the content', async () => {
+  renderDetail(bukken(), undefined, 0, IPHONE_UA);
+  const bar = await screen.findByTestId('mobile-action-bar');
+  expect(within(bar).getByTestId('favorite-button')).toBeTruthy();
+  expect(within(bar).getByRole('link', { name: 'お問い合わせ（無料）' }).getAttribute('href')).toBe(`/apply/create?keys=${GLOBAL_KEY}`);
+  expect(within(bar).getByRole('link', { name: '電話' }).getAttribute('href')).toBe('tel:0300000000');
+  expect(screen.getByTestId('bukken-detail').classList.contains('d-page--with-bar')).toBe(true);
+  await act(async () => undefined);
+});
+
+it('leaves the phone out of the bar when the store could not be read, and shows no bar on an archived listing', async () => {
+  renderDetail(bukken({ company: true }), [partDown(['bukken', 'company'])], 0, IPHONE_UA);
+  const bar = await screen.findByTestId('mobile-action-bar');
+  expect(within(bar).queryByRole('link', { name: '電話' })).toBeNull();
+  expect(within(bar).getByRole('link', { name: 'お問い合わせ（無料）' })).toBeTruthy();
+  await act(async () => undefined);
+  cleanup();
+  renderDetail({ ...bukken(), archived: true, archivedAt: '2026-11-01T00:00:00Z' }, undefined, 0, IPHONE_UA);
+  expect(await screen.findByText('この物件の掲載は終了しました。似た条件の物件を探してみましょう。')).toBeTruthy();
+  expect(screen.queryByTestId('mobile-action-bar')).toBeNull();
+  expect(screen.getByTestId('bukken-detail').classList.contains('d-page--with-bar')).toBe(false);
   await act(async () => undefined);
 });
 
 it('renders the listing with a notice in place of the store when the store could not be read', async () => {
   renderDetail(bukken({ company: true }), [partDown(['bukken', 'company'])]);
   expect((await screen.findByTestId('bukken-name')).textContent).toBe('テストハイツ 101 1K');
-  // The listing's name is the page's one h1 (PC and phone: the layout gets no page title here).
-  expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['テストハイツ 101 1K']);
+  // The page's one h1 holds the name, the plan and the rent (PC and phone: the layout gets no page title here).
+  expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['テストハイツ 101 1K 1K 8.5万円']);
   expect(screen.getByTestId('spec-table')).toBeTruthy();
   expect(screen.queryByTestId('company-block')).toBeNull();
   expect(screen.getByTestId('company-unavailable').textContent).toBe('取扱店舗の情報を表示できません。しばらくしてから再度お試しください。');

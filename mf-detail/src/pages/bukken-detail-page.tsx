@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   Gallery,
   InitialCost,
   MarketRent,
+  MobileActionBar,
   RECORD_HISTORY,
   SpecTable,
 } from '../features/detail/index.js';
@@ -24,6 +25,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
   const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: bukkenDetailVariables(params) });
   const [recordHistory] = useMutation(RECORD_HISTORY);
   const { refresh } = useStockCounts();
+  const { isSpView } = useClientContext();
   const bukken = data?.bukken;
   const archived = bukken?.archived ?? route.pageKind === 'archive_detail';
 
@@ -49,9 +51,9 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
   }
   if (error && !bukken) return <ErrorBox message="物件情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!bukken) return <DetailStyles />;
-  const images = bukken.imageGroup.allUrls.length ? bukken.imageGroup.allUrls : [{ imageType: 'gaikan', url: bukken.imageGroup.gaikanUrl }];
+  const actionBar = isSpView && !archived;
   return (
-    <div data-testid="bukken-detail">
+    <div data-testid="bukken-detail" className={actionBar ? 'd-page--with-bar' : undefined}>
       <DetailStyles />
       {archived && <p className="d-archived">この物件の掲載は終了しました。似た条件の物件を探してみましょう。</p>}
       <section className="d-head">
@@ -62,10 +64,13 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             {bukken.highlyRecommended && <span className="d-badge d-badge--warn">おすすめ</span>}
             {bukken.exclamation && <span className="d-badge d-badge--warn">{bukken.exclamation}</span>}
           </div>
-          <h1 data-testid="bukken-name">{bukken.name}</h1>
+          {/* The page's one h1: what a visitor and a search engine look for first. */}
+          <h1 className="d-title">
+            <span data-testid="bukken-name">{bukken.name}</span> <span className="d-title__plan">{bukken.plan}</span>{' '}
+            <span className="d-title__rent">{formatRent(bukken.chinryou)}</span>
+          </h1>
           <p className="d-rent">
-            <strong>{formatRent(bukken.chinryou)}</strong>
-            管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'} ／ {bukken.plan} ／ {bukken.area}m²
+            管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : 'なし'} ／ {bukken.area}m²
           </p>
           <p className="d-muted">{bukken.traffics.map((t) => t.text).join(' ／ ')}</p>
           <p className="d-muted">この物件は {formatNumber(bukken.viewCount)} 回見られています</p>
@@ -82,7 +87,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
       <div className="d-grid">
         <div>
           <section className="d-section">
-            <Gallery images={images} name={bukken.name} />
+            <Gallery images={bukken.imageGroup.allUrls} name={bukken.name} />
           </section>
           <section className="d-section">
             <h2>おすすめポイント</h2>
@@ -133,6 +138,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
           </ul>
         </section>
       )}
+      {actionBar && <MobileActionBar globalKey={bukken.globalKey} tel={bukken.company?.tel ?? null} />}
     </div>
   );
 }

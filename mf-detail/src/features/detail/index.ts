@@ -2,4 +2,5 @@
 export { BUKKEN_DETAIL, bukkenDetailVariables } from './api/bukken-detail.js';
 export { RECORD_HISTORY } from './api/record-history.js';
 export { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable, UNAVAILABLE } from './components/detail-blocks.js';
-export { Gallery } from './components/gallery.js';
+export { Gallery, SWIPE_MIN_PX, type GalleryImage } from './components/gallery.js';
+export { MobileActionBar, telHref } from './components/mobile-action-bar.js';

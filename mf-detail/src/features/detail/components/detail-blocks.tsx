@@ -2,6 +2,7 @@ import { formatDate, formatNumber, KitLink } from '@sumika/shell-kit';
 import { SPEC_MESSAGES } from '@sumika/spec';
 import { formatArea, formatMonths, formatRent, formatYearMonth, formatYen } from '../../../ui/format.js';
 import type { DetailBukkenQuery } from '../../../__generated__/operations.js';
+import { telHref } from './mobile-action-bar.js';
 
 type Bukken = DetailBukkenQuery['bukken'];
 type ConditionGroup = Exclude<keyof NonNullable<Bukken['conditionCodes']>, '__typename'>;
@@ -13,14 +14,15 @@ export const UNAVAILABLE = {
   listings: SPEC_MESSAGES.listingsUnavailable,
 } as const;
 
+/** Every condition group in the order portals list them, named as the condition master names them. */
 const CONDITION_GROUPS: [ConditionGroup, string][] = [
   ['baths', 'バス・トイレ'],
   ['kitchens', 'キッチン'],
-  ['airConditionings', '冷暖房'],
+  ['airConditionings', '空調・冷暖房'],
   ['securities', 'セキュリティ'],
-  ['facilities', '設備'],
+  ['facilities', '設備・サービス'],
   ['storageSpaces', '収納'],
-  ['locations', '位置'],
+  ['locations', '立地'],
   ['conditions', '入居条件'],
   ['otherConditions', 'その他'],
 ];
@@ -65,14 +67,14 @@ export function Conditions({ bukken }: { bukken: Bukken }) {
       </p>
     );
   }
-  const groups = CONDITION_GROUPS.map(([key, label]) => [label, codes[key]] as const).filter(([, list]) => list.length > 0);
-  if (!groups.length) return <p className="d-muted">登録されている設備・条件はありません。</p>;
+  const groups = CONDITION_GROUPS.map(([key, label]) => [key, label, codes[key]] as const);
+  if (groups.every(([, , list]) => list.length === 0)) return <p className="d-muted">登録されている設備・条件はありません。</p>;
   return (
-    <dl className="d-conds">
-      {groups.map(([label, list]) => (
-        <div key={label} style={{ display: 'contents' }}>
+    <dl className="d-conds" data-testid="conditions">
+      {groups.map(([key, label, list]) => (
+        <div key={key} className="d-conds__group">
           <dt>{label}</dt>
-          <dd>{list.map((c) => c.name).join('、')}</dd>
+          <dd className={list.length ? undefined : 'd-muted'}>{list.length ? list.map((c) => c.name).join('、') : '-'}</dd>
         </div>
       ))}
     </dl>
@@ -107,27 +109,32 @@ export function MarketRent({ bukken }: { bukken: Bukken }) {
   );
 }
 
+/** An initial-cost item: its amount, 0円 included; a deposit or key money of 0 reads なし as on portals. */
+function costText(yen: number, noneWhenZero: boolean): string {
+  return yen === 0 && noneWhenZero ? 'なし' : `${formatNumber(yen)}円`;
+}
+
 export function InitialCost({ bukken }: { bukken: Bukken }) {
   const c = bukken.initialCost;
-  const rows: [string, number][] = [
-    ['敷金', c.shikikin],
-    ['礼金', c.reikin],
-    ['前家賃（管理費込み1ヶ月）', c.firstMonth],
-    ['仲介手数料', c.agentFee],
-    ['保証会社 初回保証料', c.guaranteeFee],
-    ['鍵交換費用', c.keyExchange],
+  const rows: [string, number, boolean][] = [
+    ['敷金', c.shikikin, true],
+    ['礼金', c.reikin, true],
+    ['前家賃（管理費込み1ヶ月）', c.firstMonth, false],
+    ['仲介手数料', c.agentFee, false],
+    ['保証会社 初回保証料', c.guaranteeFee, false],
+    ['鍵交換費用', c.keyExchange, false],
   ];
   return (
     <div data-testid="initial-cost">
       <p>
         初期費用の目安 <span className="d-cost">{formatYen(c.total)}</span>
       </p>
-      <table className="d-table">
+      <table className="d-table d-table--cost">
         <tbody>
-          {rows.map(([k, v]) => (
+          {rows.map(([k, v, noneWhenZero]) => (
             <tr key={k}>
               <th scope="row">{k}</th>
-              <td>{formatYen(v)}</td>
+              <td>{costText(v, noneWhenZero)}</td>
             </tr>
           ))}
         </tbody>
@@ -152,7 +159,9 @@ export function CompanyBlock({ company }: { company: Bukken['company'] }) {
         <KitLink to={`/bukken/company/${encodeURIComponent(company.key)}`}>{company.clientName}</KitLink>
       </p>
       <p>{company.companyName}</p>
-      <p className="d-tel">TEL {company.tel}</p>
+      <p className="d-tel">
+        TEL <a href={telHref(company.tel)}>{company.tel}</a>
+      </p>
       <p>{company.address}</p>
       <p>{company.access}</p>
       <p>
