@@ -134,6 +134,6 @@ describe('schema:check', () => {
     const result = await checkSubgraphSchema({ ...inputFor('search', committed), operations: [stale] });
     expect(result.ok).toBe(true);
     expect(result.alreadyInvalid).toEqual([{ name: 'Stale', errors: ['Cannot query field "noSuchField" on type "Query".'] }]);
-    expect(formatReport(result)).toContain('invalid against the committed supergraph already');
+    expect(formatReport(result)).toContain('invalid against the base supergraph already');
   });
 });

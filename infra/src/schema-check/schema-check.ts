@@ -47,42 +47,45 @@ const MANIFEST = 'gateway/__generated__/persisted-documents.json';
 const SUPERGRAPH = 'gateway/supergraph.graphql';
 const schemaPath = (name: SubgraphName): string => `subgraphs/${name}/schema.graphql`;
 
-let gitHead: boolean | undefined;
+const commits = new Map<string, boolean>();
 
-/** Whether the checkout has git and a HEAD commit to read committed files from. */
-function hasGitHead(): boolean {
-  if (gitHead === undefined) {
+/** Whether git is there and `ref` names a commit to read files from. */
+function hasCommit(ref: string): boolean {
+  let known = commits.get(ref);
+  if (known === undefined) {
     try {
-      execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], { cwd: repoRoot(), stdio: 'pipe' });
-      gitHead = true;
+      execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: repoRoot(), stdio: 'pipe' });
+      known = true;
     } catch {
-      gitHead = false;
+      known = false;
     }
+    commits.set(ref, known);
   }
-  return gitHead;
+  return known;
 }
 
 /**
- * A file as committed at HEAD (repo-relative path); the file on disk when git is unavailable.
- * Undefined when the file is in neither.
+ * A file (repo-relative path) as committed at `base` (default HEAD); without git or a HEAD, the file
+ * on disk. Undefined when the file is not there.
  */
-export function committedFile(relPath: string): string | undefined {
-  if (hasGitHead()) {
+export function committedFile(relPath: string, base = 'HEAD'): string | undefined {
+  if (hasCommit(base)) {
     try {
-      return execFileSync('git', ['show', `HEAD:${relPath}`], { cwd: repoRoot(), stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return execFileSync('git', ['show', `${base}:${relPath}`], { cwd: repoRoot(), stdio: 'pipe', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     } catch {
       return undefined; // not in the commit (a new file)
     }
   }
+  if (base !== 'HEAD') throw new Error(`schema:check: no commit ${base} to compare with`);
   const file = path.join(repoRoot(), relPath);
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 /** Every subgraph's schema.graphql as committed (or on disk without git), when it has one. */
-export function committedSchemas(): Partial<Record<SubgraphName, string>> {
+export function committedSchemas(base = 'HEAD'): Partial<Record<SubgraphName, string>> {
   const out: Partial<Record<SubgraphName, string>> = {};
   for (const name of SUBGRAPHS) {
-    const sdl = committedFile(schemaPath(name));
+    const sdl = committedFile(schemaPath(name), base);
     if (sdl !== undefined) out[name] = sdl;
   }
   return out;
@@ -92,9 +95,9 @@ export function committedSchemas(): Partial<Record<SubgraphName, string>> {
  * Whether the committed supergraph is the composition of the committed schemas. When it is not (a
  * supergraph composed from uncommitted schemas was committed), every check's diff also shows that gap.
  */
-export function committedSupergraphIsCurrent(): boolean {
-  const composed = compose(committedSchemas());
-  return 'supergraphSdl' in composed && composed.supergraphSdl === committedFile(SUPERGRAPH);
+export function committedSupergraphIsCurrent(base = 'HEAD'): boolean {
+  const composed = compose(committedSchemas(base));
+  return 'supergraphSdl' in composed && composed.supergraphSdl === committedFile(SUPERGRAPH, base);
 }
 
 export function readOperations(file: string = path.join(repoRoot(), MANIFEST)): FrontendOperation[] {
@@ -104,14 +107,14 @@ export function readOperations(file: string = path.join(repoRoot(), MANIFEST)): 
 
 /**
  * The inputs of a check of `subgraph` from the repository: its working-tree schema (or `schema`
- * when given), the other subgraphs' and the supergraph as committed, the manifest's operations.
+ * when given), the other subgraphs' and the supergraph as committed at `base`, the manifest's operations.
  */
-export function loadInput(subgraph: SubgraphName, schema?: string): SchemaCheckInput {
+export function loadInput(subgraph: SubgraphName, schema?: string, base = 'HEAD'): SchemaCheckInput {
   const file = path.join(repoRoot(), schemaPath(subgraph));
   if (schema === undefined && !existsSync(file)) throw new Error(`${schemaPath(subgraph)} does not exist`);
-  const baseSupergraph = committedFile(SUPERGRAPH);
-  if (baseSupergraph === undefined) throw new Error(`${SUPERGRAPH} is neither committed nor on disk`);
-  const { [subgraph]: _own, ...others } = committedSchemas();
+  const baseSupergraph = committedFile(SUPERGRAPH, base);
+  if (baseSupergraph === undefined) throw new Error(`${SUPERGRAPH} is neither committed at ${base} nor on disk`);
+  const { [subgraph]: _own, ...others } = committedSchemas(base);
   return { subgraph, schema: schema ?? readFileSync(file, 'utf8'), others, baseSupergraph, operations: readOperations() };
 }
 
@@ -225,6 +228,6 @@ export function formatReport(r: SchemaCheckResult): string {
     if (list.length) lines.push(`  ${title} (${list.length}):`, ...list.map((o) => `    - ${o.name}: ${o.errors.join(' / ')}`));
   };
   ops('frontend operations this change breaks', r.brokenOperations);
-  ops('frontend operations invalid against the committed supergraph already (not failed here)', r.alreadyInvalid);
+  ops('frontend operations invalid against the base supergraph already (not failed here)', r.alreadyInvalid);
   return lines.join('\n');
 }
