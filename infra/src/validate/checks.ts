@@ -33,16 +33,17 @@ const SUBGRAPH_URLS = SUBGRAPHS.map((s) => `${s.toUpperCase()}_URL`);
 /**
  * What each service must be given in a pod: the variables its start refuses to go without in production
  * (gateway/src/keys.ts, shell/src/server/gateway/token.ts, subgraphs/forms/src/recaptcha/recaptcha.ts), its
- * stores (else embedded PGlite on a read-only disk), and every address whose default is 127.0.0.1.
+ * stores (else embedded PGlite on a read-only disk), SMTP for the outboxes (else mails are files in the pod's
+ * emptyDir, lost with it), and every address whose default is 127.0.0.1.
  */
 export const REQUIRED_ENV: Record<(typeof DEPLOYED)[number], readonly string[]> = {
   gateway: ['GATEWAY_SIGNING_KEY', 'COOKIE_SECRET', ...SUBGRAPH_URLS, 'SHELL_JWKS_URL', 'SHELL_TOKEN_AUDIENCE'],
   shell: ['SHELL_SIGNING_KEY', 'PUBLIC_ORIGIN', 'GATEWAY_URL', 'BUKKEN_IMAGES_URL', 'COMPANY_IMAGES_URL', 'REMOTES_FILE'],
   search: ['DATABASE_URL', 'GATEWAY_JWKS_URL'],
   bukken: ['DATABASE_URL', 'GATEWAY_JWKS_URL'],
-  user: ['DATABASE_URL', 'GATEWAY_JWKS_URL', 'GATEWAY_URL'],
+  user: ['DATABASE_URL', 'GATEWAY_JWKS_URL', 'GATEWAY_URL', 'SMTP_URL'],
   company: ['DATABASE_URL', 'GATEWAY_JWKS_URL'],
-  forms: ['DATABASE_URL', 'GATEWAY_JWKS_URL', 'RECAPTCHA_SECRET'],
+  forms: ['DATABASE_URL', 'GATEWAY_JWKS_URL', 'RECAPTCHA_SECRET', 'SMTP_URL'],
 };
 /** Every service: production rules, listening beyond loopback, the shared cache. */
 const COMMON_REQUIRED = { NODE_ENV: 'production', HOST: '0.0.0.0', REDIS_URL: undefined } as const;
