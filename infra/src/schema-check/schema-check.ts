@@ -6,7 +6,7 @@ import { Supergraph } from '@apollo/federation-internals';
 import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { repoRoot, SUBGRAPHS, type SubgraphName } from '@sumika/server-kit';
-import { SUBGRAPH_PORTS } from '../compose/compose.js';
+import { schemaFile, SUBGRAPH_PORTS, SUPERGRAPH_FILE } from '../compose/compose.js';
 
 /** One operation the frontends send, as the build's persisted-documents manifest lists it. */
 export interface FrontendOperation {
@@ -20,7 +20,7 @@ export interface SchemaCheckInput {
   schema: string;
   /** The other subgraphs' schemas as committed. */
   others: Partial<Record<SubgraphName, string>>;
-  /** The committed supergraph SDL: the baseline the API schema is diffed against. */
+  /** The committed (or `--base`) supergraph SDL: the baseline the API schema is diffed against. */
   baseSupergraph: string;
   operations: FrontendOperation[];
 }
@@ -37,15 +37,16 @@ export interface SchemaCheckResult {
   breaking: Change[];
   dangerous: Change[];
   safe: Change[];
-  /** Operations valid against the committed API schema and invalid against the new one. */
+  /** Operations valid against the base API schema and invalid against the new one. */
   brokenOperations: OperationFailure[];
-  /** Operations invalid against the committed API schema already: not this change's doing. */
+  /** Operations invalid against the base API schema already: not this change's doing. */
   alreadyInvalid: OperationFailure[];
 }
 
 const MANIFEST = 'gateway/__generated__/persisted-documents.json';
-const SUPERGRAPH = 'gateway/supergraph.graphql';
-const schemaPath = (name: SubgraphName): string => `subgraphs/${name}/schema.graphql`;
+// repo-relative (git show takes those), from compose.ts's own paths
+const SUPERGRAPH = path.relative(repoRoot(), SUPERGRAPH_FILE());
+const schemaPath = (name: SubgraphName): string => path.relative(repoRoot(), schemaFile(name));
 
 const commits = new Map<string, boolean>();
 
@@ -110,7 +111,7 @@ export function readOperations(file: string = path.join(repoRoot(), MANIFEST)): 
  * when given), the other subgraphs' and the supergraph as committed at `base`, the manifest's operations.
  */
 export function loadInput(subgraph: SubgraphName, schema?: string, base = 'HEAD'): SchemaCheckInput {
-  const file = path.join(repoRoot(), schemaPath(subgraph));
+  const file = schemaFile(subgraph);
   if (schema === undefined && !existsSync(file)) throw new Error(`${schemaPath(subgraph)} does not exist`);
   const baseSupergraph = committedFile(SUPERGRAPH, base);
   if (baseSupergraph === undefined) throw new Error(`${SUPERGRAPH} is neither committed at ${base} nor on disk`);
@@ -118,16 +119,19 @@ export function loadInput(subgraph: SubgraphName, schema?: string, base = 'HEAD'
   return { subgraph, schema: schema ?? readFileSync(file, 'utf8'), others, baseSupergraph, operations: readOperations() };
 }
 
+// One run composes and builds the same schemas several times (in CI every subgraph's working tree is
+// its committed schema, so all five checks compose the same graph): each is done once per text.
+const apiSchemas = new Map<string, GraphQLSchema>();
+const compositions = new Map<string, Composition>();
+
 /** The API schema clients see (no join__/link__ machinery, inaccessible elements removed). */
 export function apiSchemaOf(supergraphSdl: string): GraphQLSchema {
-  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
-}
-
-// The baseline is the same for every subgraph of one run: build its API schema once.
-let baseline: { sdl: string; schema: GraphQLSchema } | undefined;
-function baselineApiSchema(sdl: string): GraphQLSchema {
-  if (baseline?.sdl !== sdl) baseline = { sdl, schema: apiSchemaOf(sdl) };
-  return baseline.schema;
+  let schema = apiSchemas.get(supergraphSdl);
+  if (!schema) {
+    schema = Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
+    apiSchemas.set(supergraphSdl, schema);
+  }
+  return schema;
 }
 
 function failures(schema: GraphQLSchema, operations: FrontendOperation[]): Map<string, string[]> {
@@ -151,6 +155,16 @@ export function composeCandidate(input: Pick<SchemaCheckInput, 'subgraph' | 'sch
 type Composition = { supergraphSdl: string } | { errors: string[] };
 
 function compose(sources: Partial<Record<SubgraphName, string>>): Composition {
+  const key = JSON.stringify(SUBGRAPHS.map((name) => sources[name] ?? null));
+  let composition = compositions.get(key);
+  if (!composition) {
+    composition = composeUncached(sources);
+    compositions.set(key, composition);
+  }
+  return composition;
+}
+
+function composeUncached(sources: Partial<Record<SubgraphName, string>>): Composition {
   const services = [];
   const errors: string[] = [];
   for (const name of SUBGRAPHS) {
@@ -189,7 +203,7 @@ export async function checkSubgraphSchema(input: SchemaCheckInput): Promise<Sche
     return result;
   }
 
-  const before = baselineApiSchema(input.baseSupergraph);
+  const before = apiSchemaOf(input.baseSupergraph);
   const after = apiSchemaOf(composed.supergraphSdl);
   for (const change of await diff(before, after)) {
     const level = change.criticality.level;
