@@ -249,6 +249,15 @@ export type Madori = {
   title: Scalars['String']['output'];
 };
 
+/** A bounding box in degrees. */
+export type MapBox = {
+  __typename?: 'MapBox';
+  east: Scalars['Float']['output'];
+  north: Scalars['Float']['output'];
+  south: Scalars['Float']['output'];
+  west: Scalars['Float']['output'];
+};
+
 export type MapCell = {
   __typename?: 'MapCell';
   center: LatLng;
@@ -329,9 +338,11 @@ export type Query = {
   institutes: Array<Institute>;
   line?: Maybe<Line>;
   madoriInfo: Array<Madori>;
+  /** The box around a search's matching listings (its place and condition): where the map opens for that search. Null when nothing matches. */
+  mapBounds?: Maybe<MapBox>;
   /** Listings in one GeoHex cell or a bounding box (max 200). */
   mapBukkens: Array<Maybe<Bukken>>;
-  /** Listing counts per GeoHex cell inside a bounding box. */
+  /** Listing counts per GeoHex cell inside a bounding box, of the search (its place and condition). */
   mapInfo: Array<MapCell>;
   nearStationsForCampusBukkenCounts: Array<StationCount>;
   /** Stations within `minutes` of the destination, for /search/nmin_stations. */
@@ -431,23 +442,43 @@ export type QueryLineArgs = {
 };
 
 
+export type QueryMapBoundsArgs = {
+  cityCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  lineCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  prefecturePath?: InputMaybe<Scalars['String']['input']>;
+  searchCondition?: InputMaybe<SearchConditionInput>;
+  stationCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  townCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+};
+
+
 export type QueryMapBukkensArgs = {
+  cityCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   east?: InputMaybe<Scalars['Float']['input']>;
   geoHex?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  lineCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   north?: InputMaybe<Scalars['Float']['input']>;
+  prefecturePath?: InputMaybe<Scalars['String']['input']>;
   searchCondition?: InputMaybe<SearchConditionInput>;
   south?: InputMaybe<Scalars['Float']['input']>;
+  stationCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  townCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   west?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
 export type QueryMapInfoArgs = {
+  cityCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   east: Scalars['Float']['input'];
   level: Scalars['Int']['input'];
+  lineCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   north: Scalars['Float']['input'];
+  prefecturePath?: InputMaybe<Scalars['String']['input']>;
   searchCondition?: InputMaybe<SearchConditionInput>;
   south: Scalars['Float']['input'];
+  stationCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  townCodes?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
   west: Scalars['Float']['input'];
 };
 
@@ -993,6 +1024,7 @@ export type ResolversTypes = ResolversObject<{
   ListingCommute: ResolverTypeWrapper<ListingCommute>;
   Livability: ResolverTypeWrapper<Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversTypes['ConditionShare']> }>;
   Madori: ResolverTypeWrapper<MadoriRow>;
+  MapBox: ResolverTypeWrapper<MapBox>;
   MapCell: ResolverTypeWrapper<MapCellParent>;
   Pagination: ResolverTypeWrapper<Pagination>;
   PlaceRent: ResolverTypeWrapper<PlaceRent>;
@@ -1056,6 +1088,7 @@ export type ResolversParentTypes = ResolversObject<{
   ListingCommute: ListingCommute;
   Livability: Omit<Livability, 'conditionShares'> & { conditionShares: Array<ResolversParentTypes['ConditionShare']> };
   Madori: MadoriRow;
+  MapBox: MapBox;
   MapCell: MapCellParent;
   Pagination: Pagination;
   PlaceRent: PlaceRent;
@@ -1237,6 +1270,13 @@ export type MadoriResolvers<ContextType = Context, ParentType extends ResolversP
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type MapBoxResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MapBox'] = ResolversParentTypes['MapBox']> = ResolversObject<{
+  east?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  north?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  south?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  west?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
 export type MapCellResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MapCell'] = ResolversParentTypes['MapCell']> = ResolversObject<{
   center?: Resolver<ResolversTypes['LatLng'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1292,6 +1332,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   institutes?: Resolver<Array<ResolversTypes['Institute']>, ParentType, ContextType, Partial<QueryInstitutesArgs>>;
   line?: Resolver<Maybe<ResolversTypes['Line']>, ParentType, ContextType, RequireFields<QueryLineArgs, 'code'>>;
   madoriInfo?: Resolver<Array<ResolversTypes['Madori']>, ParentType, ContextType>;
+  mapBounds?: Resolver<Maybe<ResolversTypes['MapBox']>, ParentType, ContextType, Partial<QueryMapBoundsArgs>>;
   mapBukkens?: Resolver<Array<Maybe<ResolversTypes['Bukken']>>, ParentType, ContextType, RequireFields<QueryMapBukkensArgs, 'limit'>>;
   mapInfo?: Resolver<Array<ResolversTypes['MapCell']>, ParentType, ContextType, RequireFields<QueryMapInfoArgs, 'east' | 'level' | 'north' | 'south' | 'west'>>;
   nearStationsForCampusBukkenCounts?: Resolver<Array<ResolversTypes['StationCount']>, ParentType, ContextType, RequireFields<QueryNearStationsForCampusBukkenCountsArgs, 'instituteCampusId'>>;
@@ -1493,6 +1534,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ListingCommute?: ListingCommuteResolvers<ContextType>;
   Livability?: LivabilityResolvers<ContextType>;
   Madori?: MadoriResolvers<ContextType>;
+  MapBox?: MapBoxResolvers<ContextType>;
   MapCell?: MapCellResolvers<ContextType>;
   Pagination?: PaginationResolvers<ContextType>;
   PlaceRent?: PlaceRentResolvers<ContextType>;

@@ -127,3 +127,14 @@ export async function points(db: Kysely<DB>, f: ListingFilter, limit: number): P
     ORDER BY page.arrived_at DESC, page.id DESC`.execute(db);
   return rows.map((r) => ({ globalKey: r.global_key, lat: Number(r.lat), lng: Number(r.lng) }));
 }
+
+/** The box around the matches (their least and greatest latitude and longitude); null when nothing matches. */
+export async function matchBounds(db: Kysely<DB>, f: ListingFilter): Promise<BBox | null> {
+  const { rows } = await aggregate(db, (q) =>
+    sql<{ south: number | null; north: number | null; west: number | null; east: number | null }>`
+      SELECT min(lat) AS south, max(lat) AS north, min(lng) AS west, max(lng) AS east FROM listing WHERE ${whereOf(f)}`.execute(q),
+  );
+  const row = rows[0];
+  if (!row || row.south === null || row.north === null || row.west === null || row.east === null) return null;
+  return { south: Number(row.south), north: Number(row.north), west: Number(row.west), east: Number(row.east) };
+}

@@ -167,6 +167,61 @@ describe.each(testBackends())('map search on $name', (backend) => {
     expect(res.map((b) => b.globalKey)).toEqual(want.slice(0, 5));
   });
 
+  it("counts and lists only the search's place, and opens on the box around its matches", async () => {
+    const db = stores.search.db as Kysely<unknown>;
+    // The city with the most active listings: its rows are the place's matches.
+    const { rows } = await sql<{ city_code: number; prefecture_path: string; n: number }>`
+      SELECT l.city_code, p.path AS prefecture_path, count(*)::int AS n FROM listing l JOIN prefecture p ON p.code = l.prefecture_code
+      WHERE NOT l.archived GROUP BY 1, 2 ORDER BY 3 DESC, 1 LIMIT 1`.execute(db);
+    const city = rows[0] as { city_code: number; prefecture_path: string; n: number };
+    const mine = new Set(
+      (await sql<{ global_key: string }>`SELECT global_key FROM listing WHERE NOT archived AND city_code = ${city.city_code}`.execute(db)).rows.map(
+        (r) => r.global_key,
+      ),
+    );
+    const place = { p: city.prefecture_path, cities: [city.city_code] };
+    const bounds = (
+      await gql<{ mapBounds: { south: number; west: number; north: number; east: number } | null }>(
+        `query ($p: String, $cities: [Int]) { mapBounds(prefecturePath: $p, cityCodes: $cities) { south west north east } }`,
+        place,
+      )
+    ).mapBounds;
+    const matches = active.filter((r) => mine.has(r.global_key));
+    expect(bounds).toEqual({
+      south:
+        Math.min(...matches.map((r) => r.lat)) - Math.max(0, (0.01 - (Math.max(...matches.map((r) => r.lat)) - Math.min(...matches.map((r) => r.lat)))) / 2),
+      north:
+        Math.max(...matches.map((r) => r.lat)) + Math.max(0, (0.01 - (Math.max(...matches.map((r) => r.lat)) - Math.min(...matches.map((r) => r.lat)))) / 2),
+      west:
+        Math.min(...matches.map((r) => r.lng)) - Math.max(0, (0.01 - (Math.max(...matches.map((r) => r.lng)) - Math.min(...matches.map((r) => r.lng)))) / 2),
+      east:
+        Math.max(...matches.map((r) => r.lng)) + Math.max(0, (0.01 - (Math.max(...matches.map((r) => r.lng)) - Math.min(...matches.map((r) => r.lng)))) / 2),
+    });
+    const box = bounds as { south: number; west: number; north: number; east: number };
+    const cells = (
+      await gql<{ mapInfo: Cell[] }>(
+        `query ($p: String, $cities: [Int], $south: Float!, $west: Float!, $north: Float!, $east: Float!) {
+          mapInfo(level: 7, south: $south, west: $west, north: $north, east: $east, prefecturePath: $p, cityCodes: $cities) { geoHex count center { lat lng } } }`,
+        { ...place, ...box },
+      )
+    ).mapInfo;
+    // Every match of the city is in its box, and only they are counted.
+    expect(cells.reduce((n, c) => n + c.count, 0)).toBe(city.n);
+    expect(new Map(cells.map((c) => [c.geoHex, c.count]))).toEqual(expectedCells(matches, 7));
+    const listed = (
+      await gql<{ mapBukkens: { globalKey: string }[] }>(
+        `query ($p: String, $cities: [Int], $south: Float, $west: Float, $north: Float, $east: Float) {
+          mapBukkens(south: $south, west: $west, north: $north, east: $east, prefecturePath: $p, cityCodes: $cities, limit: 200) { globalKey } }`,
+        { ...place, ...box },
+      )
+    ).mapBukkens;
+    expect(listed.length).toBe(Math.min(200, city.n));
+    expect(listed.every((b) => mine.has(b.globalKey))).toBe(true);
+    // Nothing matches: no box; an unknown place is NOT_FOUND as on the results pages.
+    expect((await gql<{ mapBounds: unknown }>(`{ mapBounds(searchCondition: { chinryou: { min: 99000000 } }) { south } }`)).mapBounds).toBeNull();
+    expect(await errorCode(`query ($p: String) { mapBounds(prefecturePath: $p) { south } }`, { p: 'atlantis' })).toBe('NOT_FOUND');
+  });
+
   it('rejects bad levels, boxes, codes and limits with BAD_REQUEST', async () => {
     const bad: [string, Vars][] = [
       [MAP_INFO, { level: 2, ...tokyoBox }],

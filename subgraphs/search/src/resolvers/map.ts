@@ -1,12 +1,12 @@
 import { badRequest } from '@sumika/server-kit';
 import { fromMercator } from '@sumika/spec';
-import type { Resolvers } from '../__generated__/resolvers-types.js';
+import type { QueryMapBoundsArgs, Resolvers } from '../__generated__/resolvers-types.js';
 import type { BBox } from '../domain/filter.js';
 import { cellsInBox, decode, encode, hexSize, polygon } from '../domain/geohex.js';
-import { hexCounts, pointsInCell, points, STORED_HEX_LEVELS } from '../repositories/listing-map.js';
+import { hexCounts, matchBounds, pointsInCell, points, STORED_HEX_LEVELS } from '../repositories/listing-map.js';
 import { searchMaster, type MasterStationGroup, type SearchMaster } from '../repositories/listing-master.js';
 import { NearestIndex } from '../domain/nearest.js';
-import { resolveSearch } from './search/arguments.js';
+import { resolveSearch, type SearchArgs } from './search/arguments.js';
 
 /** The levels the map serves: those whose cells every listing stores. */
 export const MIN_MAP_LEVEL = STORED_HEX_LEVELS.min;
@@ -67,18 +67,43 @@ function stationIndex(master: SearchMaster): NearestIndex<MasterStationGroup> {
   return index;
 }
 
+/** The smallest box mapBounds answers, in degrees (about 1 km): a few listings still show their neighbourhood. */
+export const MIN_BOUNDS_SPAN = 0.01;
+
+/** The search arguments the map queries share with searchBukkens: the place and the condition. */
+function placeAndCondition(args: QueryMapBoundsArgs): SearchArgs {
+  return {
+    prefecturePath: args.prefecturePath ?? null,
+    cityCodes: args.cityCodes ?? null,
+    townCodes: args.townCodes ?? null,
+    lineCodes: args.lineCodes ?? null,
+    stationCodes: args.stationCodes ?? null,
+    searchCondition: args.searchCondition ?? null,
+  };
+}
+
 export const mapResolvers: Resolvers = {
   MapCell: {
     nearStation: async (cell, _, ctx) => stationIndex(await searchMaster(ctx.db)).nearest(cell.center, NEAR_STATION_KM)?.name ?? null,
   },
   Query: {
+    async mapBounds(_, args, ctx) {
+      const { filter } = await resolveSearch(ctx, placeAndCondition(args));
+      const box = await matchBounds(ctx.db, filter);
+      if (!box) return null;
+      // A single listing (or one building) still opens on its streets, not on one point.
+      const pad = (span: number) => Math.max(0, (MIN_BOUNDS_SPAN - span) / 2);
+      const [dLat, dLng] = [pad(box.north - box.south), pad(box.east - box.west)];
+      return { south: box.south - dLat, north: box.north + dLat, west: box.west - dLng, east: box.east + dLng };
+    },
+
     /** Matching active listings per GeoHex cell, counting only listings inside the box. */
     async mapInfo(_, args, ctx) {
       checkLevel(args.level);
       const bbox = checkBox({ south: args.south, west: args.west, north: args.north, east: args.east });
       // Refuses boxes with too many cells at this level (BAD_REQUEST) before any query runs.
       cellsInBox(bbox.south, bbox.west, bbox.north, bbox.east, args.level);
-      const { filter } = await resolveSearch(ctx, { searchCondition: args.searchCondition ?? null });
+      const { filter } = await resolveSearch(ctx, placeAndCondition(args));
       const rows = await hexCounts(ctx.db, { ...filter, bbox }, args.level);
       return rows.map((r) => ({ ...cellOf(r.x, r.y, args.level), count: r.count }));
     },
@@ -91,7 +116,7 @@ export const mapResolvers: Resolvers = {
       const box = [args.south, args.west, args.north, args.east];
       const hasBox = box.some((v) => v !== null && v !== undefined);
       if (hasCell === hasBox) throw badRequest('GeoHexコードか表示範囲のどちらか一方を指定してください。');
-      const { filter } = await resolveSearch(ctx, { searchCondition: args.searchCondition ?? null });
+      const { filter } = await resolveSearch(ctx, placeAndCondition(args));
 
       if (hasCell) {
         const zone = decode(args.geoHex as string);
