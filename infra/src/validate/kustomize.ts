@@ -4,7 +4,9 @@
  * `configMapGenerator` (files, `key=path`, with `disableNameSuffixHash`), and `patches` by path
  * (strategic merge by kind and name). Anything else in a kustomization is refused, not ignored.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -35,7 +37,7 @@ interface Kustomization {
   patches?: { path: string }[];
 }
 
-/** The objects `kustomize build <dir>` gives for the subset above. */
+/** The objects `kustomize build <dir>` gives for the subset above (in kustomize's order within merged lists). */
 export function render(dir: string): K8sObject[] {
   const file = path.join(dir, 'kustomization.yaml');
   const [k] = parseYamlFile(file) as [Kustomization & Record<string, unknown>];
@@ -83,13 +85,13 @@ type Json = unknown;
 export function strategicMerge(base: Json, patch: Json, key?: string): Json {
   if (Array.isArray(base) && Array.isArray(patch) && key && MERGE_KEYS[key]) {
     const mk = MERGE_KEYS[key];
-    const out = [...base] as Record<string, unknown>[];
-    for (const item of patch as Record<string, unknown>[]) {
-      const i = out.findIndex((o) => o[mk] === item[mk]);
-      if (i >= 0) out[i] = strategicMerge(out[i], item) as Record<string, unknown>;
-      else out.push(item);
-    }
-    return out;
+    const original = base as Record<string, unknown>[];
+    const patched = (patch as Record<string, unknown>[]).map((item) => {
+      const old = original.find((o) => o[mk] === item[mk]);
+      return old ? (strategicMerge(old, item) as Record<string, unknown>) : item;
+    });
+    // As kustomize orders them: the patch's items first, then the original's it did not name.
+    return [...patched, ...original.filter((o) => !patched.some((p) => p[mk] === o[mk]))];
   }
   if (isMap(base) && isMap(patch)) {
     const out: Record<string, unknown> = { ...base };
@@ -104,4 +106,24 @@ export function strategicMerge(base: Json, patch: Json, key?: string): Json {
 
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * `kubectl kustomize` (kustomize built into kubectl) over the same folder, when kubectl is installed:
+ * the objects it renders that `render` renders differently, or `undefined` without kubectl.
+ */
+export function differencesFromKustomize(dir: string, ours: readonly K8sObject[]): string[] | undefined {
+  const run = spawnSync('kubectl', ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', dir], { encoding: 'utf8', timeout: 60_000 });
+  if (run.error && (run.error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  if (run.status !== 0) return [`kubectl kustomize failed: ${(run.stderr || String(run.error)).trim()}`];
+  const theirs = parseAllDocuments(run.stdout).map((d) => d.toJS() as K8sObject);
+  const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
+  const problems: string[] = [];
+  for (const t of theirs) {
+    const o = ours.find((x) => key(x) === key(t));
+    if (!o) problems.push(`${key(t)}: rendered by kustomize, not by infra/src/validate/kustomize.ts`);
+    else if (!isDeepStrictEqual(JSON.parse(JSON.stringify(o)), t)) problems.push(`${key(t)}: kustomize renders it differently`);
+  }
+  for (const o of ours) if (!theirs.some((t) => key(t) === key(o))) problems.push(`${key(o)}: not rendered by kustomize`);
+  return problems;
 }

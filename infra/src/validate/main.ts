@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@sumika/server-kit';
 import { composeProblems, crossProblems, dockerfileProblems, readText, schemaProblems } from './checks.js';
-import { parseYamlFile, render } from './kustomize.js';
+import { differencesFromKustomize, parseYamlFile, render } from './kustomize.js';
 
 /** Every YAML file under deploy/, whether a kustomization names it or not: a stray file must parse too. */
 function yamlFiles(dir: string): string[] {
@@ -37,6 +37,12 @@ export function validateDeploy(root = repoRoot()): { problems: string[]; summary
       const found = [...schemaProblems(objects), ...crossProblems(objects)];
       problems.push(...found.map((p) => `${dir}: ${p}`));
       summary.push(`${dir}: ${objects.length} objects (${[...new Set(objects.map((o) => o.kind))].join(', ')})`);
+      // The renderer is a subset of kustomize: where kubectl is installed, the real one must agree with it.
+      const differences = differencesFromKustomize(path.join(root, dir), objects);
+      if (differences) problems.push(...differences.map((p) => `${dir}: ${p}`));
+      summary.push(
+        `${dir}: ${!differences ? 'kubectl not installed, not compared with kustomize' : differences.length === 0 ? 'same objects as kubectl kustomize' : 'differs from kubectl kustomize'}`,
+      );
     } catch (err) {
       problems.push(`${dir}: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@sumika/server-kit';
 import { composeProblems, crossProblems, dockerfileProblems, readText, schemaProblems } from './checks.js';
-import { parseYamlFile, render, strategicMerge, type K8sObject } from './kustomize.js';
+import { differencesFromKustomize, parseYamlFile, render, strategicMerge, type K8sObject } from './kustomize.js';
 import { validateDeploy } from './main.js';
 
 const root = repoRoot();
@@ -115,6 +116,16 @@ describe('infra:validate', () => {
     expect(problemsOf(objects)).toContain("HorizontalPodAutoscaler/company: minReplicas 2 is not the Deployment's replicas 5");
   });
 
+  // kubectl carries kustomize; without it (the comparison is skipped there too) this has nothing to compare with.
+  const withKubectl = spawnSync('kubectl', ['version', '--client']).status === 0 ? it : it.skip;
+  withKubectl('agrees with kubectl kustomize on the production overlay, and tells a difference', () => {
+    const dir = path.join(root, 'deploy/k8s/overlays/production');
+    const objects = render(dir);
+    expect(differencesFromKustomize(dir, objects)).toEqual([]);
+    (find(objects, 'Deployment', 'user').spec as { replicas: number }).replicas = 7;
+    expect(differencesFromKustomize(dir, objects)).toEqual(['Deployment/user: kustomize renders it differently']);
+  });
+
   it('strategic merge: maps merge, keyed lists merge by item, other lists are replaced, null deletes', () => {
     expect(strategicMerge({ a: 1, b: { c: 2, d: 3 }, args: ['x'] }, { b: { c: 4, d: null }, args: ['y'] })).toEqual({ a: 1, b: { c: 4 }, args: ['y'] });
     expect(
@@ -129,8 +140,8 @@ describe('infra:validate', () => {
       ),
     ).toEqual({
       env: [
-        { name: 'A', value: '1' },
         { name: 'B', value: '3' },
+        { name: 'A', value: '1' },
       ],
     });
   });
