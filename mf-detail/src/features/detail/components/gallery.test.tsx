@@ -3,7 +3,8 @@ import { Gallery, SWIPE_MIN_PX, type GalleryImage } from './gallery.js';
 
 afterEach(cleanup);
 
-// jsdom 20 has no PointerEvent (jsdom/jsdom#2527): without it the events carry no pointerId or clientX.
+// The jsdom under jest here (20) has no PointerEvent (added in jsdom 27, jsdom/jsdom#2527): fireEvent would send
+// a plain Event without pointerId or clientX.
 if (typeof window.PointerEvent === 'undefined') {
   class PointerEventPolyfill extends MouseEvent {
     readonly pointerId: number;
