@@ -4,6 +4,9 @@
  */
 export const MAP_LEVELS = { min: 3, max: 12 } as const;
 
+/** The map page's view in its URL, next to the search's own parameters: a bounding box in degrees. */
+export const MAP_BOX_PARAMS = ['south', 'west', 'north', 'east'] as const;
+
 /** The least width a cell should have on screen, in CSS pixels (room for its count). */
 const CELL_PX = 72;
 

@@ -6,6 +6,7 @@ import {
   SEARCH_PARAM,
   parseSearchHref,
   parseSearchUrl,
+  searchMapUrlOf,
   searchUrlOf,
   type SearchConditionValues,
   type SearchUrlCondition,
@@ -132,6 +133,19 @@ describe('search condition ⇄ URL (property)', () => {
         expect(readBack(searchUrlOf(c))).toEqual({ ok: true, condition: c });
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('the map URL of any condition reads back as the same condition, without its order, page and campus', () => {
+    fc.assert(
+      fc.property(condition, (c) => {
+        const url = searchMapUrlOf(c);
+        expect(url.startsWith('/search/map')).toBe(true);
+        const { sort: _sort, page: _page, instituteCampusId: _campus, ...rest } = c;
+        const [, query = ''] = url.split('?');
+        expect(parseSearchUrl('search.map', {}, query ? `?${query}` : '')).toEqual({ ok: true, condition: rest });
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -351,6 +351,13 @@ export function searchUrlOf(c: SearchUrlCondition): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** The map page of a search (/search/map): its place and condition in the query; the order and the page are the list's own (and a campus, a page of its own, is not carried). */
+export const SEARCH_MAP_PATH = '/search/map';
+export function searchMapUrlOf(c: SearchUrlCondition): string {
+  const qs = new URLSearchParams(searchQueryEntries(c, { sort: true, page: true })).toString();
+  return qs ? `${SEARCH_MAP_PATH}?${qs}` : SEARCH_MAP_PATH;
+}
+
 /** The search routes that list results, as the shell matches them (shell/src/routes.ts). */
 const RESULT_ROUTES: [RegExp, string, string[]][] = [
   [/^\/search\/campus\/([^/]+)(?:\/page\/([^/]+))?$/, 'search.campus', ['campusId', 'page']],

@@ -85,8 +85,25 @@ export type CommuteStationSuggestsQueryVariables = Exact<{
 
 export type CommuteStationSuggestsQuery = { stationSuggests: Array<{ __typename: 'StationSuggest', ekitanCode: number, name: string, kana: string, prefectureName: string, lines: Array<{ __typename: 'Line', code: number, name: string }> }> };
 
+export type SearchMapBoundsQueryVariables = Exact<{
+  prefecturePath?: string | null | undefined;
+  cityCodes?: Array<number | null | undefined> | number | null | undefined;
+  townCodes?: Array<number | null | undefined> | number | null | undefined;
+  lineCodes?: Array<number | null | undefined> | number | null | undefined;
+  stationCodes?: Array<number | null | undefined> | number | null | undefined;
+  searchCondition?: SearchConditionInput | null | undefined;
+}>;
+
+
+export type SearchMapBoundsQuery = { mapBounds: { __typename: 'MapBox', south: number, west: number, north: number, east: number } | null };
+
 export type SearchMapBukkensQueryVariables = Exact<{
   geoHex: string;
+  prefecturePath?: string | null | undefined;
+  cityCodes?: Array<number | null | undefined> | number | null | undefined;
+  townCodes?: Array<number | null | undefined> | number | null | undefined;
+  lineCodes?: Array<number | null | undefined> | number | null | undefined;
+  stationCodes?: Array<number | null | undefined> | number | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
 }>;
 
@@ -99,6 +116,11 @@ export type SearchMapInfoQueryVariables = Exact<{
   west: number;
   north: number;
   east: number;
+  prefecturePath?: string | null | undefined;
+  cityCodes?: Array<number | null | undefined> | number | null | undefined;
+  townCodes?: Array<number | null | undefined> | number | null | undefined;
+  lineCodes?: Array<number | null | undefined> | number | null | undefined;
+  stationCodes?: Array<number | null | undefined> | number | null | undefined;
   searchCondition?: SearchConditionInput | null | undefined;
 }>;
 

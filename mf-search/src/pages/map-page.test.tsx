@@ -1,7 +1,7 @@
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { SearchMapBukkensQuery, SearchMapInfoQuery, SearchMapInfoQueryVariables } from '../__generated__/operations.js';
-import { SEARCH_MAP_BUKKENS, SEARCH_MAP_INFO } from '../features/map/index.js';
+import { SEARCH_MAP_BOUNDS, SEARCH_MAP_BUKKENS, SEARCH_MAP_INFO } from '../features/map/index.js';
 import MapPage, { pageQueries } from './map-page.js';
 
 afterEach(cleanup);
@@ -10,7 +10,8 @@ type Listing = SearchMapBukkensQuery['mapBukkens'][number];
 type Cell = SearchMapInfoQuery['mapInfo'][number];
 
 // Central Tokyo, 760 px wide: zoom 12, GeoHex level 6.
-const BOX: SearchMapInfoQueryVariables = { level: 6, south: 35.62, west: 139.62, north: 35.76, east: 139.82, searchCondition: null };
+const NO_PLACE = { prefecturePath: null, cityCodes: null, townCodes: null, lineCodes: null, stationCodes: null };
+const BOX: SearchMapInfoQueryVariables = { level: 6, south: 35.62, west: 139.62, north: 35.76, east: 139.82, ...NO_PLACE, searchCondition: null };
 const mapCell = (geoHex: string, count: number, nearStation: string | null, lat: number, lng: number): Cell => ({
   __typename: 'MapCell',
   geoHex,
@@ -34,7 +35,7 @@ const info = (variables: SearchMapInfoQueryVariables, mapInfo: SearchMapInfoQuer
   delay,
 });
 const cell = (geoHex: string, result: { data: SearchMapBukkensQuery | null; errors?: ReturnType<typeof partDown>[] }, searchCondition: unknown = null) => ({
-  request: { query: SEARCH_MAP_BUKKENS, variables: { geoHex, searchCondition } },
+  request: { query: SEARCH_MAP_BUKKENS, variables: { geoHex, ...NO_PLACE, searchCondition } },
   result,
 });
 const mapPage = (mocks: Parameters<typeof renderPage>[1]['mocks'], search = '') =>
@@ -66,7 +67,15 @@ it("draws each cell's count, lists the cells by count with their nearest station
 
 it("reads the box and the search condition from the URL, and links to the condition's results", async () => {
   const search = '?chinryou_max=100000&plan_min=1LDK&south=34.6&west=135.4&north=34.8&east=135.6';
-  const osaka = { level: 6, south: 34.6, west: 135.4, north: 34.8, east: 135.6, searchCondition: { chinryou: { max: 100000 }, plans: { min: '1LDK' } } };
+  const osaka = {
+    level: 6,
+    south: 34.6,
+    west: 135.4,
+    north: 34.8,
+    east: 135.6,
+    ...NO_PLACE,
+    searchCondition: { chinryou: { max: 100000 }, plans: { min: '1LDK' } },
+  };
   expect(
     pageQueries({ route: { id: 'search.map', path: '/search/map', pageKind: 'list' }, params: {}, search, context: { isSpView: false, isApp: false } }),
   ).toEqual([{ query: SEARCH_MAP_INFO, variables: osaka }]);
@@ -118,4 +127,30 @@ it('lists the 12 busiest cells first, all of them on request', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'すべてのエリアを表示（14）' }));
   expect(within(screen.getByRole('navigation', { name: 'エリアの一覧' })).getAllByRole('button', { pressed: false })).toHaveLength(14);
   expect(screen.getByRole('button', { name: '件数の多いエリアだけ表示' }).getAttribute('aria-expanded')).toBe('true');
+});
+
+it("opens a search with a place (a results page's map) on the box around its matches, counting that place only", async () => {
+  const place = { prefecturePath: 'tokyo', cityCodes: [13104], townCodes: null, lineCodes: null, stationCodes: null };
+  const search = '?prefecture=tokyo&city=13104&chinryou_max=80000';
+  const searchCondition = { chinryou: { max: 80000 } };
+  // The shell asks for the box first; the cells follow for the fitted view.
+  expect(pageQueries({ route: { id: 'search.map' } as never, params: {}, search } as never)).toEqual([
+    { query: SEARCH_MAP_BOUNDS, variables: { ...place, searchCondition } },
+  ]);
+  const fitted = { south: 35.68, west: 139.68, north: 35.72, east: 139.74 };
+  mapPage(
+    [
+      { request: { query: SEARCH_MAP_BOUNDS, variables: { ...place, searchCondition } }, result: { data: { mapBounds: { __typename: 'MapBox', ...fitted } } } },
+      // 0.06° of longitude over 760 px: zoom 13, GeoHex level 7.
+      info({ level: 7, ...fitted, ...place, searchCondition }, [mapCell('XM48865', 42, '新宿', 35.7, 139.7)]),
+    ],
+    search,
+  );
+  expect(await screen.findByRole('button', { name: '新宿駅付近 42件' })).toBeTruthy();
+  expect(cellButtons().map((b) => b.textContent)).toEqual(['新宿駅付近 42件']);
+  // The list of the same search keeps its place.
+  expect(screen.getByRole('link', { name: 'この条件の物件を一覧で見る' }).getAttribute('href')).toBe('/search/tokyo/city/13104?chinryou_max=80000');
+  // The panel narrows the map, not the list.
+  const form = screen.getByRole('button', { name: /この条件で検索|検索/ }).closest('form');
+  expect(form?.getAttribute('action')).toBe('/search/map');
 });

@@ -78,6 +78,8 @@ const keys = () => screen.getAllByTestId('bukken-card').map((c) => c.dataset['gl
 it('shows the count, the range, the cards and the pager of the search, with its title and breadcrumbs', async () => {
   const { setMeta, setStatus } = cityPage([searchMock(1, { data: answer(1) }), placeMock(), rememberMock]);
   expect(await screen.findByText('テストハイツ11')).toBeTruthy();
+  // The same search on the map (its place and condition, not its page or order).
+  expect(screen.getByRole('link', { name: '地図で見る' }).getAttribute('href')).toBe('/search/map?prefecture=tokyo&city=13101');
   expect(keys()).toEqual(['bk0000000011', 'bk0000000012']);
   expect(screen.getByTestId('result-count').textContent).toBe('該当物件293件（1〜30件を表示）');
   expect(screen.getByTestId('filter-form')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, useClientContext } from '@sumika/shell-kit';
 import type { Breadcrumb, PageQueries, RemotePageProps } from '@sumika/shell-kit';
-import { searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
+import { searchMapUrlOf, searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useEffect } from 'react';
 import { BuildingList, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import { CommuteTimes, commutesByKey } from '../features/commute/index.js';
@@ -121,6 +121,11 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
               )}
             </p>
             <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              {condition.instituteCampusId === undefined && (
+                <KitLink className="sk-button" to={searchMapUrlOf(condition)}>
+                  地図で見る
+                </KitLink>
+              )}
               <SaveConditionButton args={args} />
               <SortSelect condition={condition} />
             </div>

@@ -2,7 +2,7 @@
  * The map's view as the URL carries it: a bounding box (?south=&west=&north=&east=), next to the
  * search condition's own parameters. A box that is missing, malformed or out of range is the default.
  */
-import { mapLevelForZoom } from '@sumika/spec';
+import { MAP_BOX_PARAMS, mapLevelForZoom } from '@sumika/spec';
 
 export interface Box {
   south: number;
@@ -14,10 +14,16 @@ export interface Box {
 /** Central Tokyo: where most listings are. */
 export const DEFAULT_BOX: Box = { south: 35.62, west: 139.62, north: 35.76, east: 139.82 };
 
-export const BOX_PARAMS = ['south', 'west', 'north', 'east'] as const;
+export const BOX_PARAMS = MAP_BOX_PARAMS;
 
 /** Japan and its seas: a box outside it shows nothing of ours. */
 const BOUNDS: Box = { south: 20, west: 122, north: 46, east: 154 };
+
+/** Whether the URL names a box of its own (all four parameters, valid or not). */
+export function hasBoxParams(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return BOX_PARAMS.every((k) => (q.get(k) ?? '').trim() !== '');
+}
 
 export function boxFromSearch(search: string): Box {
   const q = new URLSearchParams(search);

@@ -7,6 +7,7 @@ import {
   KANRIHI_ON,
   MADORI_NAMES,
   RENT_PRICES,
+  SEARCH_MAP_PATH,
   SEARCH_PARAM as P,
   WALK_MINUTES,
   parseSearchHref,
@@ -44,9 +45,12 @@ export const PANEL_COUNT_DEBOUNCE_MS = 300;
  * as hidden fields, so narrowing keeps it; the page starts again at 1. Keyed by the search's URL:
  * when the URL changes (back button, a link), the controls show its values.
  */
-export function FilterForm({ condition }: { condition: SearchUrlCondition }) {
-  return <FilterFormFields key={searchUrlOf(condition)} condition={condition} />;
+export function FilterForm({ condition, target = 'results' }: { condition: SearchUrlCondition; target?: FilterTarget }) {
+  return <FilterFormFields key={searchUrlOf(condition)} condition={condition} target={target} />;
 }
+
+/** Where the panel leads: the results pages, or the map (/search/map keeps the place in its query). */
+export type FilterTarget = 'results' | 'map';
 
 /** A select's choices plus the URL's own value when it is not one of them (a shared link's 65,500 yen), so narrowing keeps it. */
 function withCurrent<T extends number | string>(choices: readonly T[], current: T | undefined): readonly T[] {
@@ -86,7 +90,7 @@ function useHydrated(): boolean {
 /** The option text with its count when known: '8万円（1,234件）'. */
 const withCount = (text: string, count: number | undefined) => (count === undefined ? text : `${text}（${formatNumber(count)}件）`);
 
-function FilterFormFields({ condition }: { condition: SearchUrlCondition }) {
+function FilterFormFields({ condition, target }: { condition: SearchUrlCondition; target: FilterTarget }) {
   const submit = useSearchFormSubmit();
   const hydrated = useHydrated();
   const area = areaKindOf(condition);
@@ -135,8 +139,9 @@ function FilterFormFields({ condition }: { condition: SearchUrlCondition }) {
     page: undefined,
     searchCondition: { word: s.word, other: s.other?.filter((code) => !codesShown.has(code)) },
   };
-  const hidden = searchQueryEntries(kept, area === undefined ? carried : {});
-  const action = area === undefined ? path : '/search/results';
+  const toMap = target === 'map';
+  const hidden = searchQueryEntries(kept, toMap ? { sort: true, page: true } : area === undefined ? carried : {});
+  const action = toMap ? SEARCH_MAP_PATH : area === undefined ? path : '/search/results';
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
