@@ -208,7 +208,9 @@ export function remoteConfigs({ dir, federation, mode = 'production', standalone
     // chunks afterwards could leave the manifest plugin without the container's chunk.
     module: { rules: [...scriptRules('node20'), serverCssRule], parser: { javascript: { dynamicImportMode: 'eager' } } },
     externalsPresets: { node: true },
-    optimization: { minimize: false },
+    // No split chunks either: a module two exposed pages share (the condition panel, on the results
+    // and the map pages) would become a chunk of its own, and merging it back could drop the container's.
+    optimization: { minimize: false, splitChunks: false },
     plugins: [
       new UniversalFederationPlugin(
         {

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { PATHS } from '../core/constants.js';
 import { lazyView } from '../core/lazy-view.js';
 import { MESSAGES } from '../core/messages.js';
@@ -7,7 +7,7 @@ import { SearchIcon } from './icons.js';
 // The suggestions are a lazy chunk asked for on the input's first focus: most visitors never type in
 // the header, and the first view's scripts stay within their budget (decision 023).
 const loadSuggest = () => import(/* webpackChunkName: "lazy-word-suggest" */ './word-suggest.js');
-const LazySuggest = lazyView(() => loadSuggest().then((m) => m.WordSuggestList), 'the free-word suggestions');
+const LazySuggest = lazyView(() => loadSuggest().then((m) => m.WordSuggestList), 'suggestions');
 
 /**
  * SPEC §2.2 free-word search: a GET form to /search/words with q (works without JavaScript); once
@@ -15,7 +15,6 @@ const LazySuggest = lazyView(() => loadSuggest().then((m) => m.WordSuggestList),
  */
 export function FreeWordForm({ defaultQuery, compact = false, autoFocus = false }: { defaultQuery?: string; compact?: boolean; autoFocus?: boolean }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [suggest, setSuggest] = useState(false);
   return (
     <form className={`sk-search${compact ? ' sk-search--compact' : ''}`} action={PATHS.freeWordSearch} method="get" role="search">
@@ -25,7 +24,6 @@ export function FreeWordForm({ defaultQuery, compact = false, autoFocus = false 
       <SearchIcon size={18} className="sk-search__icon" />
       <input
         id={id}
-        ref={input}
         className="sk-search__input"
         type="search"
         name="q"
@@ -40,7 +38,7 @@ export function FreeWordForm({ defaultQuery, compact = false, autoFocus = false 
       </button>
       {suggest && (
         <Suspense fallback={null}>
-          <LazySuggest input={input} listId={`${id}-suggest`} />
+          <LazySuggest inputId={id} />
         </Suspense>
       )}
     </form>

@@ -89,6 +89,9 @@ it('opens an option on a click, and lists nothing for one character or words tha
   expect(screen.queryByRole('listbox')).toBeNull();
   fireEvent.input(input, { target: { value: 'shinjuku' } });
   await screen.findByRole('listbox');
-  fireEvent.mouseDown(screen.getByRole('option', { name: /新宿区/ }));
+  const option = screen.getByRole('option', { name: /新宿区/ });
+  expect(option.getAttribute('href')).toBe('/search/tokyo/city/13104');
+  fireEvent.mouseDown(option);
+  fireEvent.click(option);
   expect(history.current().pathname).toBe('/search/tokyo/city/13104');
 });

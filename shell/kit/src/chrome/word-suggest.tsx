@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { WORD_SUGGESTS } from '../graphql/operations/word-suggests.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
-import { useOptionalNavigate } from '../router/router.js';
+import { KitLink } from '../router/kit-link.js';
 import type { WordSuggestsQuery } from '../__generated__/operations.js';
 
 type Suggestion = WordSuggestsQuery['wordSuggests'][number];
@@ -14,8 +14,8 @@ export const SUGGEST_MIN_CHARS = 2;
 const KIND_LABEL: Record<Suggestion['kind'], string> = { STATION: '駅', CITY: '市区町村', LINE: '路線' };
 
 export interface WordSuggestProps {
-  input: RefObject<HTMLInputElement | null>;
-  listId: string;
+  /** The id of the search input it takes over (its list is `<id>-suggest`). */
+  inputId: string;
 }
 
 /**
@@ -25,22 +25,24 @@ export interface WordSuggestProps {
  * Enter opens the chosen one's search (with none chosen the form submits the words), Escape closes the
  * list, a click or tap on an option opens it.
  */
-export function WordSuggestList({ input, listId }: WordSuggestProps) {
+export function WordSuggestList({ inputId }: WordSuggestProps) {
+  const listId = `${inputId}-suggest`;
+  const input = useRef<HTMLInputElement | null>(null);
+  if (typeof document !== 'undefined' && !input.current) input.current = document.getElementById(inputId) as HTMLInputElement | null;
   const client = useOptionalApolloClient();
-  const navigate = useOptionalNavigate();
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const state = useRef({ items, open, active });
   state.current = { items, open, active };
 
-  const go = (s: Suggestion) => {
+  // An option is a link (the kit's: a client navigation inside the shell): Enter follows the active one.
+  const follow = (at: number) => {
     setOpen(false);
-    if (navigate) navigate(s.path);
-    else window.location.assign(s.path);
+    document.getElementById(`${listId}-${at}`)?.click();
   };
-  const goRef = useRef(go);
-  goRef.current = go;
+  const followRef = useRef(follow);
+  followRef.current = follow;
 
   // The input's combobox attributes: set here, where the list they describe lives.
   useEffect(() => {
@@ -107,7 +109,7 @@ export function WordSuggestList({ input, listId }: WordSuggestProps) {
         setActive(at + step < -1 ? list.length - 1 : at + step >= list.length ? -1 : at + step);
       } else if (e.key === 'Enter' && shown && at >= 0 && list[at]) {
         e.preventDefault();
-        goRef.current(list[at]);
+        followRef.current(at);
       } else if (e.key === 'Escape' && shown) {
         e.preventDefault();
         setOpen(false);
@@ -138,21 +140,22 @@ export function WordSuggestList({ input, listId }: WordSuggestProps) {
     <ul id={listId} role="listbox" aria-label="候補" className="sk-suggest" hidden={!shown}>
       {shown &&
         items.map((s, i) => (
-          <li
-            key={s.path}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className="sk-suggest__option"
-            // mousedown, not click: the input's blur would close the list before a click lands.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              go(s);
-            }}
-          >
-            <span className="sk-suggest__kind">{KIND_LABEL[s.kind]}</span>
-            <span className="sk-suggest__name">{s.name}</span>
-            <span className="sk-suggest__detail">{s.detail}</span>
+          <li key={s.path} role="presentation">
+            <KitLink
+              to={s.path}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className="sk-suggest__option"
+              tabIndex={-1}
+              // The input keeps the focus (a pressed option would blur it and close the list before the click).
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => setOpen(false)}
+            >
+              <span className="sk-suggest__kind">{KIND_LABEL[s.kind]}</span>
+              <span className="sk-suggest__name">{s.name}</span>
+              <span className="sk-suggest__detail">{s.detail}</span>
+            </KitLink>
           </li>
         ))}
     </ul>

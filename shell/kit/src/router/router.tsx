@@ -230,9 +230,6 @@ export function useNavigate(): Navigate {
 
 export const useInRouter = (): boolean => useContext(NavigateContext) !== null;
 
-/** The router's navigate, or null outside a router (chrome that also renders without one). */
-export const useOptionalNavigate = (): Navigate | null => useContext(NavigateContext);
-
 /** '/a?b=1#c' → { pathname: '/a', search: '?b=1' } (the fragment is the browser's alone). */
 export function splitUrl(url: string): { pathname: string; search: string } {
   const noHash = url.split('#')[0] ?? '';
