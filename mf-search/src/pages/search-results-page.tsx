@@ -120,7 +120,7 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
                 </span>
               )}
             </p>
-            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <div className="s-toolbar__actions">
               {condition.instituteCampusId === undefined && (
                 <KitLink className="sk-button" to={searchMapUrlOf(condition)}>
                   地図で見る
