@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, KitLink, useClientContext } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
 import type { PageQueries, PageQueriesInput, RemotePageProps } from '@sumika/shell-kit';
 import { parseSearchUrl, searchQueryEntries, searchUrlOf, type SearchUrlCondition } from '@sumika/spec';
 import { useCallback, useRef, useState } from 'react';
@@ -88,7 +88,6 @@ export default function MapPage({ route, params, search, setMeta, setStatus, con
     pageTitle: '地図から探す',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '地図から探す' }],
   });
-  const { isSpView } = useClientContext();
   const reads = mapReads(route.id, params, search);
   const { condition } = reads;
   const conditionQuery = searchQueryEntries(condition);
@@ -139,7 +138,8 @@ export default function MapPage({ route, params, search, setMeta, setStatus, con
         <p className="s-muted" aria-live="polite">
           表示中の範囲に<strong>{formatNumber(total)}</strong>件
         </p>
-        <details className="s-filter-toggle" open={!isSpView}>
+        {/* Folded: the map comes first; the panel narrows it on request. */}
+        <details className="s-filter-toggle">
           <summary>条件を絞り込む</summary>
           <FilterForm condition={condition} target="map" />
         </details>
