@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { canonicalUrl, MAX_PATH_LENGTH, pageUrl, validHost } from './page-url.js';
+import { canonicalOf, canonicalUrl, MAX_PATH_LENGTH, pageUrl, validHost } from './page-url.js';
 
 const ORIGIN = 'https://sumika.example';
 
@@ -54,5 +54,15 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('https://evil.com/', ORIGIN)).toBeNull();
     expect(canonicalUrl('javascript:alert(1)', ORIGIN)).toBeNull();
     expect(canonicalUrl(undefined, ORIGIN)).toBeNull();
+  });
+});
+
+describe('canonicalOf', () => {
+  it("is the page's own, else the path without its query for an indexable page, none for a noindex one", () => {
+    expect(canonicalOf({ canonical: '/search/tokyo/city/13101?page=2' }, '/search/tokyo/city/13101', false)).toBe('/search/tokyo/city/13101?page=2');
+    expect(canonicalOf({}, '/campus/tokyo', false)).toBe('/campus/tokyo');
+    expect(canonicalOf({ canonical: null }, '/x', false)).toBeNull();
+    expect(canonicalOf({ robots: 'noindex, follow' }, '/archive/tokyo', false)).toBeNull();
+    expect(canonicalOf({}, '/favorite', true)).toBeNull();
   });
 });

@@ -52,6 +52,16 @@ export function pageUrl(target: string, origin: string): PageUrl {
   return { url };
 }
 
+/**
+ * The canonical path of an indexable page: the page's own (a search keeps its conditions and page in
+ * it), else the path it was asked by without its query (parameters a page does not name as its own are
+ * variants of it). A noindex page names none unless it says so.
+ */
+export function canonicalOf(meta: { canonical?: string | null; robots?: string | null }, pathname: string, noindex: boolean): string | null {
+  if (meta.canonical !== undefined) return meta.canonical;
+  return noindex || meta.robots?.includes('noindex') ? null : pathname;
+}
+
 /** A page's canonical URL on the public origin; anything that would leave the origin is dropped. */
 export function canonicalUrl(canonical: string | null | undefined, origin: string): string | null {
   if (!canonical) return null;

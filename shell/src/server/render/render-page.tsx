@@ -37,7 +37,7 @@ import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
 import { PreloadedAnswersCache } from './preloaded-cache.js';
-import { canonicalUrl, pageUrl, validHost } from './page-url.js';
+import { canonicalOf, canonicalUrl, pageUrl, validHost } from './page-url.js';
 
 export interface RenderDeps {
   config: ShellConfig;
@@ -387,7 +387,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
           title: meta.title ?? DEFAULT_TITLE,
           description: meta.description ?? DEFAULT_DESCRIPTION,
           robots: noindex ? ROBOTS_NOINDEX : (meta.robots ?? null),
-          canonical: canonicalUrl(meta.canonical, config.publicOrigin),
+          canonical: canonicalUrl(canonicalOf(meta, url.pathname, noindex), config.publicOrigin),
         },
     isSpView: context.isSpView,
     assets: deps.assets(),
