@@ -246,10 +246,12 @@ export type SearchPlaceQueryVariables = Exact<{
   withCity: boolean;
   lineCode: number;
   withLine: boolean;
+  stationCode: number;
+  withStation: boolean;
 }>;
 
 
-export type SearchPlaceQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string } | null, city?: { __typename: 'City', code: number, name: string } | null, line?: { __typename: 'Line', code: number, name: string } | null };
+export type SearchPlaceQuery = { prefecture: { __typename: 'Prefecture', code: number, name: string, path: string } | null, city?: { __typename: 'City', code: number, name: string } | null, line?: { __typename: 'Line', code: number, name: string } | null, station?: { __typename: 'Station', code: number, groupCode: number, name: string } | null };
 
 export type SearchSetLastSearchConditionMutationVariables = Exact<{
   prefecturePath?: string | null | undefined;

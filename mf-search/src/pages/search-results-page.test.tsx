@@ -418,3 +418,37 @@ it('under a free-word search offers the stations and cities its first word names
     ['新宿区の賃貸物件（東京都）', '/search/tokyo/city/13104'],
   ]);
 });
+
+it("links a station page's results to the livability page of the station's group", async () => {
+  const asked: unknown[] = [];
+  renderPage(SearchResultsPage, {
+    path: '/search/tokyo/line/11302/station/1130208',
+    params: { prefecturePath: 'tokyo', lineCode: '11302', stationCode: '1130208' },
+    routeId: 'search.station',
+    pageKind: 'list',
+    mocks: [
+      { request: { query: SEARCH_BUKKENS, variables: () => true }, result: { data: answer(1) } },
+      {
+        request: {
+          query: SEARCH_PLACE,
+          variables: (v: unknown) => {
+            asked.push(v);
+            return true;
+          },
+        },
+        result: {
+          data: {
+            prefecture: place.prefecture,
+            line: { __typename: 'Line', code: 11302, name: 'JR山手線' },
+            station: { __typename: 'Station', code: 1130208, groupCode: 1130208, name: '新宿' },
+          },
+        },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+      },
+      rememberMock,
+    ],
+  });
+  const link = await screen.findByRole('link', { name: '新宿駅の住みやすさ・家賃相場 ›' });
+  expect(link.getAttribute('href')).toMatch(/1130208/);
+  expect(asked).toContainEqual(expect.objectContaining({ stationCode: 1130208, withStation: true, lineCode: 11302, withLine: true }));
+});

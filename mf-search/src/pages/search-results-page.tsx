@@ -5,7 +5,7 @@ import { searchMapUrlOf, searchUrlOf, type SearchUrlCondition } from '@sumika/sp
 import { useEffect } from 'react';
 import { BuildingList, ListingsUnavailable, presentListings } from '../features/bukken-card/index.js';
 import { CommuteTimes, commutesByKey } from '../features/commute/index.js';
-import { cityLivabilityPath } from '../features/misc/index.js';
+import { cityLivabilityPath, stationLivabilityPath } from '../features/misc/index.js';
 import {
   FilterForm,
   Pager,
@@ -152,6 +152,11 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
             // A city's results lead to what it is like to live there (issue 16: livability pages linked).
             <p className="s-related">
               <KitLink to={cityLivabilityPath(prefecture.path, place.data.city.code)}>{place.data.city.name}の住みやすさ・家賃相場 ›</KitLink>
+            </p>
+          )}
+          {prefecture && place.data?.station && (
+            <p className="s-related">
+              <KitLink to={stationLivabilityPath(prefecture.path, place.data.station.groupCode)}>{place.data.station.name}駅の住みやすさ・家賃相場 ›</KitLink>
             </p>
           )}
         </div>

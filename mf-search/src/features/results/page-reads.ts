@@ -24,6 +24,8 @@ export function resultsPageReads(routeId: string, params: Record<string, string>
   const condition = parsed.ok ? parsed.condition : {};
   const lineCode = condition.lineCodes?.[0];
   const cityCode = condition.cityCodes?.[0];
+  // One station (a station page, or a search for one): its group names its livability page.
+  const stationCode = condition.stationCodes?.length === 1 ? condition.stationCodes[0] : undefined;
   return {
     parsed,
     args,
@@ -38,6 +40,8 @@ export function resultsPageReads(routeId: string, params: Record<string, string>
         withCity: cityCode !== undefined,
         lineCode: lineCode ?? 0,
         withLine: lineCode !== undefined,
+        stationCode: stationCode ?? 0,
+        withStation: stationCode !== undefined,
       },
       skip: !parsed.ok || !condition.prefecturePath,
     },

@@ -375,6 +375,8 @@ export type Query = {
   specialInfo?: Maybe<Special>;
   specialRecommendBukkens: SpecialRecommend;
   specials: Array<Special>;
+  /** A per-line station by its code (null when none): a station page's name and its group. */
+  station?: Maybe<Station>;
   stationLivability?: Maybe<Livability>;
   /** Stations whose name, hiragana, katakana or romaji reading starts with the keyword. */
   stationSuggests: Array<StationSuggest>;
@@ -616,6 +618,11 @@ export type QuerySpecialInfoArgs = {
 export type QuerySpecialRecommendBukkensArgs = {
   prefecturePath?: InputMaybe<Scalars['String']['input']>;
   specialName: Scalars['String']['input'];
+};
+
+
+export type QueryStationArgs = {
+  code: Scalars['Int']['input'];
 };
 
 
@@ -1358,6 +1365,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   specialInfo?: Resolver<Maybe<ResolversTypes['Special']>, ParentType, ContextType, RequireFields<QuerySpecialInfoArgs, 'specialName'>>;
   specialRecommendBukkens?: Resolver<ResolversTypes['SpecialRecommend'], ParentType, ContextType, RequireFields<QuerySpecialRecommendBukkensArgs, 'specialName'>>;
   specials?: Resolver<Array<ResolversTypes['Special']>, ParentType, ContextType>;
+  station?: Resolver<Maybe<ResolversTypes['Station']>, ParentType, ContextType, RequireFields<QueryStationArgs, 'code'>>;
   stationLivability?: Resolver<Maybe<ResolversTypes['Livability']>, ParentType, ContextType, RequireFields<QueryStationLivabilityArgs, 'stationGroupCode'>>;
   stationSuggests?: Resolver<Array<ResolversTypes['StationSuggest']>, ParentType, ContextType, RequireFields<QueryStationSuggestsArgs, 'keyword'>>;
   stations?: Resolver<Array<ResolversTypes['Station']>, ParentType, ContextType, RequireFields<QueryStationsArgs, 'lineCode' | 'prefecturePath'>>;

@@ -87,6 +87,15 @@ describe.each(testBackends())('railways on $name', (backend) => {
     expect(railways.find((r) => r.name === '東京メトロ')?.lines.length).toBeGreaterThan(5);
   });
 
+  it('answers one per-line station by its code, with its group; null for a code that names none', async () => {
+    const station = stores.master.stations.find((s) => s.prefectureCode === 13)!;
+    const q = `query ($code: Int!) { station(code: $code) { code groupCode name lineCode } }`;
+    const res = await auth.query<{ station: { code: number; groupCode: number; name: string; lineCode: number } | null }>(app, q, { code: station.code });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.station).toEqual({ code: station.code, groupCode: station.groupCode, name: station.name, lineCode: station.lineCode });
+    expect((await auth.query<{ station: unknown }>(app, q, { code: 999999999 })).data?.station).toBeNull();
+  });
+
   it('lists a line’s stations in order, optionally only those in a prefecture', async () => {
     const m = stores.master;
     // A line crossing Tokyo and at least one other prefecture.

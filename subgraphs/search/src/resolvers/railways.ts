@@ -62,6 +62,7 @@ export const railwayResolvers: Resolvers = {
       return railways;
     },
     line: async (_, args, ctx) => (await ctx.loaders.lineByCode.load(args.code)) ?? null,
+    station: async (_, args, ctx) => (await ctx.loaders.stationByCode.load(args.code)) ?? null,
     prefectureStations: async (_, args, ctx) => {
       const prefectureCode = requirePrefecture(args.prefecturePath);
       const lines = await linesInPrefecture(ctx.db, prefectureCode);

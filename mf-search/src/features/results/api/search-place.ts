@@ -3,7 +3,15 @@ import type { SearchPlaceQuery, SearchPlaceQueryVariables } from '../../../__gen
 
 /** Names for the breadcrumbs of a place search; a null prefecture means the path names nothing. */
 export const SEARCH_PLACE: TypedDocumentNode<SearchPlaceQuery, SearchPlaceQueryVariables> = gql`
-  query SearchPlace($prefecturePath: String!, $cityCode: Int!, $withCity: Boolean!, $lineCode: Int!, $withLine: Boolean!) {
+  query SearchPlace(
+    $prefecturePath: String!
+    $cityCode: Int!
+    $withCity: Boolean!
+    $lineCode: Int!
+    $withLine: Boolean!
+    $stationCode: Int!
+    $withStation: Boolean!
+  ) {
     prefecture(path: $prefecturePath) {
       code
       name
@@ -15,6 +23,11 @@ export const SEARCH_PLACE: TypedDocumentNode<SearchPlaceQuery, SearchPlaceQueryV
     }
     line(code: $lineCode) @include(if: $withLine) {
       code
+      name
+    }
+    station(code: $stationCode) @include(if: $withStation) {
+      code
+      groupCode
       name
     }
   }
