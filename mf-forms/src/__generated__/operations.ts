@@ -58,6 +58,12 @@ export type CashbackApplicationInput = {
   storeName?: string | null | undefined;
 };
 
+/** SPEC §3 history kinds. A stronger kind is kept when a listing is viewed again: applied > viewed_incompleted > viewed. */
+export type HistoryKind =
+  | 'applied'
+  | 'viewed'
+  | 'viewed_incompleted';
+
 /** SPEC §3 inquiry list kinds: where the inquiry was started. */
 export type InquiryListKind =
   | 'building_page_bukken'
@@ -69,7 +75,14 @@ export type FormsApplyPageQueryVariables = Exact<{
 }>;
 
 
-export type FormsApplyPageQuery = { applyMaster: { __typename: 'ApplyMaster', maxBukkens: number, contactMethods: Array<{ __typename: 'MasterOption', code: string, name: string }>, moveInTimings: Array<{ __typename: 'MasterOption', code: string, name: string }>, requests: Array<{ __typename: 'MasterOption', code: string, name: string }> }, bukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string, company: { __typename: 'Company', id: string, clientName: string } | null } | null> };
+export type FormsApplyPageQuery = { applyMaster: { __typename: 'ApplyMaster', maxBukkens: number, contactMethods: Array<{ __typename: 'MasterOption', code: string, name: string }>, moveInTimings: Array<{ __typename: 'MasterOption', code: string, name: string }>, requests: Array<{ __typename: 'MasterOption', code: string, name: string }> }, bukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string }, company: { __typename: 'Company', id: string, clientName: string } | null } | null> };
+
+export type FormsApplyStartQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FormsApplyStartQuery = { user: { __typename: 'User', bukken: { __typename: 'UserBukken', histories: Array<{ __typename: 'HistoryBukken', globalKey: string, kind: HistoryKind, bukken: { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null }>, incompleteInquiries: Array<{ __typename: 'IncompleteInquiry', globalKey: string, listKind: InquiryListKind, bukken: { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null }> } } };
+
+export type FormsApplyStartBukkenFragment = { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } };
 
 export type FormsCreateApplyMutationVariables = Exact<{
   input: ApplyInput;

@@ -1,17 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatManYen, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, formatManYen, KitLink, PATHS, documentTitle, useClientContext, useStockCounts } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import type { FormsCreateApplyMutation } from '../__generated__/operations.js';
-import { APPLY_PAGE_DATA, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
-import { CheckboxGroup, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { APPLY_PAGE_DATA, ApplyStart, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
+import { ErrorSummary, CheckboxGroup, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const LIST_KINDS = ['building_page_bukken', 'contacted_bukken', 'favorite_bukken'] as const;
 type ListKind = (typeof LIST_KINDS)[number];
 
-/** /apply and /apply/create?keys=…: an inquiry to the companies about one or more listings. */
+/**
+ * /apply/create?keys=…: an inquiry to the companies about one or more listings. /apply with no keys
+ * explains the cashback and lists the visitor's inquired listings to choose from; malformed keys answer 400.
+ */
 export default function ApplyPage({ config, search, setMeta, setStatus }: RemotePageProps) {
   const q = new URLSearchParams(search);
   const keys = [
@@ -23,13 +26,14 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
     ),
   ];
   const listKind: ListKind = (LIST_KINDS as readonly string[]).includes(q.get('list_kind') ?? '') ? (q.get('list_kind') as ListKind) : 'building_page_bukken';
+  const none = !q.has('keys');
   const valid = keys.length > 0 && keys.every((k) => KEY.test(k));
   setMeta({
-    title: '物件のお問い合わせ｜すみか',
+    title: documentTitle('物件のお問い合わせ'),
     robots: 'noindex, nofollow',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '物件のお問い合わせ' }],
   });
-  const { isApp } = useClientContext();
+  const { isApp, serverDate } = useClientContext();
   const { refresh } = useStockCounts();
   const { data, error, refetch } = useQuery(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
   const [start] = useMutation(START_INQUIRY);
@@ -43,6 +47,7 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
     // Once per set of listings.
   }, [keysKey]);
 
+  if (none) return <ApplyStart now={new Date(serverDate)} />;
   if (!valid) {
     setStatus(400);
     return null;
@@ -78,26 +83,26 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
       <h2>物件のお問い合わせ（無料）</h2>
       <ul className="f-bukkens">
         {bukkens.map((b) => (
-          <li key={b.globalKey}>
-            <strong>{b.name}</strong> {formatManYen(b.chinryou)} ／ {b.plan} ／ {b.area}m²
-            <div className="f-hint">
-              {b.address}
-              {b.company && ` ／ 取扱：${b.company.clientName}`}
+          <li key={b.globalKey} className="f-bukken">
+            <img className="f-thumb" src={b.imageGroup.gaikanUrl} alt={`${b.name}の外観`} width={96} height={72} />
+            <div>
+              <strong>{b.name}</strong> {formatManYen(b.chinryou)} ／ {b.plan} ／ {b.area}m²
+              <div className="f-hint">
+                {b.address}
+                {b.company && ` ／ 取扱：${b.company.clientName}`}
+              </div>
             </div>
           </li>
         ))}
       </ul>
-      {form.errors.summary && (
-        <p className="f-summary" role="alert">
-          {form.errors.summary}
-        </p>
-      )}
+      <ErrorSummary form={form} />
       {err.globalKeys && (
         <p className="f-error" role="alert">
           {err.globalKeys}
         </p>
       )}
       <form
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -129,7 +134,7 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
         }}
       >
         <TextField label="お名前" required error={err.name} autoComplete="name" {...form.text('name')} />
-        <TextField label="フリガナ" required error={err.kana} {...form.text('kana')} />
+        <TextField label="フリガナ" required error={err.kana} hint="全角カタカナ" {...form.text('kana')} />
         <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
         <SelectField label="希望連絡方法" required error={err.contactMethod} options={data?.applyMaster.contactMethods} {...form.text('contactMethod')} />
         <TextField label="電話番号" error={err.phone} hint="電話での連絡を希望する場合は必須です。" type="tel" autoComplete="tel" {...form.text('phone')} />
@@ -148,6 +153,11 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           </p>
         )}
         <div className="f-submit">
+          <p className="f-privacy" data-testid="privacy-note">
+            入力いただいた個人情報は、お問い合わせ先の不動産会社へ提供し、お問い合わせへの回答のために利用します。詳しくは
+            <KitLink to={PATHS.privacy}>プライバシーポリシー</KitLink>
+            をご確認ください。
+          </p>
           <button type="submit" className="sk-button sk-button--primary" disabled={form.submitting}>
             {form.submitting ? '送信中…' : '問い合わせる'}
           </button>

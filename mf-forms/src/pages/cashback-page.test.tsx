@@ -122,6 +122,7 @@ it("shows the running campaign, puts the rejected fields' messages under them, t
   expect(errorMessageOf(field(/^都道府県/))).toBe(FIELD_MESSAGES['input.prefectureId']);
   expect(field(/^フリガナ/).getAttribute('aria-invalid')).toBe('false');
   expect(screen.getAllByTestId('field-error')).toHaveLength(Object.keys(FIELD_MESSAGES).length);
+  await waitFor(() => expect(document.activeElement).toBe(field(/^お名前/)));
 
   const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
   type(/^お名前/, filled.name);
@@ -176,4 +177,41 @@ it('shows the amount in force at the visit while the campaign loads, never a fix
   renderPage(CashbackPage, { ...FORM_PAGE, now: '2024-10-18T01:00:00Z', path: '/cashback', mocks: [{ ...campaignMock(DEFAULT), delay: 50 }] });
   expect(screen.getByTestId('cashback-amount').textContent).toBe('最大50,000円');
   await act(async () => new Promise((r) => setTimeout(r, 80)));
+});
+
+it('explains the amounts and window of SPEC §9, the steps, who can apply and a FAQ', async () => {
+  renderPage(CashbackPage, { ...FORM_PAGE, path: '/cashback', mocks: [campaignMock(DEFAULT)] });
+  const guide = screen.getByTestId('cashback-guide');
+  const rows = within(guide)
+    .getAllByRole('row')
+    .map((r) => r.textContent);
+  expect(rows).toEqual(['通常最大50,000円', 'キャンペーン期間中最大60,000円（2024年10月3日 15:00〜2024年10月17日 14:59、日本時間）']);
+  expect(
+    within(guide)
+      .getAllByRole('heading')
+      .map((h) => h.textContent),
+  ).toEqual(['お祝い金の金額', '申請までの流れ', '対象となる条件', 'よくある質問']);
+  expect(within(guide).getByText('1. すみかで物件を問い合わせる')).toBeTruthy();
+  expect(within(guide).getByText('4. お祝い金を受け取る')).toBeTruthy();
+  expect(within(guide).getByText(/^すみか経由で問い合わせた物件と、同じ物件で賃貸借契約を結び/)).toBeTruthy();
+  expect(within(guide).getByRole('link', { name: '問い合わせる物件を選ぶ' }).getAttribute('href')).toBe('/apply');
+  // The FAQ is a list of <details>: closed until the question is opened.
+  const faq = guide.querySelectorAll('details');
+  expect(faq.length).toBeGreaterThanOrEqual(4);
+  const amount = within(guide).getByText('お祝い金はいくらもらえますか？').closest('details') as HTMLDetailsElement;
+  expect(amount.open).toBe(false);
+  expect(amount.textContent).toContain('通常は最大50,000円です。キャンペーン期間（2024年10月3日 15:00〜2024年10月17日 14:59）中の申請は最大60,000円です。');
+  await screen.findByTestId('cashback-amount');
+});
+
+it('fills the new address with the autofill names and keyboards of a Japanese address', () => {
+  renderPage(CashbackPage, { ...FORM_PAGE, path: '/cashback', mocks: [campaignMock(DEFAULT)] });
+  const attr = (label: RegExp, name: string) => field(label).getAttribute(name);
+  expect(attr(/^お名前/, 'autocomplete')).toBe('name');
+  expect(attr(/^メールアドレス/, 'autocomplete')).toBe('email');
+  expect([attr(/^電話番号/, 'type'), attr(/^電話番号/, 'autocomplete')]).toEqual(['tel', 'tel']);
+  expect([attr(/^郵便番号/, 'autocomplete'), attr(/^郵便番号/, 'inputmode')]).toEqual(['postal-code', 'numeric']);
+  expect(attr(/^都道府県/, 'autocomplete')).toBe('address-level1');
+  expect(attr(/^新住所/, 'autocomplete')).toBe('street-address');
+  expect(attr(/^月額賃料/, 'inputmode')).toBe('numeric');
 });

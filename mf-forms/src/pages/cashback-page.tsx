@@ -1,10 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, cashbackAmount, formatNumber, useClientContext } from '@sumika/shell-kit';
+import { CASHBACK_CAMPAIGN as CAMPAIGN, CASHBACK_DEFAULT_AMOUNT } from '@sumika/spec';
+import { ErrorBox, KitLink, PATHS, cashbackAmount, formatNumber, documentTitle, useClientContext } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import type { FormsCreateCashbackApplicationMutation } from '../__generated__/operations.js';
-import { CASHBACK_CAMPAIGN, CREATE_CASHBACK_APPLICATION } from '../features/cashback/index.js';
-import { PREFECTURE_OPTIONS, SelectField, TextArea, TextField, intOrNull, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import {
+  CASHBACK_CAMPAIGN,
+  CASHBACK_CONDITIONS,
+  CASHBACK_FAQ,
+  CASHBACK_STEPS,
+  CREATE_CASHBACK_APPLICATION,
+  campaignWindowText,
+} from '../features/cashback/index.js';
+import { ErrorSummary, PREFECTURE_OPTIONS, SelectField, TextArea, TextField, intOrNull, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 /** /cashback: the movers' congratulatory cashback (SPEC §9 amounts and campaign period) and its application. */
@@ -33,7 +41,7 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
   // Until the forms subgraph answers, the amount SPEC §9 gives for the time of the visit.
   const loadingAmountText = `最大${formatNumber(cashbackAmount(new Date(useClientContext().serverDate)))}円`;
   setMeta({
-    title: `入居お祝い金キャッシュバック${campaign ? ` ${campaign.amountText}` : ''}｜すみか`,
+    title: documentTitle(`入居お祝い金キャッシュバック${campaign ? ` ${campaign.amountText}` : ''}`),
     description: 'すみかで問い合わせた物件に入居が決まった方に、お祝い金をプレゼントします。',
     canonical: '/cashback',
     ...(old ? { robots: 'noindex, follow' } : {}),
@@ -64,14 +72,55 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
         {campaign?.limited && campaign.period && <p>期間限定キャンペーン：{campaign.period.text}</p>}
         <p>すみかで問い合わせた物件に入居が決まったら、このページから申請してください。</p>
       </div>
+      <div className="f-card" data-testid="cashback-guide">
+        <h2>お祝い金の金額</h2>
+        <table className="f-receipt">
+          <tbody>
+            <tr>
+              <th scope="row">通常</th>
+              <td>最大{formatNumber(CASHBACK_DEFAULT_AMOUNT)}円</td>
+            </tr>
+            <tr>
+              <th scope="row">キャンペーン期間中</th>
+              <td>
+                最大{formatNumber(CAMPAIGN.amount)}円（{campaignWindowText()}、日本時間）
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <h2>申請までの流れ</h2>
+        <ol className="f-steps">
+          {CASHBACK_STEPS.map((step) => (
+            <li key={step.title}>
+              <strong>{step.title}</strong>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p>
+          まだ問い合わせていない方は<KitLink to={PATHS.apply}>問い合わせる物件を選ぶ</KitLink>から始められます。
+        </p>
+        <h2>対象となる条件</h2>
+        <ul className="f-conditions">
+          {CASHBACK_CONDITIONS.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <h2>よくある質問</h2>
+        <div className="f-faq">
+          {CASHBACK_FAQ.map((f) => (
+            <details key={f.q}>
+              <summary>{f.q}</summary>
+              <p>{f.a}</p>
+            </details>
+          ))}
+        </div>
+      </div>
       <div className="f-card">
         <h2>お祝い金の申請</h2>
-        {form.errors.summary && (
-          <p className="f-summary" role="alert">
-            {form.errors.summary}
-          </p>
-        )}
+        <ErrorSummary form={form} />
         <form
+          ref={form.formRef}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -103,19 +152,48 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
             });
           }}
         >
-          <TextField label="お名前" required error={err.name} {...form.text('name')} />
+          <TextField label="お名前" required error={err.name} autoComplete="name" {...form.text('name')} />
           <TextField label="フリガナ" required error={err.kana} {...form.text('kana')} />
-          <TextField label="メールアドレス" required error={err.email} type="email" {...form.text('email')} />
-          <TextField label="電話番号" required error={err.phone} type="tel" {...form.text('phone')} />
-          <TextField label="物件番号" required error={err.globalKey} hint="物件詳細ページのURLの末尾（例：bk000012345）" {...form.text('globalKey')} />
+          <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
+          <TextField label="電話番号" required error={err.phone} type="tel" autoComplete="tel" {...form.text('phone')} />
+          <TextField
+            label="物件番号"
+            required
+            error={err.globalKey}
+            hint="物件詳細ページのURLの末尾（例：bk000012345）"
+            autoComplete="off"
+            {...form.text('globalKey')}
+          />
           <TextField label="契約した不動産会社" required error={err.companyName} {...form.text('companyName')} />
           <TextField label="店舗名" error={err.storeName} {...form.text('storeName')} />
           <TextField label="契約日" required error={err.contractDate} type="date" {...form.text('contractDate')} />
           <TextField label="入居日" required error={err.moveInDate} type="date" {...form.text('moveInDate')} />
-          <TextField label="月額賃料（円）" required error={err.rent} type="number" min={0} {...form.text('rent')} />
-          <TextField label="郵便番号" required error={err.postalCode} inputMode="numeric" placeholder="123-4567" {...form.text('postalCode')} />
-          <SelectField label="都道府県" required error={err.prefectureId} options={PREFECTURE_OPTIONS} {...form.text('prefectureId')} />
-          <TextField label="新住所" required error={err.address} {...form.text('address')} />
+          <TextField label="月額賃料（円）" required error={err.rent} type="number" inputMode="numeric" min={0} {...form.text('rent')} />
+          <TextField
+            label="郵便番号"
+            required
+            error={err.postalCode}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            placeholder="123-4567"
+            {...form.text('postalCode')}
+          />
+          <SelectField
+            label="都道府県"
+            required
+            error={err.prefectureId}
+            options={PREFECTURE_OPTIONS}
+            autoComplete="address-level1"
+            {...form.text('prefectureId')}
+          />
+          <TextField
+            label="新住所"
+            required
+            error={err.address}
+            hint="市区町村・番地・建物名・部屋番号"
+            autoComplete="street-address"
+            {...form.text('address')}
+          />
           <TextArea label="備考" error={err.freeText} {...form.text('freeText')} />
           {err.recaptchaToken && (
             <p className="f-error" role="alert">

@@ -1,4 +1,4 @@
-import { formatDate, KitLink } from '@sumika/shell-kit';
+import { formatDate, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import { type StoredReceipt, readReceipt } from '../features/receipt/index.js';
@@ -22,7 +22,7 @@ const TEXTS: Record<string, { title: string; body: string }> = {
 /** The completed pages of the forms: the receipt number and what was sent (from this tab's session). */
 export default function CompletePage({ route, setMeta }: RemotePageProps) {
   const text = TEXTS[route.id] ?? TEXTS['users_inquiry.completed']!;
-  setMeta({ title: `${text.title}｜すみか`, robots: 'noindex, nofollow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '送信完了' }] });
+  setMeta({ title: documentTitle(text.title), robots: 'noindex, nofollow', breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '送信完了' }] });
   const [receipt, setReceipt] = useState<StoredReceipt | null>(null);
   useEffect(() => setReceipt(readReceipt()), []);
   return (

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, useNavigate } from '@sumika/shell-kit';
+import { ErrorBox, useNavigate, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { CheckboxField, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { ErrorSummary, CheckboxField, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { INBOUND_INQUIRY_MASTER, SEND_INBOUND_INQUIRIES } from '../features/inbound/index.js';
 import { saveReceipt } from '../features/receipt/index.js';
 import { FormsStyles } from '../ui/styles.js';
@@ -11,7 +11,7 @@ const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_conten
 /** /inbound_inquiries: real-estate companies asking about listing on the site. */
 export default function InboundInquiriesPage({ config, search, setMeta }: RemotePageProps) {
   setMeta({
-    title: '物件掲載・広告掲載のお問い合わせ｜すみか',
+    title: documentTitle('物件掲載・広告掲載のお問い合わせ'),
     description: '不動産会社さま向け：すみかへの物件掲載・広告掲載のお問い合わせフォームです。',
     canonical: '/inbound_inquiries',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載のお問い合わせ' }],
@@ -42,12 +42,9 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
       <FormsStyles />
       <h2>物件掲載・広告掲載のお問い合わせ</h2>
       <p className="f-lead">掲載プランや料金、データ連携についてお気軽にお問い合わせください。担当者よりご連絡いたします。</p>
-      {form.errors.summary && (
-        <p className="f-summary" role="alert">
-          {form.errors.summary}
-        </p>
-      )}
+      <ErrorSummary form={form} />
       <form
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -84,9 +81,9 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
       >
         <SelectField label="業種" required error={err.type} options={m?.types} {...form.text('type')} />
         <TextField label="会社名" required error={err.clientName} autoComplete="organization" {...form.text('clientName')} />
-        <TextField label="店舗名" error={err.storeName} {...form.text('storeName')} />
+        <TextField label="店舗名" error={err.storeName} autoComplete="off" {...form.text('storeName')} />
         <TextField label="ご担当者名" required error={err.tantoName} autoComplete="name" {...form.text('tantoName')} />
-        <TextField label="役職" error={err.position} {...form.text('position')} />
+        <TextField label="役職" error={err.position} autoComplete="organization-title" {...form.text('position')} />
         <TextField label="電話番号" required error={err.tel} hint="例：03-1234-5678" type="tel" autoComplete="tel" {...form.text('tel')} />
         <CheckboxField
           label="宅地建物取引業免許"
@@ -97,7 +94,7 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
           onChange={(v) => form.set('hasLicense', v)}
         />
         <TextField label="メールアドレス" required error={err.email} type="email" autoComplete="email" {...form.text('email')} />
-        <TextField label="ホームページURL" error={err.siteUrl} type="url" placeholder="https://" {...form.text('siteUrl')} />
+        <TextField label="ホームページURL" error={err.siteUrl} type="url" autoComplete="url" placeholder="https://" {...form.text('siteUrl')} />
         <SelectField label="当サイトを知ったきっかけ" error={err.referenceMedium} options={m?.referenceMedia} {...form.text('referenceMedium')} />
         <SelectField label="お問い合わせ項目" required error={err.category} options={m?.categories} {...form.text('category')} />
         <TextArea label="お問い合わせ内容" required error={err.content} hint="2,000文字以内" maxLength={2000} {...form.text('content')} />

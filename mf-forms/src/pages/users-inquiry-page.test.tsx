@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FormsSendInquiryMutation, FormsSendInquiryMutationVariables, FormsUsersInquiryMasterQuery } from '../__generated__/operations.js';
 import { readReceipt } from '../features/receipt/index.js';
 import { SEND_INQUIRY, USERS_INQUIRY_MASTER } from '../features/users-inquiry/index.js';
@@ -93,7 +93,8 @@ it('shows the Japanese message under each empty field, then sends the filled for
   expect(errorMessageOf(screen.getByRole('combobox', { name: /^お問い合わせの種類/ }))).toBe(FIELD_MESSAGES.inquiryType);
   expect(errorMessageOf(screen.getByRole('textbox', { name: /^お問い合わせ内容/ }))).toBe(FIELD_MESSAGES.inquiryContent);
   expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual(Object.values(FIELD_MESSAGES));
-  expect(window.scrollTo).toHaveBeenCalled();
+  // Focus goes to the first field in error.
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^お名前/ })));
 
   fill();
   fireEvent.click(screen.getByTestId('submit'));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, KitLink, useClientContext, useNavigate } from '@sumika/shell-kit';
+import { ErrorBox, KitLink, useClientContext, useNavigate, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { ErrorSummary, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { saveReceipt } from '../features/receipt/index.js';
 import { SEND_INQUIRY, USERS_INQUIRY_MASTER } from '../features/users-inquiry/index.js';
 import { FormsStyles } from '../ui/styles.js';
@@ -9,7 +9,7 @@ import { FormsStyles } from '../ui/styles.js';
 /** /users_inquiry: a visitor's question to the operator, validated by the forms subgraph. */
 export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
   setMeta({
-    title: 'お問い合わせ｜すみか',
+    title: documentTitle('お問い合わせ'),
     description: 'すみかへのご質問・ご意見はこちらのフォームからお送りください。',
     canonical: '/users_inquiry',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お問い合わせ' }],
@@ -28,12 +28,9 @@ export default function UsersInquiryPage({ config, setMeta }: RemotePageProps) {
       <p className="f-lead">
         サービスに関するご質問・ご意見をお寄せください。物件の空室状況や内見のご相談は、各物件ページの「お問い合わせ」から不動産会社へお問い合わせください。
       </p>
-      {form.errors.summary && (
-        <p className="f-summary" role="alert" data-testid="form-summary">
-          {form.errors.summary}
-        </p>
-      )}
+      <ErrorSummary form={form} />
       <form
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

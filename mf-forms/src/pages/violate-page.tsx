@@ -1,7 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, useNavigate } from '@sumika/shell-kit';
+import { ErrorBox, useNavigate, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
-import { PREFECTURE_OPTIONS, RadioGroup, SelectField, TextArea, TextField, intOrNull, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import {
+  ErrorSummary,
+  PREFECTURE_OPTIONS,
+  RadioGroup,
+  SelectField,
+  TextArea,
+  TextField,
+  intOrNull,
+  orNull,
+  recaptchaToken,
+  useForm,
+} from '../features/form/index.js';
 import { saveReceipt } from '../features/receipt/index.js';
 import { SEND_VIOLATION, VIOLATION_MASTER } from '../features/violation/index.js';
 import { FormsStyles } from '../ui/styles.js';
@@ -9,7 +20,7 @@ import { FormsStyles } from '../ui/styles.js';
 /** /violate (掲載110番): report a listing that breaks the advertising rules. */
 export default function ViolatePage({ config, search, setMeta }: RemotePageProps) {
   setMeta({
-    title: '掲載110番（不適切な掲載のご報告）｜すみか',
+    title: documentTitle('掲載110番（不適切な掲載のご報告）'),
     description: 'おとり広告や事実と異なる掲載など、不適切な物件情報を見つけた場合はこちらからご報告ください。',
     canonical: '/violate',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載110番' }],
@@ -42,12 +53,9 @@ export default function ViolatePage({ config, search, setMeta }: RemotePageProps
       <p className="f-lead">
         すでに契約済みの物件が掲載され続けている、写真や条件が実際と異なるなど、不適切な掲載を見つけた場合はお知らせください。内容を確認し、掲載会社へ是正を求めます（個別の回答はいたしかねます）。
       </p>
-      {form.errors.summary && (
-        <p className="f-summary" role="alert" data-testid="form-summary">
-          {form.errors.summary}
-        </p>
-      )}
+      <ErrorSummary form={form} />
       <form
+        ref={form.formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

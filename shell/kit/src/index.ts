@@ -225,6 +225,7 @@ export {
   Meta,
   ROBOTS_INDEX,
   ROBOTS_NOINDEX,
+  documentTitle,
   errorPageMeta,
   metaTags,
   metaToHtml,

@@ -21,6 +21,9 @@ export interface PageBaseData {
 export const ROBOTS_INDEX = 'index, follow';
 export const ROBOTS_NOINDEX = 'noindex, follow';
 
+/** Every page's <title> in one format (issue 17): the page's own words, then '｜すみか'. */
+export const documentTitle = (page: string): string => `${page}｜すみか`;
+
 export type HeadTag =
   { tag: 'title'; text: string } | { tag: 'meta'; attrs: { name: string; content: string } } | { tag: 'link'; attrs: { rel: string; href: string } };
 

@@ -25,6 +25,9 @@ export const APPLY_PAGE_DATA: TypedDocumentNode<FormsApplyPageQuery, FormsApplyP
       plan
       area
       address
+      imageGroup {
+        gaikanUrl
+      }
       company {
         id
         clientName
