@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { BUILDING_DETAIL } from '../features/building/index.js';
 import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
@@ -11,7 +11,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
   const b = data?.building;
   if (b) {
     setMeta({
-      title: `${b.name}の賃貸物件・空室情報｜すみか`,
+      title: documentTitle(`${b.name}の賃貸物件・空室情報`),
       description: `${b.address}の${b.buildingTypeName}「${b.name}」（${formatYearMonth(b.builtDate)}築・${b.floor}階建・総戸数${b.totalUnits}戸）の空室情報と家賃相場。`,
       canonical: `/building/${b.key}`,
       pageTitle: b.name,

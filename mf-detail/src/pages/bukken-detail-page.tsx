@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink, useClientContext, useStockCounts } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink, useClientContext, useStockCounts, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import {
@@ -42,7 +42,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
   if (bukken) {
     const place = bukken.address.replace(/[0-9０-９].*$/, '');
     setMeta({
-      title: `${bukken.name}（${formatRent(bukken.chinryou)}・${bukken.plan}）の賃貸物件情報｜すみか`,
+      title: documentTitle(`${bukken.name}（${formatRent(bukken.chinryou)}・${bukken.plan}）の賃貸物件情報`),
       description: `${place}の${bukken.typeName}「${bukken.name}」。賃料${formatRent(bukken.chinryou)}、${bukken.plan}、${bukken.area}m²。${bukken.traffics[0]?.text ?? ''}。${bukken.prText}`,
       canonical: `/bukken/detail/${bukken.globalKey}`,
       ...(archived ? { robots: 'noindex, follow' } : {}),

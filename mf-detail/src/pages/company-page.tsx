@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { COMPANY_DETAIL } from '../features/company/index.js';
 import { UNAVAILABLE } from '../features/detail/index.js';
@@ -19,7 +19,7 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
   }
   if (c) {
     setMeta({
-      title: `${c.clientName}の店舗情報・取扱物件${page > 1 ? `（${page}ページ目）` : ''}｜すみか`,
+      title: documentTitle(`${c.clientName}の店舗情報・取扱物件${page > 1 ? `（${page}ページ目）` : ''}`),
       description: `${c.clientName}（${c.companyName}）の店舗情報、口コミ、取扱物件の一覧。${c.access}。`,
       canonical: `/bukken/company/${c.key}${page > 1 ? `/page/${page}` : ''}`,
       pageTitle: c.clientName,

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormsSendViolationMutation, FormsSendViolationMutationVariables, FormsViolationMasterQuery } from '../__generated__/operations.js';
 import { readReceipt } from '../features/receipt/index.js';
 import { SEND_VIOLATION, VIOLATION_MASTER } from '../features/violation/index.js';
@@ -122,6 +122,8 @@ it('shows the Japanese message under each empty field, then sends the filled rep
   expect(textbox(/^会社名/).getAttribute('aria-invalid')).toBe('false');
   expect(textbox(/^電話番号/).hasAttribute('aria-describedby')).toBe(false);
   expect(screen.getAllByTestId('field-error')).toHaveLength(Object.keys(FIELD_MESSAGES).length);
+  // The first field in error is a radio group: focus goes to its first choice.
+  await waitFor(() => expect(document.activeElement).toBe(within(kinds).getAllByRole('radio')[0]));
 
   fireEvent.click(within(kinds).getByRole('radio', { name: /^賃料・管理費・初期費用の表示が実際と異なる/ }));
   // A colleague of another company reports: the company name becomes required.

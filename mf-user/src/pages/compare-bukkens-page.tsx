@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, KitLink } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import type { ReactNode } from 'react';
 import type { UserCompareBukkensQuery } from '../__generated__/operations.js';
@@ -23,7 +23,7 @@ export default function CompareBukkensPage({ search, setMeta, setStatus }: Remot
   ];
   const valid = keys.length > 0 && keys.length <= 10 && keys.every((k) => KEY.test(k));
   setMeta({
-    title: 'お気に入り物件の比較｜すみか',
+    title: documentTitle('お気に入り物件の比較'),
     pageTitle: 'お気に入り物件を比較',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件', path: '/favorite' }, { text: '比較' }],
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, MESSAGES, useStockCounts, useToast, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_HISTORIES, USER_HISTORIES } from '../features/histories/index.js';
@@ -11,7 +11,7 @@ const KIND_LABEL = { applied: '問い合わせ済み', viewed: '閲覧', viewed_
 /** /detail_history: listings the visitor opened, newest first (max 100). */
 export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
   setMeta({
-    title: '閲覧履歴｜すみか',
+    title: documentTitle('閲覧履歴'),
     description: '最近見た賃貸物件の一覧です。',
     pageTitle: '閲覧履歴',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '閲覧履歴' }],

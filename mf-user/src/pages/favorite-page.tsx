@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites } from '@sumika/shell-kit';
+import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { FAVORITE_SORTS, type FavoriteSort, USER_FAVORITES, sortFavorites } from '../features/favorites/index.js';
@@ -12,7 +12,7 @@ export const pageQueries: PageQueries = () => [{ query: USER_FAVORITES }];
 /** /favorite: the visitor's favorites (max 50), sorted, selected for inquiry, compare or delete. */
 export default function FavoritePage({ setMeta }: RemotePageProps) {
   setMeta({
-    title: 'お気に入り物件｜すみか',
+    title: documentTitle('お気に入り物件'),
     description: 'お気に入りに保存した賃貸物件の一覧です。',
     pageTitle: 'お気に入り物件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件' }],

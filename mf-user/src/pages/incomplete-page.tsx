@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, MESSAGES, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, MESSAGES, useToast, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_INCOMPLETE_INQUIRIES, USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/index.js';
@@ -9,7 +9,7 @@ import { UserStyles } from '../ui/styles.js';
 /** /incomplete: inquiries started and not sent; resume them or clear them. */
 export default function IncompletePage({ setMeta }: RemotePageProps) {
   setMeta({
-    title: '問い合わせ途中の物件｜すみか',
+    title: documentTitle('問い合わせ途中の物件'),
     description: '問い合わせを始めて送信していない賃貸物件の一覧です。',
     pageTitle: '問い合わせ途中の物件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '問い合わせ途中の物件' }],

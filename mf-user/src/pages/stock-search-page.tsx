@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, formatDate, KitLink, MESSAGES, useStockCounts, useToast } from '@sumika/shell-kit';
+import { ErrorBox, formatDate, KitLink, MESSAGES, useStockCounts, useToast, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_SEARCH_CONDITION, REGISTER_NEWS_LETTER_FOR_LIST, USER_SEARCH_CONDITIONS } from '../features/searches/index.js';
@@ -8,7 +8,7 @@ import { UserStyles } from '../ui/styles.js';
 /** /stock_search: saved search conditions (max 20), run again or delete; new-listing mails. */
 export default function StockSearchPage({ setMeta }: RemotePageProps) {
   setMeta({
-    title: '保存した検索条件｜すみか',
+    title: documentTitle('保存した検索条件'),
     description: '保存した賃貸物件の検索条件の一覧です。',
     pageTitle: '保存した検索条件',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '保存した検索条件' }],

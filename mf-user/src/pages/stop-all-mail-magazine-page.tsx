@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { STOP_ALL_MAIL_MAGAZINE } from '../features/mail/index.js';
 import { UserStyles } from '../ui/styles.js';
@@ -6,7 +7,7 @@ import { UserStyles } from '../ui/styles.js';
 /** /stop_all_mail_magazine(?token=…): stops every mail; the link in a mail works without the cookie. */
 export default function StopAllMailMagazinePage({ search, setMeta }: RemotePageProps) {
   setMeta({
-    title: 'メール配信の停止｜すみか',
+    title: documentTitle('メール配信の停止'),
     robots: 'noindex, nofollow',
     pageTitle: 'メール配信の停止',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'メール配信の停止' }],
