@@ -70,6 +70,13 @@ export type InquiryListKind =
   | 'contacted_bukken'
   | 'favorite_bukken';
 
+export type FormsApplyAlsoAskQueryVariables = Exact<{
+  globalKeys: Array<string | number> | string | number;
+}>;
+
+
+export type FormsApplyAlsoAskQuery = { bukkens: Array<{ __typename: 'Bukken', globalKey: string, company: { __typename: 'Company', id: string } | null, recommendations: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, company: { __typename: 'Company', id: string, clientName: string } | null }> } | null> };
+
 export type FormsApplyPageQueryVariables = Exact<{
   globalKeys: Array<string | number> | string | number;
 }>;

@@ -5,6 +5,7 @@ import { REQUIRED_USER_DATA } from '@sumika/shell-kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GraphQLError } from 'graphql';
 import type {
+  FormsApplyAlsoAskQuery,
   FormsApplyPageQuery,
   FormsApplyStartQuery,
   FormsCreateApplyMutation,
@@ -12,7 +13,7 @@ import type {
   FormsMarkInquiriesSentMutation,
   FormsStartInquiryMutation,
 } from '../__generated__/operations.js';
-import { APPLY_PAGE_DATA, APPLY_START_DATA, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
+import { APPLY_ALSO_ASK, APPLY_PAGE_DATA, APPLY_START_DATA, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
 import { errorMessageOf, FORM_PAGE, stubScrolling, TEST_RECAPTCHA_TOKEN } from '../testing/form-queries.js';
 import ApplyPage from './apply-page.js';
@@ -382,6 +383,61 @@ describe('sending', () => {
     expect((screen.getByRole('combobox', { name: /^入居希望時期/ }) as HTMLSelectElement).value).toBe('asap');
     fireEvent.click(screen.getByRole('button', { name: '問い合わせる' }));
     expect(await screen.findByTestId('apply-complete')).toBeTruthy();
+  });
+
+  it("offers other companies' similar listings unticked, and asks them too only once the visitor ticks it", async () => {
+    const similar = (globalKey: string, name: string, company: { id: string; clientName: string }) => ({
+      __typename: 'Bukken' as const,
+      globalKey,
+      name,
+      chinryou: 80000,
+      plan: '1K',
+      company: { __typename: 'Company' as const, ...company },
+    });
+    const alsoAsk: FormsApplyAlsoAskQuery = {
+      bukkens: [
+        {
+          __typename: 'Bukken',
+          globalKey: 'bk000000001',
+          company: { __typename: 'Company', id: STORE.id },
+          recommendations: [
+            similar('bk000000001', 'テストハイツ 101', { id: STORE.id, clientName: STORE.clientName }),
+            similar('bk000000006', '同じ店コーポ 606', { id: STORE.id, clientName: STORE.clientName }),
+            similar('bk000000005', '別の店ハイツ 505', { id: '34', clientName: 'みなみ不動産 四谷店' }),
+          ],
+        },
+      ],
+    };
+    const both = ['bk000000001', 'bk000000005'];
+    const accept = jest.fn(() => receipt);
+    const markSent = jest.fn(() => ({
+      data: { markInquiriesSent: { __typename: 'MarkInquiriesSentPayload', globalKeys: both, existApplyData: true } } satisfies FormsMarkInquiriesSentMutation,
+    }));
+    renderPage(ApplyPage, {
+      ...FORM_PAGE,
+      path: '/apply/create',
+      search: '?keys=bk000000001',
+      mocks: [
+        pageData(keys, [bukken('bk000000001', 'テストハイツ 101', STORE)]),
+        started(keys).mock,
+        { request: { query: APPLY_ALSO_ASK, variables: { globalKeys: keys } }, result: { data: alsoAsk } },
+        { request: { query: CREATE_APPLY, variables: { input: { ...answers, globalKeys: both } } }, result: accept },
+        { request: { query: MARK_INQUIRIES_SENT, variables: { globalKeys: both, listKind: 'building_page_bukken' } }, result: markSent },
+        { request: { query: REQUIRED_USER_DATA }, result: { data: badges } },
+      ],
+    });
+    await fill();
+    const box = (await screen.findByRole('checkbox', { name: /^ほかの不動産会社にも問い合わせる/ })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    // Only the other company's listing is offered; the one asked about and its own store's are not.
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('別の店ハイツ 505（8万円・1K・みなみ不動産 四谷店）');
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '問い合わせる' }));
+    expect(await screen.findByTestId('apply-complete')).toBeTruthy();
+    expect(accept).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(markSent).toHaveBeenCalledTimes(1));
   });
 
   it('gives the right keyboards and autofill to the contact fields', async () => {

@@ -3,8 +3,8 @@ import { ErrorBox, formatManYen, KitLink, PATHS, documentTitle, useClientContext
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { useEffect, useState } from 'react';
 import type { FormsCreateApplyMutation } from '../__generated__/operations.js';
-import { APPLY_PAGE_DATA, ApplyStart, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY } from '../features/apply/index.js';
-import { ErrorSummary, CheckboxGroup, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
+import { APPLY_ALSO_ASK, APPLY_PAGE_DATA, ApplyStart, CREATE_APPLY, MARK_INQUIRIES_SENT, START_INQUIRY, alsoAskCandidates } from '../features/apply/index.js';
+import { ErrorSummary, CheckboxField, CheckboxGroup, SelectField, TextArea, TextField, orNull, recaptchaToken, useForm } from '../features/form/index.js';
 import { FormsStyles } from '../ui/styles.js';
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,11 +36,23 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
   const { isApp, serverDate } = useClientContext();
   const { refresh } = useStockCounts();
   const { data, error, refetch } = useQuery(APPLY_PAGE_DATA, { variables: { globalKeys: keys }, skip: !valid });
+  const alsoAsk = useQuery(APPLY_ALSO_ASK, { variables: { globalKeys: keys }, skip: !valid });
   const [start] = useMutation(START_INQUIRY);
   const [create] = useMutation(CREATE_APPLY);
   const [markSent] = useMutation(MARK_INQUIRIES_SENT);
   const [done, setDone] = useState<FormsCreateApplyMutation['createApply'] | null>(null);
-  const form = useForm({ name: '', kana: '', email: '', phone: '', contactMethod: '', moveInTiming: '', requests: [] as string[], freeText: '' });
+  const form = useForm({
+    name: '',
+    kana: '',
+    email: '',
+    phone: '',
+    contactMethod: '',
+    moveInTiming: '',
+    requests: [] as string[],
+    freeText: '',
+    // Never ticked for the visitor: asking more companies is their choice (issue 17).
+    alsoAsk: false as boolean,
+  });
   const keysKey = keys.join(',');
   useEffect(() => {
     if (valid) start({ variables: { globalKeys: keys, listKind } }).catch(() => undefined);
@@ -55,6 +67,7 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
   if (error && !data) return <ErrorBox message="フォームを読み込めませんでした。" onRetry={() => void refetch()} />;
   const err = form.errors.fields;
   const bukkens = (data?.bukkens ?? []).filter((b): b is NonNullable<typeof b> => !!b);
+  const others = data ? alsoAskCandidates(alsoAsk.data, keys, data.applyMaster.maxBukkens) : [];
 
   if (done) {
     return (
@@ -108,10 +121,11 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           e.preventDefault();
           void form.submit(async () => {
             const v = form.values;
+            const sentKeys = v.alsoAsk ? [...keys, ...others.map((o) => o.globalKey)] : keys;
             const { data: res } = await create({
               variables: {
                 input: {
-                  globalKeys: keys,
+                  globalKeys: sentKeys,
                   listKind,
                   name: orNull(v.name),
                   kana: orNull(v.kana),
@@ -127,7 +141,7 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
               },
             });
             if (!res) throw new Error('no receipt');
-            await markSent({ variables: { globalKeys: keys, listKind } }).catch(() => undefined);
+            await markSent({ variables: { globalKeys: sentKeys, listKind } }).catch(() => undefined);
             void refresh();
             setDone(res.createApply);
           });
@@ -147,6 +161,15 @@ export default function ApplyPage({ config, search, setMeta, setStatus }: Remote
           onChange={(v) => form.set('requests', v)}
         />
         <TextArea label="その他のご質問" error={err.freeText} hint="1,000文字以内" maxLength={1000} {...form.text('freeText')} />
+        {others.length > 0 && (
+          <CheckboxField
+            label="ほかの不動産会社にも問い合わせる"
+            text={`似た条件の${others.length}件を扱う不動産会社にも、同じ内容で問い合わせる`}
+            hint={others.map((o) => `${o.name}（${formatManYen(o.chinryou)}・${o.plan}・${o.company?.clientName ?? ''}）`).join(' ／ ')}
+            checked={form.values.alsoAsk}
+            onChange={(checked) => form.set('alsoAsk', checked)}
+          />
+        )}
         {err.recaptchaToken && (
           <p className="f-error" role="alert">
             {err.recaptchaToken}

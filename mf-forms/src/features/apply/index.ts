@@ -5,3 +5,5 @@ export { MARK_INQUIRIES_SENT } from './api/mark-inquiries-sent.js';
 export { START_INQUIRY } from './api/start-inquiry.js';
 export { APPLY_START_DATA } from './api/apply-start-data.js';
 export { ApplyStart } from './components/apply-start.js';
+export { APPLY_ALSO_ASK } from './api/also-ask-data.js';
+export { alsoAskCandidates, type AlsoAskCandidate } from './also-ask.js';
