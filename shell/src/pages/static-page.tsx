@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import type { RemotePageMeta, RemotePageProps } from '@sumika/shell-kit';
+import { documentTitle, type RemotePageMeta, type RemotePageProps } from '@sumika/shell-kit';
 
 export const SITE_NAME = 'すみか';
 
 export type ShellPageProps = RemotePageProps;
 
-/** Declares a static page's meta: '<title> | すみか', breadcrumbs from the top page. */
+/** Declares a static page's meta: '<title>｜すみか' (the kit's one title format), breadcrumbs from the top page. */
 export function useStaticMeta(
   props: ShellPageProps,
   page: { title: string; description: string; path: string; parents?: { text: string; path: string }[] },
 ): void {
   const meta: RemotePageMeta = {
-    title: `${page.title} | 賃貸住宅情報サイト ${SITE_NAME}`,
+    title: documentTitle(page.title),
     description: page.description,
     canonical: page.path,
     pageTitle: page.title,
