@@ -5,6 +5,8 @@ export interface GatewayConfig {
   port: number;
   /** The composed supergraph (npm run compose); watched and reloaded on change. */
   supergraphFile: string;
+  /** Redis to follow the published supergraph on (SUPERGRAPH_REDIS_URL; `npm run schema:publish` publishes there too): every instance of a scaled-out gateway. */
+  supergraphRedisUrl: string | undefined;
   /** Where each subgraph's GraphQL endpoint is, overriding the supergraph's URLs (<NAME>_URL). */
   subgraphUrls: Partial<Record<SubgraphName, string>>;
   issuer: string;
@@ -63,6 +65,7 @@ const GATEWAY_ENV = {
   // Declared once with the subgraphs' side, which derives the JWKS URL and checks the issuer from them.
   GATEWAY_PORT: AUTH_ENV.GATEWAY_PORT,
   SUPERGRAPH_FILE: envVar.text(),
+  SUPERGRAPH_REDIS_URL: envVar.url(),
   JWT_ISSUER: AUTH_ENV.JWT_ISSUER,
   GATEWAY_SIGNING_KEY: envVar.text(),
   ADMIN_TOKEN: envVar.text(),
@@ -113,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
   return {
     port: vars.GATEWAY_PORT,
     supergraphFile: vars.SUPERGRAPH_FILE ?? path.join(repoRoot(), 'gateway', 'supergraph.graphql'),
+    supergraphRedisUrl: vars.SUPERGRAPH_REDIS_URL,
     subgraphUrls: urls,
     issuer: vars.JWT_ISSUER,
     signingKeyJson: vars.GATEWAY_SIGNING_KEY,

@@ -1,6 +1,7 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { SupergraphSdlHook } from '@apollo/gateway';
+import { followLatest, SUPERGRAPH_REDIS } from '@sumika/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'graphql';
 
@@ -21,10 +22,17 @@ export const RELOAD_SETTLE_MS = 50;
  * publish renames a complete new file over the old one (atomic, as a Kubernetes ConfigMap volume swaps
  * its files too), which would end a watch on the old file. A file that does not parse (a half-written
  * copy by another tool) or that Apollo refuses is logged and the current supergraph kept; requests in
- * flight finish on the plan they started with. `onSupergraph` runs on the first read and on every
- * change (before Apollo swaps plans).
+ * flight finish on the plan they started with. With `redisUrl` the gateway also follows the
+ * supergraph published through Redis (SUPERGRAPH_REDIS: every instance of a scaled-out gateway, on any
+ * machine, takes it; one that was away takes the latest when it reconnects). `onSupergraph` runs on the
+ * first read and on every change (before Apollo swaps plans).
  */
-export function watchedSupergraph(file: string, log: FastifyBaseLogger, onSupergraph: (sdl: string, reloaded: boolean) => void): SupergraphSdlHook {
+export function watchedSupergraph(
+  file: string,
+  log: FastifyBaseLogger,
+  onSupergraph: (sdl: string, reloaded: boolean) => void,
+  opts: { redisUrl?: string } = {},
+): SupergraphSdlHook {
   return async ({ update }) => {
     const read = (): string => readFileSync(file, 'utf8');
     const sdl = read();
@@ -38,6 +46,9 @@ export function watchedSupergraph(file: string, log: FastifyBaseLogger, onSuperg
       } catch {
         return; // between a rename's two steps: the next event reads it
       }
+      take(next);
+    };
+    const take = (next: string) => {
       if (!next || next === last) return;
       try {
         parse(next);
@@ -66,11 +77,13 @@ export function watchedSupergraph(file: string, log: FastifyBaseLogger, onSuperg
     } catch {
       log.warn('cannot watch the supergraph file; reload by restart');
     }
+    const channel = opts.redisUrl ? followLatest(opts.redisUrl, SUPERGRAPH_REDIS, take, log) : undefined;
     return {
       supergraphSdl: sdl,
       cleanup: async () => {
         clearTimeout(timer);
         watcher?.close();
+        await channel?.close();
       },
     };
   };

@@ -63,12 +63,17 @@ export default fp(
     const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
     const gateway = new ApolloGateway({
       // The supergraph file is watched: a new composition is served without a restart.
-      supergraphSdl: watchedSupergraph(config.supergraphFile, app.log, (sdl, reloaded) => {
-        urls = effectiveUrls(sdl);
-        privateFields = privateFieldsOf(sdl);
-        costTable = costTableOfSupergraph(sdl);
-        if (reloaded) void cacheLayer.invalidate();
-      }),
+      supergraphSdl: watchedSupergraph(
+        config.supergraphFile,
+        app.log,
+        (sdl, reloaded) => {
+          urls = effectiveUrls(sdl);
+          privateFields = privateFieldsOf(sdl);
+          costTable = costTableOfSupergraph(sdl);
+          if (reloaded) void cacheLayer.invalidate();
+        },
+        { ...(config.supergraphRedisUrl ? { redisUrl: config.supergraphRedisUrl } : {}) },
+      ),
       buildService: ({ name, url }) =>
         new SignedDataSource({
           name,

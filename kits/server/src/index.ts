@@ -3,6 +3,7 @@ export * from './env.js';
 export * from './logging.js';
 export * from './cache/cache.js';
 export * from './cache/redis-connection.js';
+export * from './cache/redis-channel.js';
 export * from './server/errors.js';
 export * from './server/unavailable.js';
 export * from './server/jwt.js';

@@ -1,0 +1,79 @@
+import { createClient } from 'redis';
+import { reconnectDelay } from './redis-connection.js';
+
+/** Where a value every instance follows lives in Redis: its latest copy, and the channel announcing a new one. */
+export interface LatestValueNames {
+  key: string;
+  channel: string;
+}
+
+/** The supergraph in Redis: `npm run schema:publish` stores and announces it, every gateway follows it. */
+export const SUPERGRAPH_REDIS: LatestValueNames = { key: 'sumika:supergraph', channel: 'sumika:supergraph:published' };
+
+export interface ChannelLog {
+  warn(obj: object, msg: string): void;
+}
+
+const CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * Follows a value published to every instance through Redis (the gateway's supergraph): `onValue` runs
+ * with each value announced on the channel, and with the key's latest value whenever the subscription
+ * (re)connects, so an instance that was away catches up. Redis being down never stops the caller: both
+ * connections retry in the background (node-redis subscribes again on reconnect), errors are logged once
+ * per outage, and `close` never waits long.
+ */
+export function followLatest(url: string, names: LatestValueNames, onValue: (value: string) => void, log: ChannelLog): { close(): Promise<void> } {
+  const socket = { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: reconnectDelay };
+  const subscriber = createClient({ url, socket });
+  const reader = createClient({ url, socket, disableOfflineQueue: true });
+  let down = false;
+  const onError = (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: err.message }, `redis unavailable; ${names.channel} is not followed until it returns`);
+  };
+  subscriber.on('error', onError);
+  reader.on('error', onError);
+  const catchUp = () => {
+    down = false;
+    if (!reader.isReady) return;
+    reader.get(names.key).then(
+      (value) => {
+        if (value) onValue(value);
+      },
+      () => undefined,
+    );
+  };
+  subscriber.on('ready', catchUp);
+  reader.on('ready', catchUp);
+  void subscriber
+    .connect()
+    .then(() => subscriber.subscribe(names.channel, (message) => onValue(message)))
+    .catch((err: Error) => onError(err));
+  void reader.connect().catch((err: Error) => onError(err));
+  return {
+    async close() {
+      for (const client of [subscriber, reader]) {
+        if (!client.isOpen) continue;
+        try {
+          await Promise.race([client.close(), new Promise((_, reject) => setTimeout(() => reject(new Error('close timeout')), 1000).unref())]);
+        } catch {
+          client.destroy();
+        }
+      }
+    },
+  };
+}
+
+/** Publishes a value to every instance following it: stored under the key (for those that join later), then announced. */
+export async function publishLatest(url: string, names: LatestValueNames, value: string): Promise<number> {
+  const client = createClient({ url, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
+  await client.connect();
+  try {
+    await client.set(names.key, value);
+    return await client.publish(names.channel, value);
+  } finally {
+    await client.close();
+  }
+}
