@@ -70,7 +70,10 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
     prText: '駅近の1Kです。',
     archived: false,
     archivedAt: null,
-    traffics: [{ __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分' }],
+    traffics: [
+      { __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', lineName: '東京メトロ半蔵門線', stationName: '半蔵門', walkMin: 5 },
+      { __typename: 'Traffic', text: '東京メトロ有楽町線/麹町駅 歩8分', lineName: '東京メトロ有楽町線', stationName: '麹町', walkMin: 8 },
+    ],
     conditionCodes: degraded.conditions
       ? null
       : {
@@ -102,7 +105,21 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
       guaranteeFee: 45000,
       keyExchange: 16500,
     },
-    building: { __typename: 'Building', key: 'bl000001', name: 'テストハイツ', totalUnits: 20 },
+    building: {
+      __typename: 'Building',
+      key: 'bl000001',
+      name: 'テストハイツ',
+      totalUnits: 20,
+      // This room and twelve others: eleven rows would be too many.
+      vacancies: [GLOBAL_KEY, ...Array.from({ length: 12 }, (_, i) => `bk1000000${String(i + 10)}`)].map((globalKey, i) => ({
+        __typename: 'Bukken' as const,
+        globalKey,
+        floor: i + 1,
+        plan: i % 2 ? '1LDK' : '1K',
+        area: 25 + i,
+        chinryou: 80000 + i * 1000,
+      })),
+    },
     company: degraded.company ? null : company,
     recommendations: [
       {
@@ -113,6 +130,7 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
         plan: '1R',
         area: 20,
         imageGroup: { __typename: 'ImageGroup', gaikanUrl: '/g2.svg' },
+        marketRent: { __typename: 'MarketRent', difference: -3000, differenceRate: -0.041 },
       },
     ],
   };
@@ -272,4 +290,63 @@ it('shows the error box on a network error', async () => {
   });
   expect((await screen.findByRole('alert')).textContent).toContain('物件情報を読み込めませんでした。');
   expect(screen.queryByTestId('bukken-detail')).toBeNull();
+});
+
+it('lists the walking minutes to each station, line by line', async () => {
+  renderDetail(bukken());
+  const walks = await screen.findByTestId('station-walks');
+  expect([...walks.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    '東京メトロ半蔵門線 ／ 半蔵門駅 ／ 徒歩5分',
+    '東京メトロ有楽町線 ／ 麹町駅 ／ 徒歩8分',
+  ]);
+});
+
+it("lists at most ten of the building's other rooms, this one left out, each linking to its page", async () => {
+  renderDetail(bukken());
+  const table = await screen.findByTestId('other-rooms');
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(10);
+  expect(rows[0]?.textContent).toContain('2階');
+  expect(
+    within(rows[0] as HTMLElement)
+      .getByRole('link')
+      .getAttribute('href'),
+  ).toBe('/bukken/detail/bk100000010');
+  expect(table.querySelector(`a[href="/bukken/detail/${GLOBAL_KEY}"]`)).toBeNull();
+});
+
+it('shows plan, rent and the market delta on each similar listing', async () => {
+  renderDetail(bukken());
+  const similar = await screen.findByTestId('similar-listings');
+  expect(screen.getByRole('heading', { name: '似た条件の物件' })).toBeTruthy();
+  const card = within(similar).getByRole('link');
+  expect(card.getAttribute('href')).toBe('/bukken/detail/bk000000002');
+  expect(card.textContent).toContain('7万円');
+  expect(card.textContent).toContain('1R');
+  expect(card.textContent).toContain('相場比 -3,000円（-4.1%）');
+});
+
+it("links the store card to the store's page", async () => {
+  renderDetail(bukken());
+  const link = within(await screen.findByTestId('company-block')).getByRole('link', { name: 'すみか不動産 麹町店' });
+  expect(link.getAttribute('href')).toBe('/bukken/company/st000012');
+});
+
+it('emits the listing as schema.org Apartment with its rent as an Offer', async () => {
+  const b = bukken();
+  renderDetail({ ...b, name: 'テスト</script><b>ハイツ' });
+  await screen.findByTestId('bukken-detail');
+  const script = document.querySelector('[data-testid="bukken-detail"] script[type="application/ld+json"]') as HTMLScriptElement;
+  // '<' is escaped, so a name cannot close the tag.
+  expect(script.innerHTML).not.toContain('</script>');
+  const ld = JSON.parse(script.textContent ?? '') as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Apartment',
+    name: 'テスト</script><b>ハイツ',
+    address: { '@type': 'PostalAddress', streetAddress: '東京都千代田区麹町1-1' },
+    floorSize: { '@type': 'QuantitativeValue', value: 25.5, unitCode: 'MTK' },
+    numberOfRooms: 1,
+    offers: { '@type': 'Offer', price: 85000, priceCurrency: 'JPY' },
+  });
 });

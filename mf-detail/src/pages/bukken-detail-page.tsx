@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink, useClientContext, useStockCounts, documentTitle } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, jsonForScript, KitLink, useClientContext, useStockCounts, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useEffect } from 'react';
 import {
+  apartmentJsonLd,
   BUKKEN_DETAIL,
   bukkenDetailVariables,
   CompanyBlock,
@@ -11,8 +12,11 @@ import {
   InitialCost,
   MarketRent,
   MobileActionBar,
+  OtherRooms,
   RECORD_HISTORY,
+  SimilarListings,
   SpecTable,
+  StationWalks,
 } from '../features/detail/index.js';
 import { formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
@@ -55,6 +59,22 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
   return (
     <div data-testid="bukken-detail" className={actionBar ? 'd-page--with-bar' : undefined}>
       <DetailStyles />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript(
+            apartmentJsonLd({
+              name: bukken.name,
+              address: bukken.address,
+              chinryou: bukken.chinryou,
+              area: bukken.area,
+              plan: bukken.plan,
+              url: `/bukken/detail/${bukken.globalKey}`,
+              image: bukken.imageGroup.gaikanUrl,
+            }),
+          ),
+        }}
+      />
       {archived && <p className="d-archived">この物件の掲載は終了しました。似た条件の物件を探してみましょう。</p>}
       <section className="d-head">
         <div>
@@ -103,6 +123,14 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             </p>
           </section>
           <section className="d-section">
+            <h2>最寄り駅からの徒歩時間</h2>
+            <StationWalks traffics={bukken.traffics} />
+          </section>
+          <section className="d-section">
+            <h2>同じ建物の募集中のお部屋</h2>
+            <OtherRooms rooms={bukken.building.vacancies} currentKey={bukken.globalKey} />
+          </section>
+          <section className="d-section">
             <h2>設備・条件</h2>
             <Conditions bukken={bukken} />
           </section>
@@ -124,18 +152,8 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
       </div>
       {bukken.recommendations.length > 0 && (
         <section className="d-section">
-          <h2>この物件を見た人におすすめの物件</h2>
-          <ul className="d-recs">
-            {bukken.recommendations.map((r) => (
-              <li key={r.globalKey}>
-                <KitLink to={`/bukken/detail/${r.globalKey}`}>
-                  <img src={r.imageGroup.gaikanUrl} alt="" loading="lazy" />
-                  <div>{r.name}</div>
-                  <strong>{formatRent(r.chinryou)}</strong> {r.plan} / {r.area}m²
-                </KitLink>
-              </li>
-            ))}
-          </ul>
+          <h2>似た条件の物件</h2>
+          <SimilarListings items={bukken.recommendations} />
         </section>
       )}
       {actionBar && <MobileActionBar globalKey={bukken.globalKey} tel={bukken.company?.tel ?? null} />}

@@ -153,3 +153,18 @@ it('keeps the store and the listings that came back, with the notice, when a lis
   expect(within(section('店舗情報')).getByText('03-0000-0000')).toBeTruthy();
   await act(async () => undefined);
 });
+
+it('emits the store as schema.org RealEstateAgent', async () => {
+  companyPage(read({ key: KEY, page: 1 }, { data: { company, bukkensByCompany: list([]) } }));
+  await screen.findByTestId('company-page');
+  const script = document.querySelector('[data-testid="company-page"] script[type="application/ld+json"]') as HTMLScriptElement;
+  expect(JSON.parse(script.textContent ?? '')).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateAgent',
+    name: 'すみか不動産 麹町店',
+    address: { '@type': 'PostalAddress', streetAddress: company.address },
+    telephone: company.tel,
+    openingHours: '10:00〜19:00',
+  });
+  await act(async () => undefined);
+});

@@ -1,8 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
+import { ErrorBox, FavoriteButton, formatNumber, jsonForScript, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { RemotePageProps } from '@sumika/shell-kit';
 import { COMPANY_DETAIL } from '../features/company/index.js';
-import { UNAVAILABLE } from '../features/detail/index.js';
+import { realEstateAgentJsonLd, UNAVAILABLE } from '../features/detail/index.js';
 import { formatArea, formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -34,6 +34,21 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
   return (
     <div data-testid="company-page">
       <DetailStyles />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript(
+            realEstateAgentJsonLd({
+              clientName: c.clientName,
+              companyName: c.companyName,
+              address: c.address,
+              tel: c.tel,
+              openTime: c.openTime,
+              url: `/bukken/company/${c.key}`,
+            }),
+          ),
+        }}
+      />
       <div className="d-grid">
         <section className="d-section">
           <h2>店舗情報</h2>

@@ -151,8 +151,8 @@ export interface RecommendationRow {
 export type RecommendationScope = 'STATION' | 'CITY';
 
 /**
- * Similar ACTIVE listings for each request within one scope: plan within ±1 madori ordinal,
- * monthly total within ±20%, never the listing itself; closest rent first, then id, at most
+ * Similar ACTIVE listings for each request within one scope: the same madori, monthly total
+ * (rent and fees) within ±15%, never the listing itself; closest rent first, then id, at most
  * `limit` each. One query per batch (LATERAL over the requests).
  */
 export async function findRecommendations(
@@ -176,8 +176,8 @@ export async function findRecommendations(
       SELECT k.id, abs(k.chinryou + k.kanri_kyoeki - s.total) AS diff
       FROM ${candidates}
         AND k.archived_at IS NULL AND k.id <> s.src_id
-        AND array_position(${[...MADORI_NAMES]}::text[], k.plan) BETWEEN s.plan_ord - 1 AND s.plan_ord + 1
-        AND k.chinryou + k.kanri_kyoeki BETWEEN s.total * 0.8 AND s.total * 1.2
+        AND array_position(${[...MADORI_NAMES]}::text[], k.plan) = s.plan_ord
+        AND k.chinryou + k.kanri_kyoeki BETWEEN s.total * 0.85 AND s.total * 1.15
       ORDER BY diff, k.id
       LIMIT s.lim
     ) r

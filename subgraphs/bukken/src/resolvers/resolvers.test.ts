@@ -382,7 +382,7 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
   });
 
   describe('recommendations', () => {
-    it('are similar active listings nearby, closest rent first, never the listing itself', async () => {
+    it('are similar active listings nearby (same plan, monthly total within ±15%), closest rent first, never the listing itself', async () => {
       const sample = active()
         .filter((_, i) => i % 53 === 0)
         .slice(0, 30);
@@ -396,12 +396,7 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
         const r = byKey.get(item.globalKey) as Raw;
         const tier = (x: Raw) => (r.sg !== null && x.sg === r.sg ? 0 : x.city_code === r.city_code ? 1 : 2);
         const similar = (x: Raw) =>
-          !x.archived &&
-          x.id !== r.id &&
-          Math.abs(ord(x.plan) - ord(r.plan)) <= 1 &&
-          5 * total(x) >= 4 * total(r) &&
-          5 * total(x) <= 6 * total(r) &&
-          tier(x) < 2;
+          !x.archived && x.id !== r.id && ord(x.plan) === ord(r.plan) && 20 * total(x) >= 17 * total(r) && 20 * total(x) <= 23 * total(r) && tier(x) < 2;
         // Rules hold for every returned item.
         for (const rec of item.recommendations) expect(similar(byKey.get(rec.globalKey) as Raw)).toBe(true);
         const expected = rows

@@ -35,6 +35,9 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
       archivedAt
       traffics {
         text
+        lineName
+        stationName
+        walkMin
       }
       conditionCodes {
         airConditionings { code name }
@@ -76,6 +79,13 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
         key
         name
         totalUnits
+        vacancies {
+          globalKey
+          floor
+          plan
+          area
+          chinryou
+        }
       }
       company {
         id
@@ -99,6 +109,10 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
         ...DetailListingCard
         imageGroup {
           gaikanUrl
+        }
+        marketRent {
+          difference
+          differenceRate
         }
       }
     }
