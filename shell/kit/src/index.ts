@@ -195,8 +195,8 @@ export { Layout, type HeaderVariant, type LayoutProps } from './chrome/layout.js
 export { PcHeader, type PcHeaderProps } from './chrome/pc-header.js';
 export { SpHeader, type SpHeaderProps } from './chrome/sp-header.js';
 export { FollowingHeader } from './chrome/following-header.js';
-export { InquiryFormHeader } from './chrome/inquiry-form-header.js';
-export { NoMenuHeader, type NoMenuHeaderProps } from './chrome/no-menu-header.js';
+// The form pages' headers are the layout's (headerVariant), a lazy chunk: not exported, so the first view does not carry them.
+export type { NoMenuHeaderProps } from './chrome/no-menu-header.js';
 export { PageTopLink } from './chrome/page-top-link.js';
 export { PC_FOOTER_LINKS, PcFooter, SP_FOOTER_LINKS, SpFooter, type FooterLink } from './chrome/footers.js';
 export { TestBanner } from './chrome/test-banner.js';

@@ -1,4 +1,4 @@
-import { use, type ReactNode } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useClientContext } from '../client-context/client-context-provider.js';
 import type { PageKind } from '../core/constants.js';
@@ -6,19 +6,24 @@ import { BUKKEN_TOTAL_COUNT } from '../graphql/operations/bukken-total-count.js'
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 import { useOptionalLocation } from '../router/router.js';
 import { PageTrackingDebug, usePageTracking } from '../tracking/page-tracking.js';
+import { lazyView } from '../core/lazy-view.js';
 import { AppInstallBanner } from './app-install-banner.js';
 import { Breadcrumbs, type BreadcrumbItem } from './breadcrumbs.js';
 import { FollowingHeader } from './following-header.js';
 import { PcFooter, SpFooter } from './footers.js';
-import { InquiryFormHeader } from './inquiry-form-header.js';
 import { LeavePopup } from './leave-popup.js';
 import { Meta, type PageMeta } from './meta.js';
-import { NoMenuHeader } from './no-menu-header.js';
 import { PageTopLink } from './page-top-link.js';
 import { PcHeader } from './pc-header.js';
 import { PreviousSearchBalloon } from './previous-search-balloon.js';
 import { SpHeader } from './sp-header.js';
 import { TestBanner } from './test-banner.js';
+
+// The form pages' own headers are a lazy chunk (decision 023): the server renders them in place for
+// those pages and the browser hydrates them when the chunk has come; no other page loads them.
+const loadFormHeaders = () => import(/* webpackChunkName: "lazy-form-headers" */ './form-headers.js');
+const LazyInquiryFormHeader = lazyView(() => loadFormHeaders().then((m) => m.InquiryFormHeader), 'the form header');
+const LazyNoMenuHeader = lazyView(() => loadFormHeaders().then((m) => m.NoMenuHeader), 'the form header');
 
 export type HeaderVariant = 'default' | 'inquiry' | 'noMenu';
 
@@ -97,7 +102,10 @@ export function Layout({
     );
   }
 
-  const special = headerVariant === 'inquiry' ? <InquiryFormHeader /> : headerVariant === 'noMenu' ? <NoMenuHeader /> : null;
+  const special =
+    headerVariant === 'inquiry' || headerVariant === 'noMenu' ? (
+      <Suspense fallback={null}>{headerVariant === 'inquiry' ? <LazyInquiryFormHeader /> : <LazyNoMenuHeader />}</Suspense>
+    ) : null;
 
   if (ctx.isSpView) {
     return (
