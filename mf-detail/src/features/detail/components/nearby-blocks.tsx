@@ -55,7 +55,9 @@ export function OtherRooms({ rooms, currentKey }: { rooms: readonly Room[]; curr
             <td>{formatArea(r.area)}</td>
             <td>{formatRent(r.chinryou)}</td>
             <td>
-              <KitLink to={`/bukken/detail/${r.globalKey}`} aria-label={`${r.floor}階 ${r.plan} ${formatRent(r.chinryou)}の詳細`}>
+              {/* The room in the link's name for screen readers, around the visible words (WCAG 2.5.3: the name contains them). */}
+              <KitLink to={`/bukken/detail/${r.globalKey}`}>
+                <span className="sk-visually-hidden">{`${r.floor}階 ${r.plan} ${formatRent(r.chinryou)}の`}</span>
                 詳細を見る
               </KitLink>
             </td>
