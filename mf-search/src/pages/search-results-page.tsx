@@ -135,6 +135,8 @@ export default function SearchResultsPage({ route, params, search, setMeta, setS
           ) : result && result.bukkenList.length > 0 ? (
             <>
               {missing && <ListingsUnavailable />}
+              {/* The buildings' names are h3s: their section's h2 (on phones the panel's folds away; Lighthouse heading-order). */}
+              <h2 className="sk-visually-hidden">物件一覧</h2>
               <BuildingList
                 listings={listings}
                 stale={stale}
