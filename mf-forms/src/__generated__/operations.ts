@@ -84,12 +84,12 @@ export type FormsApplyPageQueryVariables = Exact<{
 
 export type FormsApplyPageQuery = { applyMaster: { __typename: 'ApplyMaster', maxBukkens: number, contactMethods: Array<{ __typename: 'MasterOption', code: string, name: string }>, moveInTimings: Array<{ __typename: 'MasterOption', code: string, name: string }>, requests: Array<{ __typename: 'MasterOption', code: string, name: string }> }, bukkens: Array<{ __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, area: number, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string }, company: { __typename: 'Company', id: string, clientName: string } | null } | null> };
 
+export type FormsApplyStartBukkenFragment = { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } };
+
 export type FormsApplyStartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type FormsApplyStartQuery = { user: { __typename: 'User', bukken: { __typename: 'UserBukken', histories: Array<{ __typename: 'HistoryBukken', globalKey: string, kind: HistoryKind, bukken: { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null }>, incompleteInquiries: Array<{ __typename: 'IncompleteInquiry', globalKey: string, listKind: InquiryListKind, bukken: { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } } | null }> } } };
-
-export type FormsApplyStartBukkenFragment = { __typename: 'Bukken', globalKey: string, name: string, chinryou: number, plan: string, address: string, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } };
 
 export type FormsCreateApplyMutationVariables = Exact<{
   input: ApplyInput;

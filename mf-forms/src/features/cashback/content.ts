@@ -1,9 +1,11 @@
 import { CASHBACK_CAMPAIGN as CAMPAIGN, CASHBACK_DEFAULT_AMOUNT } from '@sumika/spec';
 import { formatDate, formatNumber } from '@sumika/shell-kit';
 
+const MINUTE_MS = 60 * 1000;
+
 /** SPEC §9's campaign window in Japan time: 2024年10月3日 15:00〜2024年10月17日 14:59 (the end is the last whole minute). */
 export function campaignWindowText(): string {
-  const lastMinute = Date.parse(CAMPAIGN.endsBefore) - 60_000;
+  const lastMinute = Date.parse(CAMPAIGN.endsBefore) - MINUTE_MS;
   return `${formatDate(CAMPAIGN.startsAt, 'yyyy年M月d日 HH:mm')}〜${formatDate(lastMinute, 'yyyy年M月d日 HH:mm')}`;
 }
 

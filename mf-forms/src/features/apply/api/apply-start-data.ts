@@ -1,5 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { FormsApplyStartQuery, FormsApplyStartQueryVariables } from '../../../__generated__/operations.js';
+import { APPLY_START_BUKKEN } from './apply-start-bukken.js';
 
 /** /apply without listings: the visitor's inquiries (sent ones are 'applied' histories) and those left midway. */
 export const APPLY_START_DATA: TypedDocumentNode<FormsApplyStartQuery, FormsApplyStartQueryVariables> = gql`
@@ -23,15 +24,5 @@ export const APPLY_START_DATA: TypedDocumentNode<FormsApplyStartQuery, FormsAppl
       }
     }
   }
-
-  fragment FormsApplyStartBukken on Bukken {
-    globalKey
-    name
-    chinryou
-    plan
-    address
-    imageGroup {
-      gaikanUrl
-    }
-  }
+  ${APPLY_START_BUKKEN}
 `;
