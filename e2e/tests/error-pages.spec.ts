@@ -19,3 +19,12 @@ test('a listing that does not exist is a 404, a malformed key a 400', async ({ p
   expect((await shell.open('/bukken/detail/not.a.key')).status()).toBe(400);
   await expect(page.getByText('不正なリクエストのため、表示できません。')).toBeVisible();
 });
+
+test('a search whose code names no place is the 404 page; a malformed code a 400', async ({ page }) => {
+  const shell = new ShellPage(page);
+  expect((await shell.open('/search/tokyo/city/99999')).status()).toBe(404);
+  await expect(page).toHaveTitle('Error 404');
+  expect((await shell.open('/search/atlantis/city/13101')).status()).toBe(404);
+  expect((await shell.open('/search/results?prefecture=tokyo&station=abc')).status()).toBe(400);
+  await expect(page.getByText('不正なリクエストのため、表示できません。')).toBeVisible();
+});
