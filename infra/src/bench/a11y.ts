@@ -17,7 +17,7 @@ import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { repoRoot } from '@sumika/server-kit';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@sumika/server-kit/chromium';
-import { discoverVisitor, startSite, type Site } from './site.js';
+import { discoverVisitor, siteOrUrl } from './site.js';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
 const RESULTS = '/search/tokyo/city/13101';
@@ -41,13 +41,8 @@ function failures(lhr: Result): Failure[] {
 }
 
 async function main(): Promise<void> {
-  let site: Site | undefined;
-  let base: string;
-  if (values.url) base = values.url.replace(/\/$/, '');
-  else {
-    site = await startSite({ dataDir, log: (l) => console.log(l) });
-    base = site.base;
-  }
+  const site = await siteOrUrl(values.url, { dataDir, log: (l) => console.log(l) });
+  const { base } = site;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const { detailPath } = await discoverVisitor(base, RESULTS);
@@ -84,7 +79,7 @@ async function main(): Promise<void> {
     console.log(`lighthouse-a11y min=${min} mobile=${scores.mobile!.join(',')} desktop=${scores.desktop!.join(',')}`);
   } finally {
     await chrome?.kill();
-    await site?.stop();
+    await site.stop();
   }
 }
 

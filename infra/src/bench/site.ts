@@ -53,6 +53,13 @@ export function readPids(dataDir: string): Record<string, number> {
   return Object.fromEntries(Object.entries(file.services).map(([name, { pid, group }]) => [group ?? name, pid]));
 }
 
+/** The site a bench measures: `url` (a running site) as given, else one started as `npm start` does; `stop` stops only what was started. */
+export async function siteOrUrl(url: string | undefined, opts: StartOptions): Promise<{ base: string; stop(): Promise<void> }> {
+  if (url) return { base: url.replace(/\/$/, ''), stop: async () => undefined };
+  const site = await startSite(opts);
+  return { base: site.base, stop: () => site.stop() };
+}
+
 export async function startSite({ dataDir, log, readyTimeoutMs = 15 * 60_000, env: extraEnv }: StartOptions): Promise<Site> {
   const root = repoRoot();
   // As `npm start`: the bundles first (those that are stale), then the compiled runner.

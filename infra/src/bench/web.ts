@@ -25,7 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Artifacts, type Flags, type Result } from 'lighthouse';
 import { repoRoot } from '@sumika/server-kit';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@sumika/server-kit/chromium';
-import { discoverVisitor, startSite, type Site } from './site.js';
+import { discoverVisitor, siteOrUrl } from './site.js';
 
 const { values } = parseArgs({
   options: {
@@ -184,13 +184,8 @@ function cells(r: Omit<Run, 'url' | 'page' | 'run' | 'lcpElement'>): string[] {
 }
 
 async function main(): Promise<void> {
-  let site: Site | undefined;
-  let base: string;
-  if (values.url) base = values.url.replace(/\/$/, '');
-  else {
-    site = await startSite({ dataDir, log: (l) => console.log(l) });
-    base = site.base;
-  }
+  const site = await siteOrUrl(values.url, { dataDir, log: (l) => console.log(l) });
+  const { base } = site;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const { detailPath } = await discoverVisitor(base, RESULTS);
@@ -266,7 +261,7 @@ async function main(): Promise<void> {
     console.log(`lighthouse-mobile median ${pages.map(([page]) => `${page}=${medians[page]}`).join(' ')}`);
   } finally {
     await chrome?.kill();
-    await site?.stop();
+    await site.stop();
   }
 }
 

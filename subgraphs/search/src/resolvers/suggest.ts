@@ -41,12 +41,12 @@ function suggestKeyword(raw: string): SuggestPrefixes | undefined {
   return suggestPrefixes(keyword);
 }
 
-/** Lines whose name or nickname starts with the keyword (the master holds them; a few hundred rows). */
+/** Lines whose name or nickname starts with the keyword, in display order: the master's normalised line words, no per-request normalising. */
 function suggestLines(master: SearchMaster, prefixes: SuggestPrefixes, limit: number) {
   const keys = prefixes.names.map(normaliseWord).filter((k) => k !== '');
-  return [...master.lines.values()]
-    .filter((l) => keys.some((k) => normaliseWord(l.name).startsWith(k) || (l.nickname !== '' && normaliseWord(l.nickname).startsWith(k))))
-    .slice(0, limit);
+  const codes = new Set<number>();
+  for (const [word, lineCodes] of master.words.lines) if (keys.some((k) => word.startsWith(k))) for (const c of lineCodes) codes.add(c);
+  return [...master.lines.values()].filter((l) => codes.has(l.code)).slice(0, limit);
 }
 
 /**
