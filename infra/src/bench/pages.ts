@@ -6,10 +6,12 @@
  * seconds at `--connections` as a returning visitor (the `_uid` cookie the site set), reading each
  * service's CPU time (utime + stime of its process and children, /proc/<pid>/stat) before and after:
  * CPU ms per page per service = the difference / the responses. `--first-visits` adds the same pages
- * without a cookie (the gateway mints an identity per request). Last line, from the results page's
+ * without a cookie (the gateway mints an identity per request). Then the results page's condition panel
+ * counts (`SearchPanelCounts` POSTed to /graphql as the browser does): the URL's condition, and new choices.
+ * Last line, from the results page's
  * row: `results-page cpu-ms=<n> pages-per-s=<n>`.
  *
- *   npm run bench:pages -- --quick          # 12 s per page, about a minute once the site is up
+ *   npm run bench:pages -- --quick          # 12 s per row, about 90 s once the site is up
  *   npm run bench:pages -- --duration 30 --connections 8 --first-visits
  *
  * BENCH_BASE_URL measures an already running site instead (CPU figures only when BENCH_DATA_DIR names
@@ -101,23 +103,38 @@ interface Row {
   cpuTotal?: number;
 }
 
+/** A POST of a GraphQL operation as the browser sends it, instead of a page GET; `body` gives each request's JSON. */
+interface Operation {
+  label: string;
+  body: () => string;
+}
+
 async function measure(
   base: string,
   page: string,
   cookie: string | undefined,
   pids: () => Record<string, number> | undefined,
   runnerPid?: number,
+  operation?: Operation,
 ): Promise<Row> {
-  const url = `${base}${page}`;
+  const url = operation ? `${base}/graphql` : `${base}${page}`;
   const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   if (cookie) headers.cookie = cookie;
+  if (operation) headers['content-type'] = 'application/json';
+  const method: 'POST' | 'GET' = operation ? 'POST' : 'GET';
+  const requests: autocannon.Request[] | undefined = operation && [{ method, setupRequest: (req) => ({ ...req, body: operation.body() }) }];
+  const options: autocannon.Options = { url, method, headers, connections: CONNECTIONS, ...(requests ? { requests } : {}) };
   // Warm up: JIT, pools, the remote's module, caches.
-  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(url, { method, headers, ...(operation ? { body: operation.body() } : {}) });
+    const text = await res.text();
+    if (operation && (!res.ok || text.includes('"errors"'))) throw new Error(`${operation.label} answered ${res.status}: ${text.slice(0, 300)}`);
+  }
+  await autocannon({ ...options, duration: WARMUP_S });
 
   const latencies: number[] = [];
   const before = cpuNow(pids(), runnerPid);
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, () => {});
+  const instance = autocannon({ ...options, duration: DURATION_S }, () => {});
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   const result = await new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
   const after = cpuNow(pids(), runnerPid);
@@ -127,7 +144,7 @@ async function measure(
   const responses = Math.max(1, latencies.length);
   const cpu = before && after ? Object.fromEntries(Object.keys(after).map((c) => [c, (after[c]! - (before[c] ?? 0)) / responses])) : undefined;
   return {
-    page,
+    page: operation?.label ?? page,
     visitor: cookie ? 'returning' : 'first',
     rps: Math.round((latencies.length / DURATION_S) * 10) / 10,
     p50: at(50),
@@ -160,6 +177,44 @@ function print(rows: Row[], base: string): void {
   }
 }
 
+/** The panel's counts document as the build persisted it (the browser sends this text). */
+function panelDocument(): string {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot(), 'gateway', '__generated__', 'persisted-documents.json'), 'utf8')) as {
+    operations: { name: string; body: string }[];
+  };
+  const op = manifest.operations.find((o) => o.name === 'SearchPanelCounts');
+  if (!op) throw new Error('SearchPanelCounts is not in gateway/__generated__/persisted-documents.json');
+  return op.body;
+}
+
+/**
+ * The results page's panel counts for its city: the URL's condition (`panel: same`), and conditions a
+ * visitor would choose, each different from the last minute's (`panel: new choice`: rent max × walk
+ * minutes × built years, 2,240 combinations, more than a run asks).
+ */
+function panelOperations(): Operation[] {
+  const query = panelDocument();
+  const area = { prefecturePath: 'tokyo', cityCodes: [13101], withCities: true, withStations: false };
+  const same = JSON.stringify({ query, variables: area });
+  const rents = Array.from({ length: 40 }, (_, i) => 30_000 + i * 5_000);
+  const walks = [1, 3, 5, 7, 10, 15, 20];
+  const years = [1, 3, 5, 10, 15, 20, 25, 30];
+  let n = 0;
+  const next = () => {
+    const i = n++;
+    const searchCondition = {
+      chinryou: { max: rents[i % rents.length] },
+      walkMin: walks[Math.floor(i / rents.length) % walks.length],
+      builtYear: years[Math.floor(i / (rents.length * walks.length)) % years.length],
+    };
+    return JSON.stringify({ query, variables: { ...area, searchCondition } });
+  };
+  return [
+    { label: 'panel counts: same', body: () => same },
+    { label: 'panel counts: new choice', body: next },
+  ];
+}
+
 async function main(): Promise<void> {
   let site: Site | undefined;
   let base: string;
@@ -185,6 +240,13 @@ async function main(): Promise<void> {
       console.log(`${page}: ${rows[rows.length - 1]!.rps.toFixed(1)} pages/s`);
     }
     if (FIRST_VISITS) for (const page of pages) rows.push(await measure(base, page, undefined, pids, site?.runnerPid));
+    // The results page's condition panel asks its counts from the browser after hydration (issue 16):
+    // once for the URL's condition (shared by every visitor of the page: the gateway's cache answers),
+    // then once per change the visitor makes (a condition nobody asked in the last minute: computed).
+    for (const operation of panelOperations()) {
+      rows.push(await measure(base, RESULTS, cookie, pids, site?.runnerPid, operation));
+      console.log(`${operation.label}: ${rows[rows.length - 1]!.rps.toFixed(1)} req/s`);
+    }
     print(rows, base);
     console.log(`(measured in ${Math.round((Date.now() - started) / 1000)} s once the site was up)`);
     const results = rows.find((r) => r.page === RESULTS && r.visitor === 'returning')!;
