@@ -33,6 +33,7 @@ export const MESSAGES = {
   searchConditionOverLimit: SPEC_MESSAGES.searchConditionOverLimit,
   searchConditionEmpty: '保存する検索条件を指定してください。',
   searchConditionNotFound: '指定された検索条件が見つかりません。',
+  alertMailInvalid: 'お知らせメールの設定は「配信しない」「1日1回」「新着のたびに」から選んでください。',
   userId: 'ユーザー情報を確認できませんでした。ページを再読み込みしてください。',
   adminOnly: 'この操作は管理者のみ実行できます。',
   invalidEmail: 'メールアドレスの形式が正しくありません。',

@@ -85,6 +85,12 @@ export type AlertKind =
   /** A favorite's rent went down. */
   | 'price_drop';
 
+/** Alert mail setting of a saved search: off (no mail), daily (at most one mail a day), instant (on each alert scan). */
+export type AlertMail =
+  | 'daily'
+  | 'instant'
+  | 'off';
+
 export type Alerts = {
   __typename?: 'Alerts';
   /** Newest first. */
@@ -283,6 +289,12 @@ export type Mutation = {
   setLastSearchCondition: LastSearchCondition;
   /** What the shell server records per page request: request info, ref code (traffic source), gclid, and optionally the user fields. */
   setRequiredData: User;
+  /**
+   * Sets a saved search's alert mail setting: alertMail is off, daily or instant (BAD_REQUEST with a
+   * Japanese message otherwise, so a form posting any text gets a readable answer); NOT_FOUND when the
+   * visitor has no saved search with that id.
+   */
+  setSearchConditionAlertMail: SetSearchConditionAlertMailPayload;
   setUser: User;
   /** Starts inquiries: records them as incomplete, and history viewed_incompleted. */
   startInquiry: StartInquiryPayload;
@@ -391,6 +403,12 @@ export type MutationSetRequiredDataArgs = {
 };
 
 
+export type MutationSetSearchConditionAlertMailArgs = {
+  alertMail: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetUserArgs = {
   user: UserInput;
 };
@@ -496,6 +514,8 @@ export type SavedRange = {
 /** A saved search condition (検索条件の保存). */
 export type SavedSearchCondition = {
   __typename?: 'SavedSearchCondition';
+  /** Mail about new listings for this search (with the list newsletter registered): off, daily or instant. */
+  alertMail: AlertMail;
   /** The searchBukkens arguments it was saved with. */
   arguments: SearchArguments;
   citiesShortName?: Maybe<Scalars['String']['output']>;
@@ -557,17 +577,27 @@ export type SearchConditionInput = {
   word?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetSearchConditionAlertMailPayload = {
+  __typename?: 'SetSearchConditionAlertMailPayload';
+  /** The saved search with its new setting. */
+  searchCondition: SavedSearchCondition;
+};
+
 export type StartInquiryPayload = {
   __typename?: 'StartInquiryPayload';
   globalKeys: Array<Scalars['ID']['output']>;
   incompleteInquiries: Array<IncompleteInquiry>;
 };
 
-/** Header badge counts (SPEC §3): favorites, detail history, saved searches. */
+/** Header badge counts (SPEC §3): favorites, detail history, saved searches; and the user menu's incomplete inquiries and unread alerts. */
 export type StockCount = {
   __typename?: 'StockCount';
+  /** Unread alerts (price drops on favorites, new listings for saved searches): the header's change badge. */
+  alert: Scalars['Int']['output'];
   detail: Scalars['Int']['output'];
   favorite: Scalars['Int']['output'];
+  /** Inquiries started and not sent (未完了の問い合わせ). */
+  incomplete: Scalars['Int']['output'];
   search: Scalars['Int']['output'];
 };
 
@@ -756,6 +786,7 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Alert: ResolverTypeWrapper<Omit<Alert, 'bukken'> & { bukken?: Maybe<ResolversTypes['Bukken']> }>;
   AlertKind: AlertKind;
+  AlertMail: AlertMail;
   Alerts: ResolverTypeWrapper<AlertsParent>;
   Bukken: ResolverTypeWrapper<BukkenParent>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -791,6 +822,7 @@ export type ResolversTypes = ResolversObject<{
   SavedSearchConditionValues: ResolverTypeWrapper<SearchConditionValues>;
   SearchArguments: ResolverTypeWrapper<SearchArgs>;
   SearchConditionInput: SearchConditionInput;
+  SetSearchConditionAlertMailPayload: ResolverTypeWrapper<Omit<SetSearchConditionAlertMailPayload, 'searchCondition'> & { searchCondition: ResolversTypes['SavedSearchCondition'] }>;
   StartInquiryPayload: ResolverTypeWrapper<Omit<StartInquiryPayload, 'incompleteInquiries'> & { incompleteInquiries: Array<ResolversTypes['IncompleteInquiry']> }>;
   StockCount: ResolverTypeWrapper<StockCount>;
   StopAllMailMagazinePayload: ResolverTypeWrapper<StopAllMailMagazinePayload>;
@@ -845,6 +877,7 @@ export type ResolversParentTypes = ResolversObject<{
   SavedSearchConditionValues: SearchConditionValues;
   SearchArguments: SearchArgs;
   SearchConditionInput: SearchConditionInput;
+  SetSearchConditionAlertMailPayload: Omit<SetSearchConditionAlertMailPayload, 'searchCondition'> & { searchCondition: ResolversParentTypes['SavedSearchCondition'] };
   StartInquiryPayload: Omit<StartInquiryPayload, 'incompleteInquiries'> & { incompleteInquiries: Array<ResolversParentTypes['IncompleteInquiry']> };
   StockCount: StockCount;
   StopAllMailMagazinePayload: StopAllMailMagazinePayload;
@@ -996,6 +1029,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   setAbTests?: Resolver<Array<ResolversTypes['AbTest']>, ParentType, ContextType, RequireFields<MutationSetAbTestsArgs, 'force' | 'inputs'>>;
   setLastSearchCondition?: Resolver<ResolversTypes['LastSearchCondition'], ParentType, ContextType, Partial<MutationSetLastSearchConditionArgs>>;
   setRequiredData?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<MutationSetRequiredDataArgs>>;
+  setSearchConditionAlertMail?: Resolver<ResolversTypes['SetSearchConditionAlertMailPayload'], ParentType, ContextType, RequireFields<MutationSetSearchConditionAlertMailArgs, 'alertMail' | 'id'>>;
   setUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationSetUserArgs, 'user'>>;
   startInquiry?: Resolver<ResolversTypes['StartInquiryPayload'], ParentType, ContextType, RequireFields<MutationStartInquiryArgs, 'globalKeys' | 'listKind'>>;
   stopAllMailMagazine?: Resolver<ResolversTypes['StopAllMailMagazinePayload'], ParentType, ContextType, Partial<MutationStopAllMailMagazineArgs>>;
@@ -1046,6 +1080,7 @@ export type SavedRangeResolvers<ContextType = Context, ParentType extends Resolv
 }>;
 
 export type SavedSearchConditionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SavedSearchCondition'] = ResolversParentTypes['SavedSearchCondition']> = ResolversObject<{
+  alertMail?: Resolver<ResolversTypes['AlertMail'], ParentType, ContextType>;
   arguments?: Resolver<ResolversTypes['SearchArguments'], ParentType, ContextType>;
   citiesShortName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   conditionText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1084,14 +1119,20 @@ export type SearchArgumentsResolvers<ContextType = Context, ParentType extends R
   townCodes?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
+export type SetSearchConditionAlertMailPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SetSearchConditionAlertMailPayload'] = ResolversParentTypes['SetSearchConditionAlertMailPayload']> = ResolversObject<{
+  searchCondition?: Resolver<ResolversTypes['SavedSearchCondition'], ParentType, ContextType>;
+}>;
+
 export type StartInquiryPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StartInquiryPayload'] = ResolversParentTypes['StartInquiryPayload']> = ResolversObject<{
   globalKeys?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   incompleteInquiries?: Resolver<Array<ResolversTypes['IncompleteInquiry']>, ParentType, ContextType>;
 }>;
 
 export type StockCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['StockCount'] = ResolversParentTypes['StockCount']> = ResolversObject<{
+  alert?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   detail?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   favorite?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  incomplete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   search?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
@@ -1157,6 +1198,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SavedSearchCondition?: SavedSearchConditionResolvers<ContextType>;
   SavedSearchConditionValues?: SavedSearchConditionValuesResolvers<ContextType>;
   SearchArguments?: SearchArgumentsResolvers<ContextType>;
+  SetSearchConditionAlertMailPayload?: SetSearchConditionAlertMailPayloadResolvers<ContextType>;
   StartInquiryPayload?: StartInquiryPayloadResolvers<ContextType>;
   StockCount?: StockCountResolvers<ContextType>;
   StopAllMailMagazinePayload?: StopAllMailMagazinePayloadResolvers<ContextType>;

@@ -263,6 +263,58 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     expect(await scan()).toMatchObject({ priceDrops: 1, mails: 0 });
   });
 
+  it("honours each saved search's alert mail setting: off never mails, daily at most once a day, instant on each scan", async () => {
+    const SAVE = 'mutation($c: [Int]) { createSearchCondition(prefecturePath: "tokyo", cityCodes: $c) { searchCondition { id } } }';
+    const SET = 'mutation($id: ID!, $m: String!) { setSearchConditionAlertMail(id: $id, alertMail: $m) { searchCondition { alertMail } } }';
+    const visitors: Record<string, string> = {};
+    const cities = { off: 13101, daily: 13102, instant: 13103 } as const;
+    for (const [setting, city] of Object.entries(cities)) {
+      const uid = await h.visitor();
+      visitors[setting] = uid;
+      const saved = await h.auth.query<{ createSearchCondition: { searchCondition: { id: string } } }>(h.app, SAVE, { c: [city] }, uid);
+      const id = saved.data!.createSearchCondition.searchCondition.id;
+      const set = await h.auth.query<{ setSearchConditionAlertMail: { searchCondition: { alertMail: string } } }>(h.app, SET, { id, m: setting }, uid);
+      expect(set.errors).toBeUndefined();
+      expect(set.data!.setSearchConditionAlertMail.searchCondition.alertMail).toBe(setting);
+      await h.auth.query(h.app, `mutation { registerNewsLetterForList(email: "${setting}@example.jp") { reviewPeriod } }`, {}, uid);
+    }
+    let n = 0;
+    // One new listing in each city, then a scan at `at`; answers the recipients mailed by that scan.
+    const arrivalsAndScan = async (at: string) => {
+      for (const city of Object.values(cities)) {
+        n++;
+        source.listings.push({ globalKey: `bk9${String(n).padStart(8, '0')}`, cityCode: city, arrivedAt: new Date(new Date(at).getTime() - 60_000) });
+      }
+      const before = (await outbox()).length;
+      clock = new Date(at);
+      const report = await scan();
+      expect(report.newListingAlerts).toBe(3);
+      return (await outbox())
+        .slice(before)
+        .map((m) => m.recipient)
+        .sort();
+    };
+    await scan(); // baseline at 2026-11-01T00:00
+    expect(await arrivalsAndScan('2026-11-01T01:00:00Z')).toEqual(['daily@example.jp', 'instant@example.jp']);
+    // Within the day: instant again, daily waits.
+    expect(await arrivalsAndScan('2026-11-01T02:00:00Z')).toEqual(['instant@example.jp']);
+    expect(await arrivalsAndScan('2026-11-01T20:00:00Z')).toEqual(['instant@example.jp']);
+    // A day after its last mail, daily mails everything that came since (the two held back and this one).
+    expect(await arrivalsAndScan('2026-11-02T01:00:00Z')).toEqual(['daily@example.jp', 'instant@example.jp']);
+    const daily = (await outbox()).filter((m) => m.recipient === 'daily@example.jp');
+    expect(daily).toHaveLength(2);
+    expect(daily[1]!.body.match(/新着1件/g)).toHaveLength(3);
+    // off: the alerts are there for the pages, no mail ever.
+    expect((await alerts(visitors.off!)).unreadCount).toBe(4);
+    expect((await outbox()).some((m) => m.recipient === 'off@example.jp')).toBe(false);
+    // Switching a search to instant never mails what came before the switch.
+    const offSearch = await h.auth.query<{ user: { searchConditions: { id: string }[] } }>(h.app, '{ user { searchConditions { id } } }', {}, visitors.off!);
+    await h.auth.query(h.app, SET, { id: offSearch.data!.user.searchConditions[0]!.id, m: 'instant' }, visitors.off!);
+    clock = new Date('2026-11-02T02:00:00Z');
+    expect(await scan()).toMatchObject({ mails: 0 });
+    expect(await arrivalsAndScan('2026-11-02T03:00:00Z')).toEqual(['instant@example.jp', 'off@example.jp']);
+  });
+
   it('scans never overlap: a held lease makes the next one skip, and an expired lease is taken over', async () => {
     await sql`UPDATE alert_scan SET locked_until = now() + interval '5 minutes'`.execute(h.db);
     expect(await scan()).toMatchObject({ skipped: true });

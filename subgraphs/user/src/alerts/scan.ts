@@ -39,12 +39,14 @@ export interface ScanReport {
 
 const RENT_BATCH = 100;
 const SEARCH_BATCH = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One alert scan: price drops on favorites (the first scan records each favorite's baseline rent,
  * later scans compare against the last rent seen), new listings for saved searches (the first scan
  * records the time, later scans count arrivals since the last one), then one outbox mail per
- * visitor whose newsletter covers what was found. A lease keeps scans from overlapping.
+ * visitor whose newsletter covers what was found (new listings by each saved search's alert mail setting:
+ * off never, daily at most once a day, instant on each scan). A lease keeps scans from overlapping.
  */
 export async function scanAlerts(db: Kysely<DB>, source: AlertSource, opts: ScanOptions = {}): Promise<ScanReport> {
   const report: ScanReport = { skipped: false, rentsChecked: 0, priceDrops: 0, searchesChecked: 0, newListingAlerts: 0, mails: 0, failures: 0 };
@@ -106,8 +108,18 @@ export async function scanAlerts(db: Kysely<DB>, source: AlertSource, opts: Scan
       report.newListingAlerts += alerts.length;
     }
 
-    const mails = alertMails(await mailableAlertsAfter(db, startId), opts.origin ?? siteOrigin());
-    await enqueueMails(db, mails);
+    // Saved searches set to daily are mailed at most once in this long (search_condition.alert_mail).
+    const dailyBefore = new Date(checkedAt.getTime() - DAY_MS);
+    const mailable = await mailableAlertsAfter(db, startId, dailyBefore);
+    const mails = alertMails(mailable, opts.origin ?? siteOrigin());
+    const through = new Map<number, number>();
+    for (const a of mailable) if (a.searchConditionId !== null) through.set(a.searchConditionId, Math.max(a.id, through.get(a.searchConditionId) ?? 0));
+    await enqueueMails(
+      db,
+      mails,
+      [...through].map(([id, throughAlertId]) => ({ id, throughAlertId })),
+      checkedAt,
+    );
     report.mails = mails.length;
     return report;
   } finally {

@@ -106,8 +106,9 @@ export async function recordNewListings(
   });
 }
 
-/** An alert created by this scan that a registered, unstopped newsletter asks to be mailed. */
+/** An alert to mail now, for a visitor whose registered, unstopped newsletter covers its kind. */
 export interface MailableAlert {
+  id: number;
   uid: string;
   email: string;
   stopToken: string;
@@ -116,16 +117,24 @@ export interface MailableAlert {
   fromRent: number | null;
   toRent: number | null;
   newCount: number | null;
+  searchConditionId: number | null;
   searchPath: string | null;
   texts: SearchTexts | null;
 }
 
-export async function mailableAlertsAfter(db: Kysely<DB>, afterId: number): Promise<MailableAlert[]> {
+/**
+ * What this scan mails: price drops it created (id above afterId); new-listing alerts by their saved
+ * search's setting (search_condition.alert_mail): instant, those this scan created; daily, every one
+ * not mailed yet, but only when the search's last mail is at least a day before `dailyBefore`'s day
+ * (alert_mailed_at at or before it); off, none.
+ */
+export async function mailableAlertsAfter(db: Kysely<DB>, afterId: number, dailyBefore: Date): Promise<MailableAlert[]> {
   const rows = await db
     .selectFrom('alert as a')
     .innerJoin('newsletter as n', 'n.uid', 'a.uid')
     .leftJoin('search_condition as s', 's.id', 'a.search_condition_id')
     .select([
+      'a.id',
       'a.uid',
       'n.email',
       'n.stop_token as stopToken',
@@ -134,28 +143,59 @@ export async function mailableAlertsAfter(db: Kysely<DB>, afterId: number): Prom
       'a.from_rent as fromRent',
       'a.to_rent as toRent',
       'a.new_count as newCount',
+      'a.search_condition_id as searchConditionId',
       's.search_path as searchPath',
       's.texts',
     ])
-    .where('a.id', '>', afterId)
     .where('n.stopped_at', 'is', null)
     .where('n.review_until', '>', sql<Date>`now()`)
     .where((eb) =>
       eb.or([
-        eb.and([eb('a.kind', '=', 'price_drop'), eb('n.favorite_history', '=', true)]),
-        eb.and([eb('a.kind', '=', 'new_listings'), eb('n.list', '=', true)]),
+        eb.and([eb('a.kind', '=', 'price_drop'), eb('n.favorite_history', '=', true), eb('a.id', '>', afterId)]),
+        eb.and([
+          eb('a.kind', '=', 'new_listings'),
+          eb('n.list', '=', true),
+          eb('a.id', '>', eb.ref('s.alert_mail_from_id')),
+          eb.or([
+            eb.and([eb('s.alert_mail', '=', 'instant'), eb('a.id', '>', afterId)]),
+            eb.and([eb('s.alert_mail', '=', 'daily'), eb.or([eb('s.alert_mailed_at', 'is', null), eb('s.alert_mailed_at', '<=', dailyBefore)])]),
+          ]),
+        ]),
       ]),
     )
     .orderBy('a.uid')
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({ ...r, texts: (r.texts as SearchTexts | null) ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    searchConditionId: r.searchConditionId === null ? null : Number(r.searchConditionId),
+    texts: (r.texts as SearchTexts | null) ?? null,
+  }));
 }
 
-export async function enqueueMails(db: Kysely<DB>, mails: readonly { kind: string; recipient: string; subject: string; body: string }[]): Promise<void> {
+/**
+ * Queues the mails and, in the same transaction, moves each mailed saved search's last-mail time and
+ * the alert id up to which it is mailed (the daily setting's once-a-day rule reads them).
+ */
+export async function enqueueMails(
+  db: Kysely<DB>,
+  mails: readonly { kind: string; recipient: string; subject: string; body: string }[],
+  mailedSearches: readonly { id: number; throughAlertId: number }[] = [],
+  at: Date = new Date(),
+): Promise<void> {
   if (mails.length === 0) return;
-  await db
-    .insertInto('outbox')
-    .values([...mails])
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('outbox')
+      .values([...mails])
+      .execute();
+    for (const s of mailedSearches) {
+      await trx
+        .updateTable('search_condition')
+        .set((eb) => ({ alert_mailed_at: at, alert_mail_from_id: sql<number>`GREATEST(${eb.ref('alert_mail_from_id')}, ${s.throughAlertId})` }))
+        .where('id', '=', s.id)
+        .execute();
+    }
+  });
 }

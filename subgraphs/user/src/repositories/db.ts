@@ -10,6 +10,8 @@ export type HistoryKind = 'applied' | 'viewed' | 'viewed_incompleted';
 export type InquiryListKind = 'building_page_bukken' | 'contacted_bukken' | 'favorite_bukken';
 export type RecommendSource = 'DETAIL_HISTORY' | 'FAVORITE';
 export type AlertKind = 'price_drop' | 'new_listings';
+/** Alert mail setting of a saved search (migration 0007). */
+export type AlertMail = 'off' | 'daily' | 'instant';
 
 export interface VisitorTable {
   uid: string;
@@ -63,6 +65,9 @@ export interface SearchConditionTable {
   texts: Json<unknown> | null;
   created_at: Timestamp;
   last_checked_at: NullableTimestamp;
+  alert_mail: ColumnType<AlertMail, AlertMail | undefined, AlertMail>;
+  alert_mailed_at: NullableTimestamp;
+  alert_mail_from_id: ColumnType<number, number | undefined, number>;
 }
 
 export interface AbAssignmentTable {

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SearchArgs } from '../domain/search-args.js';
 import type { SearchTexts } from '../domain/search-texts.js';
-import type { DB } from './db.js';
+import type { AlertMail, DB } from './db.js';
 
 export interface SearchConditionRecord {
   id: number;
@@ -12,12 +12,23 @@ export interface SearchConditionRecord {
   texts: SearchTexts | null;
   createdAt: Date;
   lastCheckedAt: Date | null;
+  alertMail: AlertMail;
 }
 
 function columns(db: Kysely<DB>) {
   return db
     .selectFrom('search_condition')
-    .select(['id', 'uid', 'args', 'args_key as argsKey', 'search_path as searchPath', 'texts', 'created_at as createdAt', 'last_checked_at as lastCheckedAt']);
+    .select([
+      'id',
+      'uid',
+      'args',
+      'args_key as argsKey',
+      'search_path as searchPath',
+      'texts',
+      'created_at as createdAt',
+      'last_checked_at as lastCheckedAt',
+      'alert_mail as alertMail',
+    ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
@@ -63,6 +74,7 @@ export async function insertSearchCondition(trx: Kysely<DB>, uid: string, c: New
       'texts',
       'created_at as createdAt',
       'last_checked_at as lastCheckedAt',
+      'alert_mail as alertMail',
     ])
     .executeTakeFirstOrThrow();
   return toRecord(row);
@@ -82,4 +94,18 @@ export async function saveTexts(db: Kysely<DB>, uid: string, id: number, texts: 
     .where('uid', '=', uid)
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Sets the alert mail setting of one saved search of this visitor; false when the visitor has none with
+ * that id. New-listing alerts found before the change are never mailed because of it.
+ */
+export async function setAlertMail(trx: Kysely<DB>, uid: string, id: number, alertMail: AlertMail): Promise<boolean> {
+  const r = await trx
+    .updateTable('search_condition')
+    .set({ alert_mail: alertMail, alert_mail_from_id: sql<number>`COALESCE((SELECT max(id) FROM alert), 0)` })
+    .where('uid', '=', uid)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -13,8 +13,10 @@ import {
   insertSearchCondition,
   saveTexts,
   searchConditionsNewestFirst,
+  setAlertMail,
   type SearchConditionRecord,
 } from '../repositories/search-conditions.js';
+import type { AlertMail } from '../repositories/db.js';
 import { saveLastSearch } from '../repositories/visitors.js';
 import { isoOrThrow, rowId } from './views.js';
 
@@ -64,8 +66,11 @@ async function textsOf(ctx: Context, args: SearchArgs, texts: SearchTexts | null
 
 async function savedView(ctx: Context, r: SearchConditionRecord, index: number, opts: { retryTexts?: boolean } = {}) {
   const texts = opts.retryTexts === false ? (r.texts ?? NO_TEXTS) : await textsOf(ctx, r.args, r.texts, (t) => saveTexts(ctx.db, r.uid, r.id, t));
-  return { id: String(r.id), index, searchPath: r.searchPath, ...texts, createdAt: isoOrThrow(r.createdAt), arguments: r.args };
+  return { id: String(r.id), index, searchPath: r.searchPath, ...texts, createdAt: isoOrThrow(r.createdAt), arguments: r.args, alertMail: r.alertMail };
 }
+
+const ALERT_MAIL_SETTINGS: readonly AlertMail[] = ['off', 'daily', 'instant'];
+const isAlertMail = (v: string): v is AlertMail => (ALERT_MAIL_SETTINGS as readonly string[]).includes(v);
 
 interface LastSearch {
   args: SearchArgs;
@@ -128,6 +133,18 @@ export const searchConditionResolvers: Resolvers = {
         if (!target || !(await deleteSearchCondition(trx, v.uid, target.id))) throw new AppError('NOT_FOUND', MESSAGES.searchConditionNotFound);
         return { status: true, rest: SEARCH_CONDITION_LIMIT - (list.length - 1) };
       });
+    },
+    setSearchConditionAlertMail: async (_, args, ctx) => {
+      const alertMail = args.alertMail.trim();
+      if (!isAlertMail(alertMail)) throw badRequest(MESSAGES.alertMailInvalid);
+      const id = rowId(args.id);
+      const outcome = await withVisitorLock(ctx, async (trx, v) => {
+        if (id === undefined || !(await setAlertMail(trx, v.uid, id, alertMail))) throw new AppError('NOT_FOUND', MESSAGES.searchConditionNotFound);
+        const list = await searchConditionsNewestFirst(trx, v.uid);
+        const index = list.findIndex((r) => r.id === id);
+        return { record: list[index] as SearchConditionRecord, index };
+      });
+      return { searchCondition: await savedView(ctx, outcome.record, outcome.index) };
     },
     setLastSearchCondition: async (_, input, ctx) => {
       const args = validSearch(input);

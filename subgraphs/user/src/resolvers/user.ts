@@ -31,7 +31,7 @@ export const userResolvers: Resolvers = {
     }),
     stockCount: async (v, _, ctx) => {
       const s = await ctx.loaders.summary(v.uid);
-      return { favorite: s.favorites, detail: s.histories, search: s.searchConditions };
+      return { favorite: s.favorites, detail: s.histories, search: s.searchConditions, incomplete: s.incompleteInquiries, alert: s.unreadAlerts };
     },
     admin: (v) => v.admin,
     trafficSource: (v) => trafficSourceOf(v.ref_code),
