@@ -1,4 +1,4 @@
-// `npm run base-map -w mf-search`: writes the map's self-served base layer into src/features/map/base/:
+// `npm run base-map -w mf-search`: writes the map's self-served base layer into shell/kit/src/map/base/:
 // japan.json, Japan's coastline (Natural Earth 1:10m, from world-atlas) and every railway line as a
 // polyline through its stations in order, and stations.json, each station's name and position (both
 // from japan-train-data, the seed's source), loaded only once the map is zoomed in far enough.
@@ -11,7 +11,8 @@ import { feature } from 'topojson-client';
 
 const require = createRequire(import.meta.url);
 const dir = path.dirname(fileURLToPath(import.meta.url));
-export const OUT_DIR = path.join(dir, '..', 'src', 'features', 'map', 'base');
+// The base layer's home is the shell kit's map stack (shared by mf-search and mf-detail).
+export const OUT_DIR = path.join(dir, '..', '..', 'shell', 'kit', 'src', 'map', 'base');
 
 /** Coordinates to 4 decimals (about 10 m): enough for a base layer, half the bytes. */
 const r4 = (n) => Math.round(n * 1e4) / 1e4;

@@ -1,13 +1,11 @@
 /**
- * The map itself, in the browser only (its own chunk, loaded once the page has hydrated): Leaflet
- * over the site's own base layer (coastline, railway lines, stations: base/*.json, in this chunk)
- * or over an external tile server when one is configured, with the listing
+ * The map itself, in the browser only (its own chunk, loaded once the page has hydrated): the kit's
+ * base map (Leaflet over the site's own base layer, or an external tile server when one is
+ * configured: `@sumika/shell-kit/map/leaflet`, with the base data in this chunk) with the listing
  * counts per GeoHex cell on top. Cells are keyboard buttons labelled with their nearest station.
  */
+import { createBaseMap } from '@sumika/shell-kit/map/leaflet';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import base from './base/japan.json' with { type: 'json' };
-import stations from './base/stations.json' with { type: 'json' };
 import type { Box } from './box.js';
 import { cellCorners, cellLabel, type MapCellView } from './cells.js';
 
@@ -25,68 +23,21 @@ export interface CreateMapOptions {
   onSelect(geoHex: string): void;
 }
 
-interface BaseLayer {
-  coast: [number, number][][];
-  railways: { name: string; coords: [number, number][] }[];
-}
-type Stations = [name: string, lng: number, lat: number][];
-/** Stations are drawn from this zoom, their names from LABEL_ZOOM. */
-const STATION_ZOOM = 12;
-const LABEL_ZOOM = 14;
-
-const toLatLng = ([lng, lat]: [number, number]): L.LatLngTuple => [lat, lng];
-
 export function createMap(el: HTMLElement, opts: CreateMapOptions): MapController {
-  const map = L.map(el, { preferCanvas: true, zoomSnap: 1, minZoom: 5, maxZoom: 18, attributionControl: false, keyboard: true });
-  L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
-  map.fitBounds([
-    [opts.box.south, opts.box.west],
-    [opts.box.north, opts.box.east],
-  ]);
+  const { map, palette } = createBaseMap(el, {
+    box: opts.box,
+    label: '物件数の地図（矢印キーで移動、＋／−で拡大・縮小）',
+    tileUrl: opts.tileUrl,
+    tileAttribution: opts.tileAttribution,
+  });
   const container = map.getContainer();
-  // The kit's colour tokens (one palette), read once: Leaflet's vector paths take colour values.
-  const style = getComputedStyle(container);
-  const token = (name: string) => style.getPropertyValue(name).trim() || 'currentColor';
-  const palette = { brand: token('--sk-brand'), brandDark: token('--sk-brand-dark'), accent: token('--sk-accent'), accentDark: token('--sk-accent-dark') };
-  container.setAttribute('aria-label', '物件数の地図（矢印キーで移動、＋／−で拡大・縮小）');
-
-  if (opts.tileUrl) {
-    L.tileLayer(opts.tileUrl, { attribution: opts.tileAttribution ?? '', maxZoom: 18 }).addTo(map);
-  } else {
-    map.attributionControl?.addAttribution('Natural Earth, japan-train-data');
-    const layer = base as BaseLayer;
-    L.polygon(
-      layer.coast.map((ring) => ring.map(toLatLng)),
-      { color: '#9bb5a0', weight: 1, fillColor: '#f6f4ee', fillOpacity: 1, interactive: false },
-    ).addTo(map);
-    for (const r of layer.railways) L.polyline(r.coords.map(toLatLng), { color: '#8a8f98', weight: 1.5, opacity: 0.8, interactive: false }).addTo(map);
-  }
-
-  // Stations once zoomed in: dots, and their names from LABEL_ZOOM, only those in view.
-  const stationLayer = L.layerGroup().addTo(map);
-  const drawStations = () => {
-    stationLayer.clearLayers();
-    const zoom = map.getZoom();
-    if (zoom < STATION_ZOOM) return;
-    const view = map.getBounds().pad(0.1);
-    for (const [name, lng, lat] of stations as Stations) {
-      if (!view.contains([lat, lng])) continue;
-      const dot = L.circleMarker([lat, lng], { radius: 3, color: '#555', weight: 1, fillColor: '#fff', fillOpacity: 1, interactive: false });
-      if (zoom >= LABEL_ZOOM) dot.bindTooltip(name, { permanent: true, direction: 'right', className: 's-map__station', offset: [4, 0] });
-      stationLayer.addLayer(dot);
-    }
-  };
 
   const cellLayer = L.layerGroup().addTo(map);
   const report = () => {
     const b = map.getBounds();
     opts.onMove({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }, map.getZoom());
   };
-  map.on('moveend', () => {
-    drawStations();
-    report();
-  });
-  drawStations();
+  map.on('moveend', report);
   report();
 
   return {

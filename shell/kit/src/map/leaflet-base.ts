@@ -1,0 +1,92 @@
+/**
+ * Leaflet over the site's own base layer (coastline, railway lines, stations from base/*.json) or
+ * over an external XYZ tile server when one is configured: the map both the search map (mf-search)
+ * and the listing and building maps (mf-detail) are drawn on. Browser only, in a lazy chunk (with
+ * Leaflet and the base data): a page's first chunk never imports this module.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+import { baseLayer, stations } from './base-data.js';
+import type { Box, LngLat } from './geometry.js';
+
+export interface BaseMapOptions {
+  /** The first view: the map fits this box. */
+  box: Box;
+  /** The container's accessible name (the map is focusable: arrows pan, +/− zoom). */
+  label: string;
+  /** An XYZ tile URL template ({z}/{x}/{y}); without one the site's own base layer is drawn. */
+  tileUrl?: string | null | undefined;
+  tileAttribution?: string | null | undefined;
+}
+
+/** The kit's colour tokens (one palette), read from the container: Leaflet's vector paths take colour values. */
+export interface MapPalette {
+  brand: string;
+  brandDark: string;
+  accent: string;
+  accentDark: string;
+  text: string;
+  surface: string;
+}
+
+export interface BaseMap {
+  map: L.Map;
+  palette: MapPalette;
+}
+
+/** Stations are drawn from this zoom, their names from LABEL_ZOOM. */
+export const STATION_ZOOM = 12;
+export const LABEL_ZOOM = 14;
+
+const toLatLng = ([lng, lat]: LngLat): L.LatLngTuple => [lat, lng];
+
+export function createBaseMap(el: HTMLElement, opts: BaseMapOptions): BaseMap {
+  const map = L.map(el, { preferCanvas: true, zoomSnap: 1, minZoom: 5, maxZoom: 18, attributionControl: false, keyboard: true });
+  L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
+  map.fitBounds([
+    [opts.box.south, opts.box.west],
+    [opts.box.north, opts.box.east],
+  ]);
+  const container = map.getContainer();
+  const style = getComputedStyle(container);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const palette: MapPalette = {
+    brand: token('--sk-brand', 'currentColor'),
+    brandDark: token('--sk-brand-dark', 'currentColor'),
+    accent: token('--sk-accent', 'currentColor'),
+    accentDark: token('--sk-accent-dark', 'currentColor'),
+    text: token('--sk-text', '#1f2a24'),
+    surface: token('--sk-surface', '#fff'),
+  };
+  container.setAttribute('aria-label', opts.label);
+
+  if (opts.tileUrl) {
+    L.tileLayer(opts.tileUrl, { attribution: opts.tileAttribution ?? '', maxZoom: 18 }).addTo(map);
+  } else {
+    map.attributionControl?.addAttribution('Natural Earth, japan-train-data');
+    L.polygon(
+      baseLayer.coast.map((ring) => ring.map(toLatLng)),
+      { color: '#9bb5a0', weight: 1, fillColor: '#f6f4ee', fillOpacity: 1, interactive: false },
+    ).addTo(map);
+    for (const r of baseLayer.railways) L.polyline(r.coords.map(toLatLng), { color: '#8a8f98', weight: 1.5, opacity: 0.8, interactive: false }).addTo(map);
+  }
+
+  // Stations once zoomed in: dots, and their names from LABEL_ZOOM, only those in view.
+  const stationLayer = L.layerGroup().addTo(map);
+  const drawStations = () => {
+    stationLayer.clearLayers();
+    const zoom = map.getZoom();
+    if (zoom < STATION_ZOOM) return;
+    const view = map.getBounds().pad(0.1);
+    for (const [name, lng, lat] of stations) {
+      if (!view.contains([lat, lng])) continue;
+      const dot = L.circleMarker([lat, lng], { radius: 3, color: '#555', weight: 1, fillColor: '#fff', fillOpacity: 1, interactive: false });
+      if (zoom >= LABEL_ZOOM) dot.bindTooltip(name, { permanent: true, direction: 'right', className: 'sk-map__station', offset: [4, 0] });
+      stationLayer.addLayer(dot);
+    }
+  };
+  map.on('moveend', drawStations);
+  drawStations();
+  return { map, palette };
+}
