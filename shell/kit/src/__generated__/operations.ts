@@ -59,12 +59,12 @@ export type RegionsQueryVariables = Exact<{
 
 export type RegionsQuery = { regions: { __typename: 'RegionList', regions: Array<{ __typename: 'Region', code: string, name: string, prefectures: Array<{ __typename: 'Prefecture', code: number, name: string, path: string }> }> } };
 
-export type RequiredUserFieldsFragment = { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null };
+export type RequiredUserFieldsFragment = { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number, incomplete: number, alert: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null };
 
 export type RequiredUserDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RequiredUserDataQuery = { requiredUserData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null } };
+export type RequiredUserDataQuery = { requiredUserData: { __typename: 'User', lastUpdatedAt: string, existApplyData: boolean, admin: boolean, stockCount: { __typename: 'StockCount', favorite: number, detail: number, search: number, incomplete: number, alert: number }, lastSearchCondition: { __typename: 'LastSearchCondition', searchPath: string, searchText: string, conditionText: string | null, prefectureName: string | null, gdCityName: string | null, citiesShortName: string | null, linesStationsName: string | null, specialName: string | null } | null } };
 
 export type SetAbTestsMutationVariables = Exact<{
   inputs: Array<AbTestInput> | AbTestInput;

@@ -23,12 +23,17 @@ import { PreviousSearchBalloon, balloonRows } from './previous-search-balloon.js
 import { RegionMapPicker, mapLabelOf, regionMapReducer, type RegionSummary } from './region-map-picker.js';
 import { SpHeader } from './sp-header.js';
 import { TestBanner } from './test-banner.js';
+import { UserMenu } from './user-menu.js';
 
 const pc: ClientContext = { ...DEFAULT_CLIENT_CONTEXT, serverDate: '2024-10-02T16:30:00.000Z', env: 'production' };
 const sp: ClientContext = { ...pc, isSpView: true, isIphone: true };
 const app: ClientContext = { ...sp, isApp: true, isIosApp: true };
 
-function renderWith(ctx: ClientContext, ui: ReactNode, opts: { counts?: { favorite: number; detail: number; search: number }; path?: string } = {}) {
+function renderWith(
+  ctx: ClientContext,
+  ui: ReactNode,
+  opts: { counts?: { favorite: number; detail: number; search: number; incomplete?: number; alert?: number }; path?: string } = {},
+) {
   return render(
     <MemoryRouter initialPath={opts.path ?? '/'}>
       <ClientContextProvider value={ctx}>
@@ -83,6 +88,57 @@ describe('SpHeader', () => {
     expect(screen.getByRole('button', { name: '閉じる' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('search')).not.toBeNull();
     expect(screen.getByTestId('badge-favorite').textContent).toBe('2');
+  });
+});
+
+describe('UserMenu', () => {
+  const menuLinks = (root: HTMLElement) =>
+    within(root)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it('PC: a native disclosure reaching favorites, compare, history, saved searches and incomplete inquiries with their counts', () => {
+    renderWith(pc, <PcHeader totalCount={1} />, { counts: { favorite: 4, detail: 12, search: 2, incomplete: 1, alert: 0 } });
+    const summary = screen.getByTestId('user-menu');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(summary.tagName).toBe('SUMMARY');
+    expect(details.open).toBe(false);
+    expect(menuLinks(details.querySelector('ul') as HTMLElement)).toEqual([
+      ['お気に入り4件', '/favorite'],
+      ['お気に入りの比較4件', '/favorite/compare_bukkens'],
+      ['閲覧履歴12件', '/detail_history'],
+      ['保存した条件2件', '/stock_search'],
+      ['未完了の問い合わせ1件', '/incomplete'],
+    ]);
+    // No alerts: no change badge.
+    expect(screen.queryByTestId('badge-alert')).toBeNull();
+  });
+
+  it('mobile: the phone header reaches every page too, and the summary shows the unread alerts badge', () => {
+    renderWith(sp, <SpHeader />, { counts: { favorite: 1, detail: 0, search: 3, incomplete: 2, alert: 5 } });
+    const details = screen.getByTestId('user-menu').closest('details') as HTMLDetailsElement;
+    details.open = true;
+    expect(
+      within(details)
+        .getByRole('link', { name: /^保存した条件\s?3件$/ })
+        .getAttribute('href'),
+    ).toBe('/stock_search');
+    expect(
+      within(details)
+        .getByRole('link', { name: /^未完了の問い合わせ\s?2件$/ })
+        .getAttribute('href'),
+    ).toBe('/incomplete');
+    expect(screen.getByTestId('badge-alert').textContent).toBe('5件の新着のお知らせ');
+  });
+
+  it('counts unknown to the provider read 0; following a link closes the menu', () => {
+    renderWith(pc, <UserMenu counts={{ favorite: 150, detail: 0, search: 0 }} />);
+    const details = screen.getByTestId('user-menu').closest('details') as HTMLDetailsElement;
+    details.open = true;
+    expect(within(details).getByRole('link', { name: /^未完了の問い合わせ\s?0件$/ })).not.toBeNull();
+    expect(within(details).getByRole('link', { name: /^お気に入りの比較\s?99\+件$/ })).not.toBeNull();
+    fireEvent.click(within(details).getByRole('link', { name: /^閲覧履歴\s?0件$/ }));
+    expect(details.open).toBe(false);
   });
 });
 

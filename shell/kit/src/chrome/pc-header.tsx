@@ -5,6 +5,7 @@ import type { StockCounts } from '../stock-counts/stock-counts-provider.js';
 import { FreeWordForm } from './free-word-form.js';
 import { Logo } from './logo.js';
 import { StockLinks, useHeaderCounts } from './stock-links.js';
+import { UserMenu } from './user-menu.js';
 
 export interface PcHeaderProps {
   /** Active listings in the country; shown only when above 0 (SPEC §2.2). */
@@ -15,7 +16,7 @@ export interface PcHeaderProps {
   defaultQuery?: string;
 }
 
-/** SPEC §2.2 large (PC) header: logo, total count with today's date, free-word search, stock links with badges. */
+/** SPEC §2.2 large (PC) header: logo, total count with today's date, free-word search, stock links with badges, the user menu. */
 export function PcHeader({ totalCount, counts, defaultQuery }: PcHeaderProps) {
   const { serverDate } = useClientContext();
   const badges = useHeaderCounts(counts);
@@ -37,6 +38,7 @@ export function PcHeader({ totalCount, counts, defaultQuery }: PcHeaderProps) {
         <FreeWordForm defaultQuery={defaultQuery} />
         <nav className="sk-header__nav" aria-label="マイページ">
           <StockLinks counts={badges} />
+          <UserMenu counts={badges} />
         </nav>
       </div>
     </header>

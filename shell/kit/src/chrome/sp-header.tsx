@@ -4,13 +4,14 @@ import { FreeWordForm } from './free-word-form.js';
 import { CloseIcon, SearchIcon } from './icons.js';
 import { Logo } from './logo.js';
 import { StockLinks, useHeaderCounts } from './stock-links.js';
+import { UserMenu } from './user-menu.js';
 
 export interface SpHeaderProps {
   counts?: StockCounts | null;
   defaultQuery?: string;
 }
 
-/** SPEC §2.2 medium (mobile) header: logo, stock links, and a search bar that the search button toggles. */
+/** SPEC §2.2 medium (mobile) header: logo, stock links, the user menu (every page of the visitor's own), and a search bar that the search button toggles. */
 export function SpHeader({ counts, defaultQuery }: SpHeaderProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const badges = useHeaderCounts(counts);
@@ -25,6 +26,7 @@ export function SpHeader({ counts, defaultQuery }: SpHeaderProps) {
             <span className="sk-icon-button__label">{searchOpen ? '閉じる' : '検索'}</span>
           </button>
           <StockLinks counts={badges} kinds={['favorite', 'detail']} compact />
+          <UserMenu counts={badges} />
         </div>
       </div>
       <div id={barId} className={`sk-header__searchbar${searchOpen ? ' sk-header__searchbar--open' : ''}`} hidden={!searchOpen}>

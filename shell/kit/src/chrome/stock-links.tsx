@@ -6,13 +6,19 @@ import { KitLink } from '../router/kit-link.js';
 import { HeartIcon, HistoryIcon, SavedSearchIcon } from './icons.js';
 
 /** The header's three stock links (SPEC §2.2): favorites, viewing history, saved search conditions. */
-export const STOCK_LINKS: readonly { kind: keyof StockCounts; label: string; shortLabel: string; href: string; Icon: ComponentType<{ size?: number }> }[] = [
+export const STOCK_LINKS: readonly {
+  kind: 'favorite' | 'detail' | 'search';
+  label: string;
+  shortLabel: string;
+  href: string;
+  Icon: ComponentType<{ size?: number }>;
+}[] = [
   { kind: 'favorite', label: 'お気に入り', shortLabel: 'お気に入り', href: PATHS.favorite, Icon: HeartIcon },
   { kind: 'detail', label: '閲覧履歴', shortLabel: '履歴', href: PATHS.detailHistory, Icon: HistoryIcon },
   { kind: 'search', label: '保存した条件', shortLabel: '検索条件', href: PATHS.stockSearch, Icon: SavedSearchIcon },
 ];
 
-const badgeText = (n: number): string => (n > 99 ? '99+' : formatNumber(n));
+export const badgeText = (n: number): string => (n > 99 ? '99+' : formatNumber(n));
 
 /** Counts from the props, else from the StockCountsProvider, else zeros. */
 export function useHeaderCounts(counts?: StockCounts | null): StockCounts {
@@ -26,13 +32,13 @@ export function StockLinks({
   compact = false,
 }: {
   counts: StockCounts;
-  kinds?: readonly (keyof StockCounts)[];
+  kinds?: readonly (typeof STOCK_LINKS)[number]['kind'][];
   compact?: boolean;
 }) {
   return (
     <ul className={`sk-stock${compact ? ' sk-stock--compact' : ''}`}>
       {STOCK_LINKS.filter((l) => kinds.includes(l.kind)).map(({ kind, label, shortLabel, href, Icon }) => {
-        const n = counts[kind];
+        const n = counts[kind] ?? 0;
         const shown = compact ? shortLabel : label;
         // The label comes first in the DOM (shown under the icon by CSS) and the name repeats the visible
         // words in their order, so the name contains the visible text (WCAG 2.5.3): 「閲覧履歴 12 件」.

@@ -22,7 +22,7 @@ const user = (c: StockCounts) => ({
       lastUpdatedAt: '2024-10-03T00:00:00Z',
       existApplyData: false,
       admin: false,
-      stockCount: { __typename: 'StockCount', ...c },
+      stockCount: { __typename: 'StockCount', incomplete: 0, alert: 0, ...c },
       lastSearchCondition: {
         __typename: 'LastSearchCondition',
         searchPath: '/search/tokyo',

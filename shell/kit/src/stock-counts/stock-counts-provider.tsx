@@ -8,10 +8,11 @@ export type StockKind = keyof StockCounts;
 
 export const ZERO_STOCK_COUNTS: StockCounts = Object.freeze({ favorite: 0, detail: 0, search: 0 });
 
-export const sameStockCounts = (a: StockCounts, b: StockCounts): boolean => a.favorite === b.favorite && a.detail === b.detail && a.search === b.search;
+export const sameStockCounts = (a: StockCounts, b: StockCounts): boolean =>
+  a.favorite === b.favorite && a.detail === b.detail && a.search === b.search && a.incomplete === b.incomplete && a.alert === b.alert;
 
 export interface StockCountsApi {
-  /** The header badges: favorites, viewing history, saved searches. */
+  /** The header badges: favorites, viewing history, saved searches; the user menu's incomplete inquiries and unread alerts. */
   counts: StockCounts;
   /** Re-reads requiredUserData from the server; resolves to the new counts (null when it failed). */
   refresh(): Promise<StockCounts | null>;
@@ -47,7 +48,8 @@ export function StockCountsProvider({ initialCounts, serverCounts, initialLastSe
   countsRef.current = counts;
 
   const apply = useCallback((next: StockCounts) => {
-    if (!sameStockCounts(next, countsRef.current)) setCounts({ favorite: next.favorite, detail: next.detail, search: next.search });
+    if (!sameStockCounts(next, countsRef.current))
+      setCounts({ favorite: next.favorite, detail: next.detail, search: next.search, incomplete: next.incomplete, alert: next.alert });
   }, []);
 
   const refresh = useCallback(async (): Promise<StockCounts | null> => {
@@ -77,7 +79,7 @@ export function StockCountsProvider({ initialCounts, serverCounts, initialLastSe
   }, [serverCounts, hasServerCounts, locationKey, apply, refresh, initialCounts]);
 
   const set = useCallback((partial: Partial<StockCounts>) => setCounts((c) => ({ ...c, ...partial })), []);
-  const adjust = useCallback((kind: StockKind, delta: number) => setCounts((c) => ({ ...c, [kind]: Math.max(0, c[kind] + delta) })), []);
+  const adjust = useCallback((kind: StockKind, delta: number) => setCounts((c) => ({ ...c, [kind]: Math.max(0, (c[kind] ?? 0) + delta) })), []);
 
   const api = useMemo<StockCountsApi>(() => ({ counts, refresh, set, adjust, lastSearchCondition }), [counts, refresh, set, adjust, lastSearchCondition]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;

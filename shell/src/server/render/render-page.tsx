@@ -239,7 +239,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
         req.log.warn({ errors: result?.errors?.map((e) => e.extensions?.code ?? e.message) }, 'visitor data unavailable');
         return;
       }
-      visitor.counts = { favorite: user.stockCount.favorite, detail: user.stockCount.detail, search: user.stockCount.search };
+      const { favorite, detail, search, incomplete, alert } = user.stockCount;
+      visitor.counts = { favorite, detail, search, incomplete, alert };
       visitor.lastSearchCondition = user.lastSearchCondition;
       visitor.favoriteKeys = user.bukken.favorites.map((f) => f.globalKey);
       visitor.abTests = user.abTests.map(({ name, value }) => ({ name, value }));

@@ -1,8 +1,13 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { RequiredUserFieldsFragment, RequiredUserDataQuery, RequiredUserDataQueryVariables } from '../../__generated__/operations.js';
 
-/** The header badges' counts, also kept as client state (so without __typename). */
-export type StockCounts = Omit<RequiredUserFieldsFragment['stockCount'], '__typename'>;
+type UserCounts = Omit<RequiredUserFieldsFragment['stockCount'], '__typename'>;
+
+/**
+ * The header badges' counts, also kept as client state (so without __typename); the user menu's
+ * incomplete inquiries and unread alerts are optional (0 when unknown).
+ */
+export type StockCounts = Omit<UserCounts, 'incomplete' | 'alert'> & Partial<Pick<UserCounts, 'incomplete' | 'alert'>>;
 
 /** SPEC §3 last search condition, also kept as client state. */
 export type LastSearchCondition = Omit<NonNullable<RequiredUserFieldsFragment['lastSearchCondition']>, '__typename'>;
@@ -17,6 +22,8 @@ export const REQUIRED_USER_FIELDS: TypedDocumentNode<RequiredUserFieldsFragment>
       favorite
       detail
       search
+      incomplete
+      alert
     }
     lastSearchCondition {
       searchPath
