@@ -1,13 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
-import { BUILDING_DETAIL } from '../features/building/index.js';
-import { formatArea, formatRent, formatYearMonth } from '../ui/format.js';
+import { ErrorBox, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
+import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
+import { ArchivedRooms, BUILDING_DETAIL, BuildingCompanies, BuildingExterior, buildingDetailVariables, VacancyTable } from '../features/building/index.js';
+import { formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
-/** /building/{key}: the building, its vacancies, market prices by plan and buildings nearby. */
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = ({ params }) => [{ query: BUILDING_DETAIL, variables: buildingDetailVariables(params) }];
+
+/** /building/{key}: the building, its vacancies by plan, archived rooms, stores, market prices by plan and buildings nearby. */
 export default function BuildingPage({ params, setMeta }: RemotePageProps) {
-  const { data, error, refetch } = useQuery(BUILDING_DETAIL, { variables: { key: params.id ?? '' } });
+  const { data, error, refetch } = useQuery(BUILDING_DETAIL, { variables: buildingDetailVariables(params) });
   const b = data?.building;
   if (b) {
     setMeta({
@@ -25,6 +28,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
       <DetailStyles />
       <section className="d-section">
         <h2>建物概要</h2>
+        <BuildingExterior url={b.exteriorUrl} name={b.name} />
         <table className="d-table">
           <tbody>
             <tr>
@@ -61,19 +65,21 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
         </table>
       </section>
       <section className="d-section">
-        <h2>空室情報（{b.vacancies.length}件）</h2>
-        <ul className="d-list">
-          {b.vacancies.map((v) => (
-            <li key={v.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
-              <span>
-                <KitLink to={`/bukken/detail/${v.globalKey}`}>{v.name}</KitLink> {v.floor}階 ／ {formatRent(v.chinryou)} ／ {v.plan} ／ {formatArea(v.area)}
-              </span>
-              <FavoriteButton className="d-fav" globalKey={v.globalKey} />
-            </li>
-          ))}
-          {b.vacancies.length === 0 && <li className="d-muted">現在募集中の部屋はありません。</li>}
-        </ul>
+        <h2>空室情報（{b.vacancyPlans.reduce((n, p) => n + p.count, 0)}件）</h2>
+        <VacancyTable plans={b.vacancyPlans} />
       </section>
+      {b.archivedBukkens.length > 0 && (
+        <section className="d-section">
+          <h2>募集終了のお部屋（{b.archivedBukkens.length}件）</h2>
+          <ArchivedRooms rooms={b.archivedBukkens} />
+        </section>
+      )}
+      {b.companies.length > 0 && (
+        <section className="d-section">
+          <h2>この建物を取り扱う不動産会社</h2>
+          <BuildingCompanies companies={b.companies} />
+        </section>
+      )}
       <section className="d-section">
         <h2>周辺の家賃相場</h2>
         <table className="d-table">

@@ -1,26 +1,42 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FavoriteButton, formatNumber, jsonForScript, KitLink, documentTitle } from '@sumika/shell-kit';
-import type { RemotePageProps } from '@sumika/shell-kit';
-import { COMPANY_DETAIL } from '../features/company/index.js';
-import { realEstateAgentJsonLd, UNAVAILABLE } from '../features/detail/index.js';
-import { formatArea, formatRent } from '../ui/format.js';
+import { ErrorBox, formatNumber, jsonForScript, documentTitle } from '@sumika/shell-kit';
+import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
+import { DEFAULT_SORT, SORT_OPTIONS } from '@sumika/spec';
+import {
+  COMPANY_DETAIL,
+  CompanyListings,
+  CompanyPager,
+  CompanyProfile,
+  companyDetailVariables,
+  SortForm,
+  StaffList,
+  storeJsonLd,
+} from '../features/company/index.js';
+import { UNAVAILABLE } from '../features/detail/index.js';
 import { DetailStyles } from '../ui/styles.js';
 
-/** /bukken/company/{key}(/page/{n}): the store, its staff and reviews, and its listings. */
-export default function CompanyPage({ params, setMeta, setStatus }: RemotePageProps) {
-  const key = params.companyKey ?? '';
-  const page = Number(params.page ?? 1);
-  const { data, error, refetch } = useQuery(COMPANY_DETAIL, { variables: { key, page } });
+/** What the render below reads: the shell fetches it before rendering. */
+export const pageQueries: PageQueries = ({ params, search }) => [{ query: COMPANY_DETAIL, variables: companyDetailVariables(params, search) }];
+
+/** /bukken/company/{key}(/page/{n})(?sort=…): the store's profile, staff, awards and reviews, and its listings in the search's sorts. */
+export default function CompanyPage({ params, search, setMeta, setStatus }: RemotePageProps) {
+  const variables = companyDetailVariables(params, search);
+  const { page, sort } = variables;
+  const { data, error, refetch } = useQuery(COMPANY_DETAIL, { variables });
   const c = data?.company;
-  // Null with an error is a part down (errorPolicy 'all'), not an unknown store.
-  if (data && !error && !c) {
+  const list = c?.bukkens ?? null;
+  // Null with an error is a part down (errorPolicy 'all'), not an unknown store; a page past the last names nothing either.
+  if ((data && !error && !c) || (list && page > 1 && page > list.totalPages)) {
     setStatus(404);
     return null;
   }
   if (c) {
+    // Each view has its own title: '（2ページ目・賃料が安い順）'.
+    const view = [page > 1 ? `${page}ページ目` : '', sort === DEFAULT_SORT ? '' : (SORT_OPTIONS.find((o) => o.value === sort)?.label ?? '')].filter(Boolean);
     setMeta({
-      title: documentTitle(`${c.clientName}の店舗情報・取扱物件${page > 1 ? `（${page}ページ目）` : ''}`),
-      description: `${c.clientName}（${c.companyName}）の店舗情報、口コミ、取扱物件の一覧。${c.access}。`,
+      title: documentTitle(`${c.clientName}の店舗情報・取扱物件${view.length ? `（${view.join('・')}）` : ''}`),
+      description: `${c.clientName}（${c.companyName}）の店舗情報、スタッフ、口コミ、取扱物件の一覧。${c.access}。`,
+      // The sort is a view of the same listings: the canonical keeps the page and drops the sort.
       canonical: `/bukken/company/${c.key}${page > 1 ? `/page/${page}` : ''}`,
       pageTitle: c.clientName,
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: c.clientName }],
@@ -28,93 +44,56 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
   }
   if (error && (!data || !c)) return <ErrorBox message="店舗情報を読み込めませんでした。" onRetry={() => void refetch()} />;
   if (!c || !data) return <DetailStyles />;
-  const list = data.bukkensByCompany;
-  const listings = list?.bukkenList.filter((b) => b !== null) ?? [];
   const storefront = c.images.find((i) => i.imageType === 'storefront') ?? c.images[0];
   return (
     <div data-testid="company-page">
       <DetailStyles />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonForScript(
-            realEstateAgentJsonLd({
-              clientName: c.clientName,
-              companyName: c.companyName,
-              address: c.address,
-              tel: c.tel,
-              openTime: c.openTime,
-              url: `/bukken/company/${c.key}`,
-            }),
-          ),
-        }}
-      />
-      <div className="d-grid">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(storeJsonLd(c, `/bukken/company/${c.key}`, storefront?.url)) }} />
+      <section className="d-section">
+        <h2>店舗情報</h2>
+        <div className="c-profile">
+          <CompanyProfile company={c} />
+          {storefront && <img className="c-storefront" src={storefront.url} alt={`${c.clientName}の店舗外観`} width={320} height={240} />}
+        </div>
+      </section>
+      {c.prText && (
         <section className="d-section">
-          <h2>店舗情報</h2>
-          <table className="d-table">
-            <tbody>
-              <tr>
-                <th>会社名</th>
-                <td>
-                  {c.companyName}（代表 {c.daihyo}・{c.establishedYear}年設立）
-                </td>
-              </tr>
-              <tr>
-                <th>電話番号</th>
-                <td className="d-tel">{c.tel}</td>
-              </tr>
-              <tr>
-                <th>所在地</th>
-                <td>{c.address}</td>
-              </tr>
-              <tr>
-                <th>アクセス</th>
-                <td>{c.access}</td>
-              </tr>
-              <tr>
-                <th>営業時間 / 定休日</th>
-                <td>
-                  {c.openTime} / {c.holiday}
-                </td>
-              </tr>
-              <tr>
-                <th>免許番号</th>
-                <td>{c.licenseNumber}</td>
-              </tr>
-              <tr>
-                <th>加盟団体</th>
-                <td>{c.association}</td>
-              </tr>
-            </tbody>
-          </table>
-          <p>{c.prText}</p>
-          {c.awardYears.length > 0 && <p className="d-badge">すみかアワード受賞 {c.awardYears.join('・')}年</p>}
+          <h2>お店からのメッセージ</h2>
+          <p className="c-pr">{c.prText}</p>
         </section>
+      )}
+      {c.awardYears.length > 0 && (
         <section className="d-section">
-          {storefront && <img src={storefront.url} alt={`${c.clientName}の店舗外観`} style={{ width: '100%', borderRadius: 6 }} />}
-          <h2>スタッフ</h2>
-          <ul className="d-list">
-            {c.employees.map((e) => (
-              <li key={e.id}>
-                <strong>{e.name}</strong>{' '}
-                <span className="d-muted">
-                  {e.position}・経験{e.yearsOfExperience}年
-                </span>
-                <div>{e.comment}</div>
-              </li>
-            ))}
+          <h2>受賞歴</h2>
+          <ul className="c-awards" data-testid="company-awards">
+            {[...c.awardYears]
+              .sort((a, b) => b - a)
+              .map((y) => (
+                <li key={y} className="d-badge">
+                  すみかアワード{y}受賞
+                </li>
+              ))}
           </ul>
         </section>
-      </div>
+      )}
+      {c.employees.length > 0 && (
+        <section className="d-section">
+          <h2>スタッフ紹介</h2>
+          <StaffList employees={c.employees} />
+        </section>
+      )}
       <section className="d-section">
         <h2>
           口コミ（{c.reviews.count}件{c.reviews.averageRating !== null ? `・平均${c.reviews.averageRating.toFixed(1)}` : ''}）
         </h2>
+        {c.reviews.items.length === 0 && <p className="d-muted">まだ口コミはありません。</p>}
         <ul className="d-list">
           {c.reviews.items.map((r) => (
             <li key={r.id}>
-              <span className="d-stars">{'★'.repeat(r.rating)}</span> <strong>{r.title}</strong>
+              <span className="d-stars" role="img" aria-label={`5段階中${r.rating}`}>
+                {'★'.repeat(r.rating)}
+              </span>{' '}
+              <strong>{r.title}</strong>
               <div>{r.body}</div>
               <div className="d-muted">
                 {r.reviewer}・{r.visitedOn}
@@ -124,36 +103,16 @@ export default function CompanyPage({ params, setMeta, setStatus }: RemotePagePr
         </ul>
       </section>
       <section className="d-section">
-        <h2>取扱物件{list ? `（${formatNumber(list.bukkenTotal.count)}件）` : ''}</h2>
-        {(!list || listings.length < list.bukkenList.length) && (
+        <h2>取扱物件{list ? `（${formatNumber(list.count)}件）` : ''}</h2>
+        {!list && (
           <p className="d-muted" role="status" data-testid="listings-unavailable">
             {UNAVAILABLE.listings}
           </p>
         )}
-        <ul className="d-list">
-          {listings.map((b) => (
-            <li key={b.globalKey} style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'center' }}>
-              <span>
-                <KitLink to={`/bukken/detail/${b.globalKey}`}>{b.name}</KitLink> {formatRent(b.chinryou)} ／ {b.plan} ／ {formatArea(b.area)}
-                <div className="d-muted">{b.address}</div>
-              </span>
-              <FavoriteButton className="d-fav" globalKey={b.globalKey} />
-            </li>
-          ))}
-        </ul>
-        {list && list.pagination.totalPages > 1 && (
-          <nav className="d-muted" style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: 12 }}>
-            {list.pagination.currentPage > 1 && (
-              <KitLink to={`/bukken/company/${c.key}${list.pagination.currentPage === 2 ? '' : `/page/${list.pagination.currentPage - 1}`}`}>‹ 前へ</KitLink>
-            )}
-            <span>
-              {list.pagination.currentPage} / {list.pagination.totalPages}
-            </span>
-            {list.pagination.currentPage < list.pagination.totalPages && (
-              <KitLink to={`/bukken/company/${c.key}/page/${list.pagination.currentPage + 1}`}>次へ ›</KitLink>
-            )}
-          </nav>
-        )}
+        {list && list.count > 0 && <SortForm companyKey={c.key} sort={list.sort} />}
+        {list && list.count === 0 && <p className="d-muted">現在掲載中の物件はありません。</p>}
+        {list && list.bukkenList.length > 0 && <CompanyListings items={list.bukkenList} />}
+        {list && <CompanyPager companyKey={c.key} page={list.page} totalPages={list.totalPages} sort={list.sort} />}
       </section>
     </div>
   );

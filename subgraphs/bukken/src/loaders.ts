@@ -3,6 +3,7 @@ import type DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { findBuildingsByIds, findBuildingsByKeys, findNearbyBuildings, type NearbyBuilding, type NearbyBuildingsRequest } from './repositories/building.js';
 import {
+  findActiveByStores,
   findBukkensByIds,
   findBukkensByKeys,
   findRecommendations,
@@ -23,6 +24,8 @@ export interface Loaders {
   buildingByKey: DataLoader<string, BuildingRecord | undefined>;
   /** All rooms of a building (active and archived), by floor and room number. */
   roomsByBuilding: DataLoader<number, BukkenRecord[]>;
+  /** Active listings of a store (Company id), by id. */
+  activeByStore: DataLoader<number, BukkenRecord[]>;
   /** Uncached market aggregates by `marketKeyOf`; resolvers go through loaders/market.ts, which caches. */
   marketStats: DataLoader<string, MarketRow | undefined>;
   /** Object keys: rows are matched back to the very request object, so no cache key is needed. */
@@ -91,6 +94,10 @@ export function createLoaders(db: Kysely<DB>): Loaders {
     roomsByBuilding: groupedLoader(
       async (ids) => prime(await findRoomsByBuildings(db, ids)),
       (b) => b.buildingId,
+    ),
+    activeByStore: groupedLoader(
+      async (ids) => prime(await findActiveByStores(db, ids)),
+      (b) => b.storeId,
     ),
     marketStats: keyedLoader((keys) => findMarketStats(db, keys.map(parseMarketKey)), marketKeyOf),
     recommendations: groupedLoader(

@@ -1,2 +1,3 @@
 // The building feature's public entry: what pages, other features and outside tests use.
-export { BUILDING_DETAIL } from './api/building-detail.js';
+export { BUILDING_DETAIL, buildingDetailVariables } from './api/building-detail.js';
+export { ArchivedRooms, BuildingCompanies, BuildingExterior, VacancyTable } from './components/building-blocks.js';

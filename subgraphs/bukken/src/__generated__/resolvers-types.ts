@@ -27,7 +27,14 @@ export type Building = {
   builtAge: Scalars['Int']['output'];
   builtDate: Scalars['String']['output'];
   cityCode: Scalars['Int']['output'];
+  /**
+   * Stores that advertise the building's rooms: those with rooms on the market first (most rooms
+   * first), then those with archived rooms only. An entry is null when the company subgraph cannot give it.
+   */
+  companies: Array<Maybe<Company>>;
   countsByPlan: Array<PlanCount>;
+  /** The building's generated exterior (外観): its first listed room's, the same generator as the listing gallery. Null for a building without rooms. */
+  exteriorUrl?: Maybe<Scalars['String']['output']>;
   /** Floors above ground. */
   floor: Scalars['Int']['output'];
   key: Scalars['String']['output'];
@@ -45,6 +52,8 @@ export type Building = {
   townCode?: Maybe<Scalars['Int']['output']>;
   /** Rooms currently on the market. */
   vacancies: Array<Bukken>;
+  /** Rooms on the market grouped by plan, in madori order (plans outside the madori list last). */
+  vacancyPlans: Array<VacancyPlan>;
 };
 
 
@@ -145,9 +154,37 @@ export type BukkenNameType =
   /** Building name only, as search results show it. */
   | 'SEARCH';
 
+/** The store (SPEC §3 Company), owned by the company subgraph; this one adds its listings. */
 export type Company = {
   __typename?: 'Company';
+  /**
+   * The store's active listings in one of the search's sorts (@sumika/spec SORT_OPTIONS; absent:
+   * newest first), a page at a time. A page past the last has no listing. Null when this subgraph
+   * cannot answer beside the company subgraph (the page keeps the store).
+   */
+  bukkens?: Maybe<CompanyBukkens>;
   id: Scalars['ID']['output'];
+};
+
+
+/** The store (SPEC §3 Company), owned by the company subgraph; this one adds its listings. */
+export type CompanyBukkensArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  perPage?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of a store's active listings. */
+export type CompanyBukkens = {
+  __typename?: 'CompanyBukkens';
+  bukkenList: Array<Bukken>;
+  /** Active listings of the store, every page. */
+  count: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  /** The sort applied, e.g. arrived_at_desc. */
+  sort: Scalars['String']['output'];
+  totalPages: Scalars['Int']['output'];
 };
 
 /** One row of the favorites compare table. */
@@ -300,6 +337,21 @@ export type Traffic = {
   walkMin: Scalars['Int']['output'];
 };
 
+/** Vacancies of one plan in a building, with their rent and area ranges. */
+export type VacancyPlan = {
+  __typename?: 'VacancyPlan';
+  areaMax: Scalars['Float']['output'];
+  /** Area range in m². */
+  areaMin: Scalars['Float']['output'];
+  chinryouMax: Scalars['Int']['output'];
+  /** Rent range in yen (without the management fee). */
+  chinryouMin: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+  plan: Scalars['String']['output'];
+  /** The rooms, by floor then room number. */
+  rooms: Array<Bukken>;
+};
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -383,6 +435,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type FederationTypes = ResolversObject<{
   Building: Building;
   Bukken: Bukken;
+  Company: Company;
 }>;
 
 /** Mapping of federation reference types */
@@ -393,6 +446,9 @@ export type FederationReferenceTypes = ResolversObject<{
   Bukken:
     ( { __typename: 'Bukken' }
     & GraphQLRecursivePick<FederationTypes['Bukken'], {"globalKey":true}> );
+  Company:
+    ( { __typename: 'Company' }
+    & GraphQLRecursivePick<FederationTypes['Company'], {"id":true}> );
 }>;
 
 
@@ -409,7 +465,8 @@ export type ResolversTypes = ResolversObject<{
   BukkenImage: ResolverTypeWrapper<BukkenImage>;
   BukkenList: ResolverTypeWrapper<Omit<BukkenList, 'bukkenList'> & { bukkenList: Array<ResolversTypes['Bukken']> }>;
   BukkenNameType: BukkenNameType;
-  Company: ResolverTypeWrapper<Company>;
+  Company: ResolverTypeWrapper<Omit<Company, 'bukkens'> & { bukkens?: Maybe<ResolversTypes['CompanyBukkens']> }>;
+  CompanyBukkens: ResolverTypeWrapper<Omit<CompanyBukkens, 'bukkenList'> & { bukkenList: Array<ResolversTypes['Bukken']> }>;
   CompareRow: ResolverTypeWrapper<Omit<CompareRow, 'bukken'> & { bukken: ResolversTypes['Bukken'] }>;
   Condition: ResolverTypeWrapper<Condition>;
   ConditionCodes: ResolverTypeWrapper<ConditionCodes>;
@@ -423,6 +480,7 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RoomNumMode: RoomNumMode;
   Traffic: ResolverTypeWrapper<TrafficRecord>;
+  VacancyPlan: ResolverTypeWrapper<Omit<VacancyPlan, 'rooms'> & { rooms: Array<ResolversTypes['Bukken']> }>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -436,7 +494,8 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   BukkenImage: BukkenImage;
   BukkenList: Omit<BukkenList, 'bukkenList'> & { bukkenList: Array<ResolversParentTypes['Bukken']> };
-  Company: Company;
+  Company: Omit<Company, 'bukkens'> & { bukkens?: Maybe<ResolversParentTypes['CompanyBukkens']> } | FederationReferenceTypes['Company'];
+  CompanyBukkens: Omit<CompanyBukkens, 'bukkenList'> & { bukkenList: Array<ResolversParentTypes['Bukken']> };
   CompareRow: Omit<CompareRow, 'bukken'> & { bukken: ResolversParentTypes['Bukken'] };
   Condition: Condition;
   ConditionCodes: ConditionCodes;
@@ -448,6 +507,7 @@ export type ResolversParentTypes = ResolversObject<{
   PlanMarketPrice: PlanMarketPrice;
   Query: Record<PropertyKey, never>;
   Traffic: TrafficRecord;
+  VacancyPlan: Omit<VacancyPlan, 'rooms'> & { rooms: Array<ResolversParentTypes['Bukken']> };
 }>;
 
 export type BuildingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Building'] = ResolversParentTypes['Building'], FederationReferenceType extends FederationReferenceTypes['Building'] = FederationReferenceTypes['Building']> = ResolversObject<{
@@ -460,7 +520,9 @@ export type BuildingResolvers<ContextType = Context, ParentType extends Resolver
   builtAge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   builtDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   cityCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  companies?: Resolver<Array<Maybe<ResolversTypes['Company']>>, ParentType, ContextType>;
   countsByPlan?: Resolver<Array<ResolversTypes['PlanCount']>, ParentType, ContextType>;
+  exteriorUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   floor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   latLng?: Resolver<ResolversTypes['LatLng'], ParentType, ContextType>;
@@ -473,6 +535,7 @@ export type BuildingResolvers<ContextType = Context, ParentType extends Resolver
   totalUnits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   townCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   vacancies?: Resolver<Array<ResolversTypes['Bukken']>, ParentType, ContextType>;
+  vacancyPlans?: Resolver<Array<ResolversTypes['VacancyPlan']>, ParentType, ContextType>;
 }>;
 
 export type BukkenResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Bukken'] = ResolversParentTypes['Bukken'], FederationReferenceType extends FederationReferenceTypes['Bukken'] = FederationReferenceTypes['Bukken']> = ResolversObject<{
@@ -529,8 +592,19 @@ export type BukkenListResolvers<ContextType = Context, ParentType extends Resolv
   bukkenList?: Resolver<Array<ResolversTypes['Bukken']>, ParentType, ContextType>;
 }>;
 
-export type CompanyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Company'] = ResolversParentTypes['Company']> = ResolversObject<{
+export type CompanyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Company'] = ResolversParentTypes['Company'], FederationReferenceType extends FederationReferenceTypes['Company'] = FederationReferenceTypes['Company']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Company']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  bukkens?: Resolver<Maybe<ResolversTypes['CompanyBukkens']>, ParentType, ContextType, RequireFields<CompanyBukkensArgs, 'page' | 'perPage'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type CompanyBukkensResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompanyBukkens'] = ResolversParentTypes['CompanyBukkens']> = ResolversObject<{
+  bukkenList?: Resolver<Array<ResolversTypes['Bukken']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sort?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalPages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type CompareRowResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CompareRow'] = ResolversParentTypes['CompareRow']> = ResolversObject<{
@@ -621,12 +695,23 @@ export type TrafficResolvers<ContextType = Context, ParentType extends Resolvers
   walkMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type VacancyPlanResolvers<ContextType = Context, ParentType extends ResolversParentTypes['VacancyPlan'] = ResolversParentTypes['VacancyPlan']> = ResolversObject<{
+  areaMax?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  areaMin?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  chinryouMax?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  chinryouMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  plan?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rooms?: Resolver<Array<ResolversTypes['Bukken']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = Context> = ResolversObject<{
   Building?: BuildingResolvers<ContextType>;
   Bukken?: BukkenResolvers<ContextType>;
   BukkenImage?: BukkenImageResolvers<ContextType>;
   BukkenList?: BukkenListResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;
+  CompanyBukkens?: CompanyBukkensResolvers<ContextType>;
   CompareRow?: CompareRowResolvers<ContextType>;
   Condition?: ConditionResolvers<ContextType>;
   ConditionCodes?: ConditionCodesResolvers<ContextType>;
@@ -638,5 +723,6 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   PlanMarketPrice?: PlanMarketPriceResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Traffic?: TrafficResolvers<ContextType>;
+  VacancyPlan?: VacancyPlanResolvers<ContextType>;
 }>;
 

@@ -94,6 +94,13 @@ export async function findRoomsByBuildings(db: Kysely<DB>, buildingIds: readonly
   return rows.map(toBukken);
 }
 
+/** Active listings of the stores (SPEC Company ids), by id; a store's sort and page are the resolver's. */
+export async function findActiveByStores(db: Kysely<DB>, storeIds: readonly number[]): Promise<BukkenRecord[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await listings(db).where('k.store_id', 'in', storeIds).where('k.archived_at', 'is', null).orderBy('k.id').execute();
+  return rows.map(toBukken);
+}
+
 /** Traffics of the listings, in seq order. */
 export async function findTraffics(db: Kysely<DB>, bukkenIds: readonly number[]): Promise<TrafficRecord[]> {
   if (bukkenIds.length === 0) return [];

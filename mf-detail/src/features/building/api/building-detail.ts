@@ -15,13 +15,42 @@ export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuild
       floor
       basementFloors
       totalUnits
+      exteriorUrl
       stations {
         text
       }
-      vacancies {
-        ...DetailListingCard
-        kanriKyoeki
+      vacancyPlans {
+        plan
+        count
+        chinryouMin
+        chinryouMax
+        areaMin
+        areaMax
+        rooms {
+          ...DetailListingCard
+          floor
+          roomNum
+          kanriKyoeki
+        }
+      }
+      archivedBukkens {
+        globalKey
         floor
+        roomNum
+        plan
+        chinryou
+        area
+        archivedAt
+      }
+      companies {
+        id
+        key
+        clientName
+        companyName
+        address
+        tel
+        openTime
+        holiday
       }
       marketPrices {
         plan
@@ -38,3 +67,6 @@ export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuild
   }
   ${LISTING_CARD_FRAGMENT}
 `;
+
+/** BUILDING_DETAIL's variables for the building route's parameters (the page's render and its pageQueries). */
+export const buildingDetailVariables = (params: Record<string, string>): DetailBuildingQueryVariables => ({ key: params.id ?? '' });

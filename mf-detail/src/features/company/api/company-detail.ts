@@ -1,9 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import { DEFAULT_SORT, SORT_OPTIONS } from '@sumika/spec';
 import type { DetailCompanyQuery, DetailCompanyQueryVariables } from '../../../__generated__/operations.js';
 import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
 
 export const COMPANY_DETAIL: TypedDocumentNode<DetailCompanyQuery, DetailCompanyQueryVariables> = gql`
-  query DetailCompany($key: String!, $page: Int!) {
+  query DetailCompany($key: String!, $page: Int!, $sort: String!, $perPage: Int!) {
     company(key: $key) {
       id
       key
@@ -43,22 +44,47 @@ export const COMPANY_DETAIL: TypedDocumentNode<DetailCompanyQuery, DetailCompany
         name
         position
         yearsOfExperience
+        qualification
         comment
       }
-    }
-    bukkensByCompany(companyKey: $key, page: $page, perPage: 20) {
-      bukkenList {
-        ...DetailListingCard
-        address
-      }
-      bukkenTotal {
+      bukkens(sort: $sort, page: $page, perPage: $perPage) {
+        bukkenList {
+          ...DetailListingCard
+          address
+          builtAge
+          traffics {
+            text
+          }
+          imageGroup {
+            gaikanUrl
+          }
+        }
         count
-      }
-      pagination {
-        currentPage
+        page
         totalPages
+        sort
       }
     }
   }
   ${LISTING_CARD_FRAGMENT}
 `;
+
+/** Listings per page on a store's page. */
+export const COMPANY_LISTINGS_PER_PAGE = 20;
+
+/** The sort a store page's query string asks for: one of the search's options, else the default. */
+export function companySortOf(search: string): string {
+  const asked = new URLSearchParams(search).get('sort');
+  return SORT_OPTIONS.some((o) => o.value === asked) && asked ? asked : DEFAULT_SORT;
+}
+
+/** COMPANY_DETAIL's variables for the company route (the page's render and its pageQueries). */
+export function companyDetailVariables(params: Record<string, string>, search: string): DetailCompanyQueryVariables {
+  const page = Number(params.page ?? 1);
+  return {
+    key: params.companyKey ?? '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    sort: companySortOf(search),
+    perPage: COMPANY_LISTINGS_PER_PAGE,
+  };
+}

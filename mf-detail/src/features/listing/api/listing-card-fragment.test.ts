@@ -18,7 +18,7 @@ const CARD_KEYS: Record<Exclude<keyof DetailListingCardFragment, '__typename'>, 
   area: true,
 };
 
-/** Where a document spreads DetailListingCard, as field paths ('building.vacancies'). */
+/** Where a document spreads DetailListingCard, as field paths ('building.vacancyPlans.rooms'). */
 function spreadPaths(doc: DocumentNode): string[] {
   const paths: string[] = [];
   visit(doc, {
@@ -41,16 +41,17 @@ test('the fragment selects exactly the fields of its generated type', () => {
 
 test.each([
   ['DetailBukken', BUKKEN_DETAIL, 'bukken.recommendations'],
-  ['DetailBuilding', BUILDING_DETAIL, 'building.vacancies'],
-  ['DetailCompany', COMPANY_DETAIL, 'bukkensByCompany.bukkenList'],
+  ['DetailBuilding', BUILDING_DETAIL, 'building.vacancyPlans.rooms'],
+  ['DetailCompany', COMPANY_DETAIL, 'company.bukkens.bukkenList'],
 ])('%s spreads the card where its listings are and carries the fragment once', (_name, doc, path) => {
   expect(spreadPaths(doc)).toEqual([path]);
-  const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  // Other fragments (the building's map section) may come along; the card's comes once.
+  const fragments = doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === 'DetailListingCard');
   expect(fragments.map((f) => print(f))).toEqual([print(LISTING_CARD_FRAGMENT.definitions[0]!)]);
 });
 
 test('a building page result round-trips through the kit cache with the card fields', () => {
-  const vacancy: DetailBuildingQuery['building']['vacancies'][number] = {
+  const vacancy: DetailBuildingQuery['building']['vacancyPlans'][number]['rooms'][number] = {
     __typename: 'Bukken',
     globalKey: 'bk000000001',
     name: 'メゾン渋谷 101',
@@ -59,6 +60,7 @@ test('a building page result round-trips through the kit cache with the card fie
     area: 25.5,
     kanriKyoeki: 5000,
     floor: 1,
+    roomNum: '101',
   };
   const data: DetailBuildingQuery = {
     building: {
@@ -73,8 +75,14 @@ test('a building page result round-trips through the kit cache with the card fie
       floor: 5,
       basementFloors: 0,
       totalUnits: 20,
-      stations: [{ __typename: 'Traffic', text: '渋谷駅 徒歩5分' }],
-      vacancies: [vacancy],
+      latLng: { __typename: 'LatLng', lat: 35.658, lng: 139.7016 },
+      stations: [{ __typename: 'Traffic', text: '渋谷駅 徒歩5分', lineName: 'JR山手線', stationName: '渋谷', walkMin: 5 }],
+      exteriorUrl: null,
+      vacancyPlans: [
+        { __typename: 'VacancyPlan', plan: '1K', count: 1, chinryouMin: 85000, chinryouMax: 85000, areaMin: 25.5, areaMax: 25.5, rooms: [vacancy] },
+      ],
+      archivedBukkens: [],
+      companies: [],
       marketPrices: [],
       otherBuildings: [],
     },
@@ -82,7 +90,7 @@ test('a building page result round-trips through the kit cache with the card fie
   const cache = createKitCache();
   cache.writeQuery({ query: BUILDING_DETAIL, variables: { key: 'b1' }, data });
   const read = cache.readQuery({ query: BUILDING_DETAIL, variables: { key: 'b1' } });
-  expect(read?.building.vacancies).toEqual([vacancy]);
+  expect(read?.building.vacancyPlans[0]?.rooms).toEqual([vacancy]);
   // Normalised by globalKey (kit type policies): one entry per listing whichever page read it.
   expect(cache.extract()['Bukken:{"globalKey":"bk000000001"}']).toMatchObject({ name: 'メゾン渋谷 101', floor: 1 });
 });
