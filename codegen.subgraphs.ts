@@ -20,6 +20,7 @@ const MAPPERS: Record<'search' | 'bukken' | 'user' | 'company' | 'forms', Mapper
     StationSuggest: '../repositories/railways.js#StationGroupRow',
     Campus: '../repositories/campus.js#CampusRow',
     CampusStation: '../repositories/campus.js#CampusStationRow',
+    Building: '../resolvers/campus.js#BuildingRef',
     Condition: '../repositories/master.js#ConditionRow',
     Special: '../repositories/master.js#SpecialRow',
     Madori: '../repositories/master.js#MadoriRow',

@@ -62,6 +62,19 @@ const building = (vacancyPlans: Plan[] = [plan('1K', [room('bk000000001', 3, '30
     { __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', lineName: '東京メトロ半蔵門線', stationName: '半蔵門', walkMin: 5 },
     { __typename: 'Traffic', text: 'JR中央線/四ツ谷駅 歩12分', lineName: 'JR中央線', stationName: '四ツ谷', walkMin: 12 },
   ],
+  nearbyCampuses: [
+    {
+      __typename: 'NearbyCampus',
+      walkMin: 11,
+      campus: {
+        __typename: 'Campus',
+        id: 7,
+        instituteName: '上智大学',
+        campusName: '四谷キャンパス',
+        latLng: { __typename: 'LatLng', lat: 35.6836, lng: 139.7316 },
+      },
+    },
+  ],
   exteriorUrl: '/images/bukken/bk000000001/gaikan.svg',
   vacancyPlans,
   archivedBukkens: [],
@@ -221,7 +234,7 @@ it('shows the error box when the listing subgraph could not give the building', 
   expect(within(await screen.findByRole('alert')).getByText('建物情報を読み込めませんでした。')).toBeTruthy();
 });
 
-it('shows 周辺地図: the building as a marker among its stations, and the walk to each beside it', async () => {
+it('shows 周辺地図: the building as a marker among its stations and the campuses nearby, and the walk to each beside it', async () => {
   buildingPage(read({ data: { building: building() } }));
   const heading = await screen.findByRole('heading', { level: 2, name: '周辺地図' });
   const mapSection = within(heading.closest('section')!);
@@ -230,4 +243,7 @@ it('shows 周辺地図: the building as a marker among its stations, and the wal
   expect([...map.querySelectorAll('[data-station]')].map((g) => g.textContent)).toEqual(['半蔵門駅', '四ツ谷駅']);
   const walks = mapSection.getByRole('list', { name: '最寄り駅と徒歩時間' });
   expect([...walks.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['半蔵門駅 東京メトロ半蔵門線 徒歩5分', '四ツ谷駅 JR中央線 徒歩12分']);
+  // The campuses nearby: on the map and in their own list.
+  expect(map.querySelector('[data-spot]')?.textContent).toBe('上智大学 四谷キャンパス');
+  expect(mapSection.getByRole('list', { name: '近くの大学・キャンパスと徒歩時間' }).textContent).toBe('上智大学 四谷キャンパス 徒歩11分');
 });

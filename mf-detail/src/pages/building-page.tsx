@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorBox, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { ArchivedRooms, BUILDING_DETAIL, BuildingCompanies, BuildingExterior, buildingDetailVariables, VacancyTable } from '../features/building/index.js';
+import { BuildingMapSection } from '../features/map-section/index.js';
 import { formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -9,7 +10,7 @@ import { DetailStyles } from '../ui/styles.js';
 export const pageQueries: PageQueries = ({ params }) => [{ query: BUILDING_DETAIL, variables: buildingDetailVariables(params) }];
 
 /** /building/{key}: the building, its vacancies by plan, archived rooms, stores, market prices by plan and buildings nearby. */
-export default function BuildingPage({ params, setMeta }: RemotePageProps) {
+export default function BuildingPage({ params, setMeta, config }: RemotePageProps) {
   const { data, error, refetch } = useQuery(BUILDING_DETAIL, { variables: buildingDetailVariables(params) });
   const b = data?.building;
   if (b) {
@@ -80,6 +81,7 @@ export default function BuildingPage({ params, setMeta }: RemotePageProps) {
           <BuildingCompanies companies={b.companies} />
         </section>
       )}
+      <BuildingMapSection building={b} config={config} />
       <section className="d-section">
         <h2>周辺の家賃相場</h2>
         <table className="d-table">

@@ -74,6 +74,7 @@ function bukken(degraded: { company?: boolean; conditions?: boolean } = {}): Buk
       { __typename: 'Traffic', text: '東京メトロ半蔵門線/半蔵門駅 歩5分', lineName: '東京メトロ半蔵門線', stationName: '半蔵門', walkMin: 5 },
       { __typename: 'Traffic', text: '東京メトロ有楽町線/麹町駅 歩8分', lineName: '東京メトロ有楽町線', stationName: '麹町', walkMin: 8 },
     ],
+    latLng: { __typename: 'LatLng', lat: 35.6835, lng: 139.7404 },
     conditionCodes: degraded.conditions
       ? null
       : {
@@ -349,4 +350,15 @@ it('emits the listing as schema.org Apartment with its rent as an Offer', async 
     numberOfRooms: 1,
     offers: { '@type': 'Offer', price: 85000, priceCurrency: 'JPY' },
   });
+});
+
+it('shows 周辺地図: the listing as a marker among its stations (the picture until the map loads) and the walk to each beside it', async () => {
+  renderDetail(bukken());
+  const heading = await screen.findByRole('heading', { level: 2, name: '周辺地図' });
+  const mapSection = within(heading.closest('section')!);
+  const map = await mapSection.findByRole('img', { name: 'テストハイツの地図' });
+  expect(map.querySelectorAll('[data-marker="place"]')).toHaveLength(1);
+  expect([...map.querySelectorAll('[data-station]')].map((g) => g.textContent)).toEqual(['半蔵門駅', '麹町駅']);
+  const walks = mapSection.getByRole('list', { name: '最寄り駅と徒歩時間' });
+  expect([...walks.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['半蔵門駅 東京メトロ半蔵門線 徒歩5分', '麹町駅 東京メトロ有楽町線 徒歩8分']);
 });

@@ -18,6 +18,7 @@ import {
   SpecTable,
   StationWalks,
 } from '../features/detail/index.js';
+import { MapSection } from '../features/map-section/index.js';
 import { formatRent } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
 
@@ -25,7 +26,7 @@ import { DetailStyles } from '../ui/styles.js';
 export const pageQueries: PageQueries = ({ params }) => [{ query: BUKKEN_DETAIL, variables: bukkenDetailVariables(params) }];
 
 /** /bukken/detail/{globalKey} (and the archived variant): every field of one listing. */
-export default function BukkenDetailPage({ params, route, setMeta }: RemotePageProps) {
+export default function BukkenDetailPage({ params, route, setMeta, config }: RemotePageProps) {
   const { data, error, refetch } = useQuery(BUKKEN_DETAIL, { variables: bukkenDetailVariables(params) });
   const [recordHistory] = useMutation(RECORD_HISTORY);
   const { refresh } = useStockCounts();
@@ -126,6 +127,7 @@ export default function BukkenDetailPage({ params, route, setMeta }: RemotePageP
             <h2>最寄り駅からの徒歩時間</h2>
             <StationWalks traffics={bukken.traffics} />
           </section>
+          <MapSection name={bukken.building.name} latLng={bukken.latLng} walks={bukken.traffics} config={config} />
           <section className="d-section">
             <h2>同じ建物の募集中のお部屋</h2>
             <OtherRooms rooms={bukken.building.vacancies} currentKey={bukken.globalKey} />

@@ -30,8 +30,9 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
   const rails = layer.railways
     .filter((r) => intersects(r.box, box))
     .flatMap((r) => clipLine(r.line, box))
-    .map(pathOf)
-    .join('');
+    .map(pathOf);
+  // Lines sharing a track (through services, several operators' names) draw it once.
+  const railPath = [...new Set(rails)].join('');
 
   const near = new Set(layout.stations.map((s) => s.name));
   const labelBox = inset(box, 0.02);
@@ -52,7 +53,7 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
     >
       <rect className="sk-map__sea" width={PICTURE.width} height={PICTURE.height} />
       {land && <path className="sk-map__land" d={land} />}
-      {rails && <path className="sk-map__rail" d={rails} />}
+      {railPath && <path className="sk-map__rail" d={railPath} />}
       {others.map((s, i) => (
         <g key={`${s.name}/${s.lat}`} className="sk-map__stop">
           <circle cx={f(x(s.lng))} cy={f(y(s.lat))} r={4} />

@@ -4,6 +4,7 @@ import type { RegionRow, PrefectureRow, CityRow, TownRow } from '../repositories
 import type { LineRow, StationGroupRow } from '../repositories/railways.js';
 import type { StationParent } from '../resolvers/railways.js';
 import type { CampusRow, CampusStationRow } from '../repositories/campus.js';
+import type { BuildingRef } from '../resolvers/campus.js';
 import type { ConditionRow, SpecialRow, MadoriRow } from '../repositories/master.js';
 import type { SearchMasterParent } from '../resolvers/master.js';
 import type { ConditionShareFigure } from '../resolvers/livability.js';
@@ -31,6 +32,21 @@ export type ArchiveEntry = {
   code: Scalars['Int']['output'];
   count: Scalars['Int']['output'];
   name: Scalars['String']['output'];
+};
+
+/** A building (owned by the bukken subgraph): the campuses around it, from its position. */
+export type Building = {
+  __typename?: 'Building';
+  key: Scalars['String']['output'];
+  latLng: LatLng;
+  /** Campuses within 2 km of the building, nearest first (limit 1–10). */
+  nearbyCampuses: Array<NearbyCampus>;
+};
+
+
+/** A building (owned by the bukken subgraph): the campuses around it, from its position. */
+export type BuildingNearbyCampusesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type BuildingTypeOption = {
@@ -266,6 +282,14 @@ export type MapCell = {
   geoHex: Scalars['String']['output'];
   /** The station (group) nearest the cell's centre, for the cell's label; null when none is within 20 km. */
   nearStation?: Maybe<Scalars['String']['output']>;
+};
+
+/** A campus near a place, with the straight-line distance and the walk (80 m a minute, rounded up). */
+export type NearbyCampus = {
+  __typename?: 'NearbyCampus';
+  campus: Campus;
+  distanceM: Scalars['Int']['output'];
+  walkMin: Scalars['Int']['output'];
 };
 
 export type Pagination = {
@@ -978,6 +1002,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of federation types */
 export type FederationTypes = ResolversObject<{
+  Building: Building;
   City: City;
   Condition: Condition;
   Line: Line;
@@ -986,6 +1011,11 @@ export type FederationTypes = ResolversObject<{
 
 /** Mapping of federation reference types */
 export type FederationReferenceTypes = ResolversObject<{
+  Building:
+    ( { __typename: 'Building' }
+    & GraphQLRecursivePick<FederationTypes['Building'], {"key":true}>
+    & ( Record<PropertyKey, never>
+        | GraphQLRecursivePick<FederationTypes['Building'], {"latLng":{"lat":true,"lng":true}}> ) );
   City:
     ( { __typename: 'City' }
     & GraphQLRecursivePick<FederationTypes['City'], {"code":true}> );
@@ -1007,6 +1037,7 @@ export type ResolversTypes = ResolversObject<{
   ArchiveEntry: ResolverTypeWrapper<ArchiveEntry>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Building: ResolverTypeWrapper<BuildingRef>;
   BuildingTypeOption: ResolverTypeWrapper<BuildingTypeOption>;
   Bukken: ResolverTypeWrapper<Bukken>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1033,6 +1064,7 @@ export type ResolversTypes = ResolversObject<{
   Madori: ResolverTypeWrapper<MadoriRow>;
   MapBox: ResolverTypeWrapper<MapBox>;
   MapCell: ResolverTypeWrapper<MapCellParent>;
+  NearbyCampus: ResolverTypeWrapper<Omit<NearbyCampus, 'campus'> & { campus: ResolversTypes['Campus'] }>;
   Pagination: ResolverTypeWrapper<Pagination>;
   PlaceRent: ResolverTypeWrapper<PlaceRent>;
   PlanRangeInput: PlanRangeInput;
@@ -1071,6 +1103,7 @@ export type ResolversParentTypes = ResolversObject<{
   ArchiveEntry: ArchiveEntry;
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
+  Building: BuildingRef;
   BuildingTypeOption: BuildingTypeOption;
   Bukken: Bukken;
   ID: Scalars['ID']['output'];
@@ -1097,6 +1130,7 @@ export type ResolversParentTypes = ResolversObject<{
   Madori: MadoriRow;
   MapBox: MapBox;
   MapCell: MapCellParent;
+  NearbyCampus: Omit<NearbyCampus, 'campus'> & { campus: ResolversParentTypes['Campus'] };
   Pagination: Pagination;
   PlaceRent: PlaceRent;
   PlanRangeInput: PlanRangeInput;
@@ -1132,6 +1166,12 @@ export type ArchiveEntryResolvers<ContextType = Context, ParentType extends Reso
   code?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type BuildingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Building'] = ResolversParentTypes['Building'], FederationReferenceType extends FederationReferenceTypes['Building'] = FederationReferenceTypes['Building']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Building']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nearbyCampuses?: Resolver<Array<ResolversTypes['NearbyCampus']>, ParentType, ContextType, RequireFields<BuildingNearbyCampusesArgs, 'limit'>>;
 }>;
 
 export type BuildingTypeOptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BuildingTypeOption'] = ResolversParentTypes['BuildingTypeOption']> = ResolversObject<{
@@ -1289,6 +1329,12 @@ export type MapCellResolvers<ContextType = Context, ParentType extends Resolvers
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   geoHex?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nearStation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type NearbyCampusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['NearbyCampus'] = ResolversParentTypes['NearbyCampus']> = ResolversObject<{
+  campus?: Resolver<ResolversTypes['Campus'], ParentType, ContextType>;
+  distanceM?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  walkMin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type PaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Pagination'] = ResolversParentTypes['Pagination']> = ResolversObject<{
@@ -1523,6 +1569,7 @@ export type WordSuggestResolvers<ContextType = Context, ParentType extends Resol
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
   ArchiveEntry?: ArchiveEntryResolvers<ContextType>;
+  Building?: BuildingResolvers<ContextType>;
   BuildingTypeOption?: BuildingTypeOptionResolvers<ContextType>;
   Bukken?: BukkenResolvers<ContextType>;
   BukkenTotal?: BukkenTotalResolvers<ContextType>;
@@ -1544,6 +1591,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Madori?: MadoriResolvers<ContextType>;
   MapBox?: MapBoxResolvers<ContextType>;
   MapCell?: MapCellResolvers<ContextType>;
+  NearbyCampus?: NearbyCampusResolvers<ContextType>;
   Pagination?: PaginationResolvers<ContextType>;
   PlaceRent?: PlaceRentResolvers<ContextType>;
   PlanRent?: PlanRentResolvers<ContextType>;

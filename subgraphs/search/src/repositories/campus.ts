@@ -35,3 +35,16 @@ export async function campusStations(db: Kysely<DB>, campusIds: readonly number[
     .orderBy('campus_station.rank')
     .execute();
 }
+
+/** Campuses inside a box of latitudes and longitudes (a place's surroundings), by id. */
+export function campusesInBox(db: Kysely<DB>, box: { south: number; west: number; north: number; east: number }): Promise<CampusRow[]> {
+  return db
+    .selectFrom('campus')
+    .selectAll()
+    .where('lat', '>=', box.south)
+    .where('lat', '<=', box.north)
+    .where('lng', '>=', box.west)
+    .where('lng', '<=', box.east)
+    .orderBy('id')
+    .execute();
+}

@@ -1,11 +1,18 @@
 import { badRequest, notFound } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { countLoaders } from '../loaders/places.js';
-import { campuses, type CampusRow } from '../repositories/campus.js';
+import { boxAround, nearby, NEARBY_CAMPUS_LIMIT, NEARBY_CAMPUS_M } from '../domain/nearby.js';
+import { campuses, campusesInBox, type CampusRow } from '../repositories/campus.js';
 import { optionalPrefecture } from './places.js';
 
 /** Gojūon rows an institute can be filed under (campus.initial). */
 export const INITIALS: readonly string[] = ['a', 'ka', 'sa', 'ta', 'na', 'ha', 'ma', 'ya', 'ra', 'wa'];
+
+/** A building as the router hands it over: its key and, for nearbyCampuses, its position (@requires). */
+export interface BuildingRef {
+  key: string;
+  latLng?: { lat: number; lng: number } | null;
+}
 
 interface InstituteParent {
   id: number;
@@ -47,6 +54,20 @@ export const campusResolvers: Resolvers = {
     prefectureCode: (c) => c.prefecture_code,
     latLng: (c) => ({ lat: c.lat, lng: c.lng }),
     nearStations: (c, _, ctx) => ctx.loaders.stationsByCampus.load(c.id),
+  },
+  Building: {
+    __resolveReference: (ref) => ref,
+    nearbyCampuses: async (b, args, ctx) => {
+      const limit = args.limit ?? NEARBY_CAMPUS_LIMIT.default;
+      if (!Number.isInteger(limit) || limit < NEARBY_CAMPUS_LIMIT.min || limit > NEARBY_CAMPUS_LIMIT.max)
+        throw badRequest(`limit は${NEARBY_CAMPUS_LIMIT.min}〜${NEARBY_CAMPUS_LIMIT.max}で指定してください。`);
+      if (!b.latLng) return [];
+      const rows = await campusesInBox(ctx.db, boxAround(b.latLng, NEARBY_CAMPUS_M));
+      for (const c of rows) ctx.loaders.campusById.prime(c.id, c);
+      return nearby(b.latLng, rows, NEARBY_CAMPUS_M)
+        .slice(0, limit)
+        .map(({ item, distanceM, walkMin }) => ({ campus: item, distanceM, walkMin }));
+    },
   },
   CampusStation: {
     code: (s) => s.group_code,

@@ -1,12 +1,14 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { DetailBuildingQuery, DetailBuildingQueryVariables } from '../../../__generated__/operations.js';
 import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
+import { BUILDING_MAP_FRAGMENT } from '../../map-section/index.js';
 
 export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuildingQueryVariables> = gql`
   query DetailBuilding($key: String!) {
     building(key: $key) {
       key
       name
+      ...DetailBuildingMap
       address
       builtDate
       builtAge
@@ -66,6 +68,7 @@ export const BUILDING_DETAIL: TypedDocumentNode<DetailBuildingQuery, DetailBuild
     }
   }
   ${LISTING_CARD_FRAGMENT}
+  ${BUILDING_MAP_FRAGMENT}
 `;
 
 /** BUILDING_DETAIL's variables for the building route's parameters (the page's render and its pageQueries). */

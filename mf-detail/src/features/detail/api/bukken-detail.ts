@@ -39,6 +39,10 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
         stationName
         walkMin
       }
+      latLng {
+        lat
+        lng
+      }
       conditionCodes {
         airConditionings { code name }
         baths { code name }

@@ -77,6 +77,7 @@ test('a building page result round-trips through the kit cache with the card fie
       totalUnits: 20,
       latLng: { __typename: 'LatLng', lat: 35.658, lng: 139.7016 },
       stations: [{ __typename: 'Traffic', text: '渋谷駅 徒歩5分', lineName: 'JR山手線', stationName: '渋谷', walkMin: 5 }],
+      nearbyCampuses: [],
       exteriorUrl: null,
       vacancyPlans: [
         { __typename: 'VacancyPlan', plan: '1K', count: 1, chinryouMin: 85000, chinryouMax: 85000, areaMin: 25.5, areaMax: 25.5, rooms: [vacancy] },
