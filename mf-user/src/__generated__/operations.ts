@@ -3,6 +3,18 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AlertKind =
+  /** A saved search has listings that arrived since the last scan. */
+  | 'new_listings'
+  /** A favorite's rent went down. */
+  | 'price_drop';
+
+/** Alert mail setting of a saved search: off (no mail), daily (at most one mail a day), instant (on each alert scan). */
+export type AlertMail =
+  | 'daily'
+  | 'instant'
+  | 'off';
+
 /** SPEC §3 history kinds. A stronger kind is kept when a listing is viewed again: applied > viewed_incompleted > viewed. */
 export type HistoryKind =
   | 'applied'
@@ -14,6 +26,20 @@ export type InquiryListKind =
   | 'building_page_bukken'
   | 'contacted_bukken'
   | 'favorite_bukken';
+
+export type UserAlertFieldsFragment = { __typename: 'Alert', id: string, kind: AlertKind, globalKey: string | null, fromRent: number | null, toRent: number | null, searchConditionId: string | null, newCount: number | null, createdAt: string, read: boolean };
+
+export type UserMarkAlertsReadMutationVariables = Exact<{
+  ids?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type UserMarkAlertsReadMutation = { markAlertsRead: { __typename: 'MarkAlertsReadPayload', unreadCount: number } };
+
+export type UserAlertsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UserAlertsQuery = { user: { __typename: 'User', alerts: { __typename: 'Alerts', unreadCount: number, items: Array<{ __typename: 'Alert', id: string, kind: AlertKind, globalKey: string | null, fromRent: number | null, toRent: number | null, searchConditionId: string | null, newCount: number | null, createdAt: string, read: boolean }> } } };
 
 export type UserCompareBukkensQueryVariables = Exact<{
   globalKeys: Array<string | number> | string | number;
@@ -73,9 +99,17 @@ export type UserRegisterNewsLetterForListMutationVariables = Exact<{
 
 export type UserRegisterNewsLetterForListMutation = { registerNewsLetterForList: { __typename: 'NewsLetterPayload', reviewPeriod: number, reviewUntil: string } };
 
+export type UserSetSearchConditionAlertMailMutationVariables = Exact<{
+  id: string | number;
+  alertMail: string;
+}>;
+
+
+export type UserSetSearchConditionAlertMailMutation = { setSearchConditionAlertMail: { __typename: 'SetSearchConditionAlertMailPayload', searchCondition: { __typename: 'SavedSearchCondition', id: string, alertMail: AlertMail } } };
+
 export type UserSearchConditionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type UserSearchConditionsQuery = { user: { __typename: 'User', searchConditions: Array<{ __typename: 'SavedSearchCondition', id: string, index: number, searchPath: string, searchText: string, prefectureName: string | null, specialName: string | null, createdAt: string }>, newsLetter: { __typename: 'NewsLetterStatus', list: boolean, reviewPeriod: number | null, reviewUntil: string | null, stopped: boolean } } };
+export type UserSearchConditionsQuery = { user: { __typename: 'User', searchConditions: Array<{ __typename: 'SavedSearchCondition', id: string, index: number, searchPath: string, searchText: string, prefectureName: string | null, specialName: string | null, createdAt: string, alertMail: AlertMail }>, newsLetter: { __typename: 'NewsLetterStatus', list: boolean, reviewPeriod: number | null, reviewUntil: string | null, stopped: boolean } } };
 
 export type UserStockBukkenFragment = { __typename: 'Bukken', globalKey: string, name: string, address: string, chinryou: number, kanriKyoeki: number, plan: string, area: number, builtAge: number, archived: boolean, favorited: boolean | null, traffics: Array<{ __typename: 'Traffic', text: string }>, imageGroup: { __typename: 'ImageGroup', gaikanUrl: string } };

@@ -84,8 +84,8 @@ it('puts the listings side by side and marks the best of each line', async () =>
 });
 
 it.each([
-  ['no keys', ''],
   ['an empty list', '?keys=,'],
+  ['keys= with nothing', '?keys='],
   ['a key with other characters', '?keys=bk1,bk%2F2'],
   ['more than 10 keys', `?keys=${Array.from({ length: 11 }, (_, i) => `bk${i}`).join(',')}`],
 ])('answers 400 and renders nothing for %s', (_case, search) => {
@@ -113,6 +113,74 @@ it('shows the error box when the comparison could not be read', async () => {
     mocks: [compareMock(['bk1', 'bk2'], { data: null, errors: [partDown(['compareBukkens'])] })],
   });
   expect(within(await screen.findByRole('alert')).getByText('比較表を読み込めませんでした。')).toBeTruthy();
+  expect(screen.queryByRole('table')).toBeNull();
+  expect(setStatus).not.toHaveBeenCalled();
+});
+
+it('readable at 375 px: the item column is sticky inside a sideways-scrolling, focusable region', async () => {
+  renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: '?keys=bk1,bk2',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })],
+  });
+  const table = await screen.findByRole('table');
+  const region = screen.getByRole('region', { name: '比較表（横にスクロールできます）' });
+  expect(region.contains(table)).toBe(true);
+  expect(region.className).toBe('u-compare');
+  expect(region.tabIndex).toBe(0);
+  // Every row's header cell, and the corner, carry the sticky column's class.
+  const firstCells = within(table)
+    .getAllByRole('row')
+    .map((r) => r.firstElementChild as HTMLElement);
+  expect(firstCells.length).toBe(10);
+  for (const c of firstCells) expect(c.classList.contains('u-compare__sticky')).toBe(true);
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent),
+  ).toEqual(['賃料', '月々の支払い（管理費込み）', '初期費用の目安', '間取り', '専有面積', '築年数', '駅徒歩', '交通', '所在地']);
+});
+
+it('takes a listing out of the comparison with a link to the same table without it', async () => {
+  renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: '?keys=bk1,bk2',
+    mocks: [compareMock(['bk1', 'bk2'], { data: { compareBukkens: rows } })],
+  });
+  await screen.findByRole('table');
+  expect(screen.getAllByTestId('compare-column')).toHaveLength(2);
+  expect(screen.getByRole('link', { name: 'テストハイツを比較から外す' }).getAttribute('href')).toBe('/favorite/compare_bukkens?keys=bk2');
+  expect(screen.getByRole('link', { name: 'となりハイツを比較から外す' }).getAttribute('href')).toBe('/favorite/compare_bukkens?keys=bk1');
+});
+
+it('a single listing has nothing to take out', async () => {
+  renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    search: '?keys=bk1',
+    mocks: [compareMock(['bk1'], { data: { compareBukkens: [rows[0] as Row] } })],
+  });
+  await screen.findByRole('table');
+  expect(screen.queryByRole('link', { name: /を比較から外す$/ })).toBeNull();
+});
+
+it("without keys (the user menu's link) compares the newest 10 favorites", async () => {
+  const favoriteKeys = Array.from({ length: 12 }, (_, i) => `bk${i + 1}`);
+  const { setStatus } = renderPage(CompareBukkensPage, {
+    path: '/favorite/compare_bukkens',
+    favoriteKeys,
+    mocks: [compareMock(favoriteKeys.slice(0, 10), { data: { compareBukkens: rows } })],
+  });
+  expect(await screen.findByRole('table')).toBeTruthy();
+  expect(setStatus).not.toHaveBeenCalled();
+});
+
+it('without keys or favorites says there is nothing to compare and leads to the search (200)', () => {
+  const { setStatus } = renderPage(CompareBukkensPage, { path: '/favorite/compare_bukkens', mocks: [] });
+  const empty = screen.getByTestId('empty-state');
+  expect(within(empty).getByText('比較できる物件がありません')).toBeTruthy();
+  expect(within(empty).getByRole('link', { name: 'お気に入り' }).getAttribute('href')).toBe('/favorite');
+  expect(within(empty).getByRole('link', { name: '賃貸トップから物件を探す' }).getAttribute('href')).toBe('/');
   expect(screen.queryByRole('table')).toBeNull();
   expect(setStatus).not.toHaveBeenCalled();
 });

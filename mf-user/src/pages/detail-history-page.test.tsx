@@ -72,9 +72,12 @@ it('deletes the selected listings from the history and reads the list again', as
   expect(screen.getAllByTestId('stock-row').map((r) => r.dataset['globalKey'])).toEqual(['bk1']);
 });
 
-it('says nothing has been viewed yet when the history is empty', async () => {
+it('says nothing has been viewed yet when the history is empty, and leads to the search', async () => {
   renderPage(DetailHistoryPage, { path: '/detail_history', mocks: [read(histories([]))] });
-  expect((await screen.findByText('まだ物件を閲覧していません。')).className).toBe('u-empty');
+  const empty = await screen.findByTestId('empty-state');
+  expect(empty.className).toBe('u-empty');
+  expect(within(empty).getByText('閲覧した物件はまだありません')).toBeTruthy();
+  expect(within(empty).getByRole('link', { name: '賃貸トップから物件を探す' }).getAttribute('href')).toBe('/');
   expect(toolbarCount()).toBe('閲覧履歴 0件');
 });
 

@@ -4,6 +4,7 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_HISTORIES, USER_HISTORIES } from '../features/histories/index.js';
 import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
+import { EmptyState } from '../ui/empty-state.js';
 import { UserStyles } from '../ui/styles.js';
 
 const KIND_LABEL = { applied: '問い合わせ済み', viewed: '閲覧', viewed_incompleted: '問い合わせ途中' } as const;
@@ -55,7 +56,7 @@ export default function DetailHistoryPage({ setMeta }: RemotePageProps) {
         </div>
         {items.length < all.length && <ListingsUnavailable />}
         {all.length === 0 ? (
-          <p className="u-empty">まだ物件を閲覧していません。</p>
+          <EmptyState title="閲覧した物件はまだありません">物件詳細を開くと、ここに新しい順に残ります。気になる物件をあとから見直せます。</EmptyState>
         ) : (
           <ul className="u-list">
             {items.map((h) => (

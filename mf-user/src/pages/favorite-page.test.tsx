@@ -1,8 +1,10 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { UserFavoritesQuery } from '../__generated__/operations.js';
+import { jest } from '@jest/globals';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserFavoritesQuery, UserMarkAlertsReadMutation } from '../__generated__/operations.js';
+import { MARK_ALERTS_READ } from '../features/alerts/index.js';
 import { USER_FAVORITES } from '../features/favorites/index.js';
 import { partDown, renderPage } from '@sumika/shell-kit/testing';
-import { stockBukken } from '../testing/fixtures.js';
+import { alertsMock, newListingsAlert, priceDropAlert, stockBukken } from '../testing/fixtures.js';
 import FavoritePage from './favorite-page.js';
 
 afterEach(cleanup);
@@ -34,6 +36,7 @@ it('lists the favorites in registration order with their date, and sorts them by
         request: { query: USER_FAVORITES },
         result: { data: answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000)]) },
       },
+      alertsMock([]),
     ],
   });
   // Loading: nothing of the list yet, and no error.
@@ -58,16 +61,57 @@ it('lists the favorites in registration order with their date, and sorts them by
   await act(async () => undefined);
 });
 
-it('says there are no favorites and links to the search when the list is empty', async () => {
-  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }] });
+it('says there are no favorites and leads to the search when the list is empty', async () => {
+  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: answer([]) } }, alertsMock([])] });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('0');
-  expect(screen.getByText(/^お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。/)).toBeTruthy();
-  expect(screen.getByRole('link', { name: '物件を探す' }).getAttribute('href')).toBe('/');
+  const empty = screen.getByTestId('empty-state');
+  expect(within(empty).getByText('お気に入りに保存した物件はありません')).toBeTruthy();
+  expect(within(empty).getByText('物件一覧や物件詳細の「お気に入りに追加」から保存できます。')).toBeTruthy();
+  expect(within(empty).getByRole('link', { name: '賃貸トップから物件を探す' }).getAttribute('href')).toBe('/');
   expect(screen.queryByTestId('stock-row')).toBeNull();
 });
 
+it('shows the price drops since the last visit with the old and the new rent, then marks them read', async () => {
+  const marked: UserMarkAlertsReadMutation = { markAlertsRead: { __typename: 'MarkAlertsReadPayload', unreadCount: 1 } };
+  const mark = jest.fn((_variables: Record<string, unknown>) => ({ data: marked }));
+  renderPage(FavoritePage, {
+    path: '/favorite',
+    mocks: [
+      {
+        request: { query: USER_FAVORITES },
+        result: {
+          data: answer([
+            favorite('bk1', '2026-11-20T03:00:00Z', 80000),
+            favorite('bk2', '2026-11-19T03:00:00Z', 60000),
+            favorite('bk3', '2026-11-18T03:00:00Z', 70000),
+          ]),
+        },
+      },
+      // Newest first: bk1 dropped twice since the last visit; bk3's drop was seen before; a saved search's news is not this page's.
+      alertsMock([
+        priceDropAlert('5', 'bk1', 85000, 80000),
+        newListingsAlert('4', '9', 3),
+        priceDropAlert('3', 'bk1', 90000, 85000),
+        priceDropAlert('2', 'bk3', 75000, 70000, true),
+      ]),
+      { request: { query: MARK_ALERTS_READ, variables: { ids: ['5', '3'] } }, result: mark },
+    ],
+  });
+  const row = (key: string) => screen.getAllByTestId('stock-row').find((r) => r.dataset.globalKey === key) as HTMLElement;
+  expect((await screen.findByTestId('price-drop-summary')).textContent).toBe('前回の確認から賃料が下がった物件が1件あります。');
+  expect(within(row('bk1')).getByTestId('price-drop').textContent).toBe('値下げ 9万円 → 8万円');
+  expect(within(row('bk2')).queryByTestId('price-drop')).toBeNull();
+  expect(within(row('bk3')).queryByTestId('price-drop')).toBeNull();
+  await waitFor(() => expect(mark).toHaveBeenCalledWith({ ids: ['5', '3'] }));
+  // Still shown until the visitor leaves.
+  expect(within(row('bk1')).getByTestId('price-drop')).toBeTruthy();
+});
+
 it('shows the error box with a retry when the favorites could not be read', async () => {
-  renderPage(FavoritePage, { path: '/favorite', mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [partDown(['user'])] } }] });
+  renderPage(FavoritePage, {
+    path: '/favorite',
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data: null, errors: [partDown(['user'])] } }, alertsMock([])],
+  });
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText('お気に入りを読み込めませんでした。')).toBeTruthy();
   expect(within(alert).getByRole('button', { name: '再読み込み' })).toBeTruthy();
@@ -78,7 +122,7 @@ it('keeps the count and the favorites that came back, with the notice, when the 
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000), favorite('bk2', '2026-11-19T03:00:00Z', 60000, false)]);
   renderPage(FavoritePage, {
     path: '/favorite',
-    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }],
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 1, 'bukken'])] } }, alertsMock([])],
   });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('2');
   expect(names()).toEqual(['テストハイツ bk1']);
@@ -90,7 +134,7 @@ it('says the favorites cannot be shown, not that there are none, when the listin
   const data = answer([favorite('bk1', '2026-11-20T03:00:00Z', 90000, false)]);
   renderPage(FavoritePage, {
     path: '/favorite',
-    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }],
+    mocks: [{ request: { query: USER_FAVORITES }, result: { data, errors: [partDown(['user', 'bukken', 'favorites', 0, 'bukken'])] } }, alertsMock([])],
   });
   expect((await screen.findByTestId('favorite-count')).textContent).toBe('1');
   expect(screen.getByTestId('listings-unavailable')).toBeTruthy();

@@ -1,13 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, FAVORITE_LIMIT, formatDate, KitLink, useFavorites, documentTitle } from '@sumika/shell-kit';
+import { ErrorBox, FAVORITE_LIMIT, formatDate, useFavorites, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
+import { priceDropsByKey, unreadIds, useMarkAlertsRead, USER_ALERTS } from '../features/alerts/index.js';
 import { FAVORITE_SORTS, type FavoriteSort, USER_FAVORITES, sortFavorites } from '../features/favorites/index.js';
 import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
+import { EmptyState } from '../ui/empty-state.js';
+import { formatRent } from '../ui/format.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** What the render below reads: the shell fetches it before rendering. */
-export const pageQueries: PageQueries = () => [{ query: USER_FAVORITES }];
+export const pageQueries: PageQueries = () => [{ query: USER_FAVORITES }, { query: USER_ALERTS }];
 
 /** /favorite: the visitor's favorites (max 50), sorted, selected for inquiry, compare or delete. */
 export default function FavoritePage({ setMeta }: RemotePageProps) {
@@ -18,6 +21,9 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'お気に入り物件' }],
   });
   const { data, error, refetch } = useQuery(USER_FAVORITES);
+  // What changed since the last visit; the list shows without it when it cannot be read.
+  const alerts = useQuery(USER_ALERTS).data?.user.alerts.items ?? [];
+  useMarkAlertsRead(unreadIds(alerts, 'price_drop'));
   const favorites = useFavorites();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [sort, setSort] = useState<FavoriteSort>('added');
@@ -28,6 +34,8 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
     all.flatMap((f) => (f.bukken ? [{ ...f, bukken: f.bukken, params: f.bukken.bukkenSortParams }] : [])),
     sort,
   );
+  const drops = priceDropsByKey(alerts);
+  const dropped = items.filter((i) => drops.has(i.globalKey)).length;
   const keys = [...selected];
   const toggle = (key: string, on: boolean) =>
     setSelected((s) => {
@@ -57,10 +65,13 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
           </label>
         </div>
         {items.length < all.length && <ListingsUnavailable />}
-        {all.length === 0 ? (
-          <p className="u-empty">
-            お気に入りに保存した物件はありません。物件一覧や詳細の「お気に入りに追加」から保存できます。<KitLink to="/">物件を探す</KitLink>
+        {dropped > 0 && (
+          <p className="u-change-summary" data-testid="price-drop-summary">
+            前回の確認から賃料が下がった物件が{dropped}件あります。
           </p>
+        )}
+        {all.length === 0 ? (
+          <EmptyState title="お気に入りに保存した物件はありません">物件一覧や物件詳細の「お気に入りに追加」から保存できます。</EmptyState>
         ) : items.length > 0 ? (
           <>
             <div className="u-actions" style={{ marginBottom: 10 }}>
@@ -108,6 +119,7 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
                   checked={selected.has(f.globalKey)}
                   onCheck={(v) => toggle(f.globalKey, v)}
                   note={`${formatDate(f.addedAt)} 追加`}
+                  change={<PriceDropNote drop={drops.get(f.globalKey)} />}
                 />
               ))}
             </ul>
@@ -115,5 +127,15 @@ export default function FavoritePage({ setMeta }: RemotePageProps) {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** 値下げ with the rent before and now, for a favorite whose rent dropped since the last visit. */
+function PriceDropNote({ drop }: { drop?: { fromRent: number; toRent: number } }) {
+  if (!drop) return null;
+  return (
+    <p className="u-change" data-testid="price-drop">
+      値下げ {formatRent(drop.fromRent)} → {formatRent(drop.toRent)}
+    </p>
   );
 }

@@ -76,9 +76,11 @@ it('deletes the selected inquiries and reads the list again', async () => {
   expect(count()).toBe('問い合わせ途中の物件 1件');
 });
 
-it('says there are none when no inquiry was left unsent', async () => {
+it('says there are none when no inquiry was left unsent, and leads to the search', async () => {
   renderPage(IncompletePage, { path: '/incomplete', mocks: [{ request: { query: USER_INCOMPLETE_INQUIRIES }, result: { data: inquiries([]) } }] });
-  expect(await screen.findByText('問い合わせ途中の物件はありません。')).toBeTruthy();
+  const empty = await screen.findByTestId('empty-state');
+  expect(within(empty).getByText('問い合わせ途中の物件はありません')).toBeTruthy();
+  expect(within(empty).getByRole('link', { name: '賃貸トップから物件を探す' }).getAttribute('href')).toBe('/');
   expect(count()).toBe('問い合わせ途中の物件 0件');
   expect(screen.queryByTestId('stock-row')).toBeNull();
 });

@@ -4,6 +4,7 @@ import type { RemotePageProps } from '@sumika/shell-kit';
 import { useState } from 'react';
 import { DELETE_INCOMPLETE_INQUIRIES, USER_INCOMPLETE_INQUIRIES } from '../features/incomplete/index.js';
 import { ListingsUnavailable, StockRow } from '../features/stock/index.js';
+import { EmptyState } from '../ui/empty-state.js';
 import { UserStyles } from '../ui/styles.js';
 
 /** /incomplete: inquiries started and not sent; resume them or clear them. */
@@ -60,7 +61,9 @@ export default function IncompletePage({ setMeta }: RemotePageProps) {
         </div>
         {items.length < all.length && <ListingsUnavailable />}
         {all.length === 0 ? (
-          <p className="u-empty">問い合わせ途中の物件はありません。</p>
+          <EmptyState title="問い合わせ途中の物件はありません">
+            物件詳細の「お問い合わせ」から始めた問い合わせを送信しないまま離れると、ここから再開できます。
+          </EmptyState>
         ) : (
           <ul className="u-list">
             {items.map((i) => (

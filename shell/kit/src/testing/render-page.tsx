@@ -38,6 +38,8 @@ export interface RenderPageOptions {
   /** The request's time (the client context's `now`). */
   now?: Date | string;
   config?: PublicConfig;
+  /** The visitor's favorites as the shell's visit answered them (newest first). */
+  favoriteKeys?: readonly string[];
 }
 
 /** The page while the location is its path; the location probe once the page has navigated away. */
@@ -70,6 +72,7 @@ export function renderPage(Page: ComponentType<RemotePageProps>, options: Render
     referer = '',
     now = '2026-11-21T01:00:00Z',
     config = { env: 'test' },
+    favoriteKeys = [],
   } = options;
   const clientContext = clientContextFromRequest({ userAgent, referer, host: 'sumika.example', now, env: 'test' });
   const setMeta = jest.fn<(meta: RemotePageMeta) => void>();
@@ -82,7 +85,7 @@ export function renderPage(Page: ComponentType<RemotePageProps>, options: Render
         <ShellKitProvider
           clientContext={clientContext}
           initialAbTests={{}}
-          initialFavoriteKeys={[]}
+          initialFavoriteKeys={favoriteKeys}
           initialStockCounts={{ favorite: 0, detail: 0, search: 0 }}
           serverStockCounts={null}
         >

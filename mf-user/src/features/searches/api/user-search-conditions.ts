@@ -12,6 +12,7 @@ export const USER_SEARCH_CONDITIONS: TypedDocumentNode<UserSearchConditionsQuery
         prefectureName
         specialName
         createdAt
+        alertMail
       }
       newsLetter {
         list

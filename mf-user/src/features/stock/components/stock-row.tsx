@@ -9,12 +9,15 @@ export function StockRow({
   checked,
   onCheck,
   note,
+  change,
   children,
 }: {
   bukken: UserStockBukkenFragment;
   checked: boolean;
   onCheck: (v: boolean) => void;
   note?: ReactNode;
+  /** What changed since the last visit (a price drop), under the rent. */
+  change?: ReactNode;
   children?: ReactNode;
 }) {
   const href = bukken.archived ? `/bukken/archive_detail/${bukken.globalKey}` : `/bukken/detail/${bukken.globalKey}`;
@@ -31,6 +34,7 @@ export function StockRow({
           <span className="u-row__rent">{formatRent(bukken.chinryou)}</span>
           {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.builtAge <= 0 ? '新築' : `築${bukken.builtAge}年`}
         </p>
+        {change}
         <p className="u-row__meta">{bukken.traffics[0]?.text}</p>
         <p className="u-row__meta">
           {bukken.address}
