@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { answerExpectContinue, DEFAULT_MESSAGES, tokenSigner, type Cache } from '@sumika/server-kit';
+import { answerExpectContinue, DEFAULT_MESSAGES, lingerBeforeClose, tokenSigner, type Cache } from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';
@@ -33,6 +33,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
   });
   answerExpectContinue(app);
+  lingerBeforeClose(app.server);
   // A request fastify refuses before any route (body too large, malformed JSON, bad content type):
   // 4xx with a GraphQL-shaped BAD_REQUEST, never fastify's internals; anything else is logged.
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -16,3 +16,4 @@ export * from './server/dataloader.js';
 export * from './server/run.js';
 export * from './server/readiness.js';
 export * from './server/expect-continue.js';
+export * from './server/linger.js';

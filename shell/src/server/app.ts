@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { answerExpectContinue } from '@sumika/server-kit';
+import { answerExpectContinue, lingerBeforeClose } from '@sumika/server-kit';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -61,6 +61,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   answerExpectContinue(app);
+  lingerBeforeClose(app.server);
   const signer = await createShellSigner({
     signingKeyJson: config.signingKeyJson,
     devKeyFile: config.devKeyFile,

@@ -1,4 +1,5 @@
 import { answerExpectContinue } from './expect-continue.js';
+import { lingerBeforeClose } from './linger.js';
 import { readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -94,6 +95,7 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
   // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle' });
   answerExpectContinue(app);
+  lingerBeforeClose(app.server);
   const verify = tokenVerifier(opts.auth);
   const schema = buildSubgraphSchema({ typeDefs: opts.typeDefs, resolvers: mergeResolvers(opts.resolvers) });
   const limits = { ...limitsFromEnv(), ...opts.limits };
