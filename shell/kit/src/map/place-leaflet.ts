@@ -27,12 +27,12 @@ export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMap
   });
   for (const s of layout.stations) {
     L.circleMarker([s.lat, s.lng], { radius: 7, color: palette.brandDark, weight: 2, fillColor: palette.surface, fillOpacity: 1, interactive: false })
-      .bindTooltip(`${s.name}駅`, { permanent: true, direction: 'right', className: 'sk-map__station sk-map__station--near', offset: [8, 0] })
+      .bindTooltip(`${s.name}駅`, { permanent: true, direction: 'right', className: 'sk-map__station sk-map__station--near', offset: [11, 0] })
       .addTo(map);
   }
   for (const s of opts.spots ?? []) {
     L.circleMarker([s.lat, s.lng], { radius: 6, color: palette.accentDark, weight: 2, fillColor: palette.accent, fillOpacity: 0.9, interactive: false })
-      .bindTooltip(s.name, { permanent: true, direction: 'right', className: 'sk-map__station', offset: [8, 0] })
+      .bindTooltip(s.name, { permanent: true, direction: 'right', className: 'sk-map__station', offset: [10, 0] })
       .addTo(map);
   }
   // The place's pin: a picture (the container is the map's one focus stop; the list beside it names the stations).
