@@ -36,12 +36,14 @@ export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMap
       .addTo(map);
   }
   // The place's pin: a picture (the container is the map's one focus stop; the list beside it names the stations).
-  L.marker([opts.center.lat, opts.center.lng], {
+  const pin = L.marker([opts.center.lat, opts.center.lng], {
     icon: L.divIcon({ className: 'sk-map__pin', html: '<span class="sk-map__pin-shape"></span>', iconSize: [26, 36], iconAnchor: [13, 36] }),
     interactive: false,
     keyboard: false,
     title: opts.label,
   }).addTo(map);
+  // The same hook as the static picture's marker: a journey finds the place on either.
+  pin.getElement()?.setAttribute('data-marker', 'place');
   return {
     destroy() {
       map.remove();
