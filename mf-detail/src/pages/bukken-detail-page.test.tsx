@@ -362,3 +362,57 @@ it('shows 周辺地図: the listing as a marker among its stations (the picture 
   const walks = mapSection.getByRole('list', { name: '最寄り駅と徒歩時間' });
   expect([...walks.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['半蔵門駅 東京メトロ半蔵門線 徒歩5分', '麹町駅 東京メトロ有楽町線 徒歩8分']);
 });
+
+describe('an archived listing', () => {
+  const archived = (): Bukken => ({ ...bukken(), archived: true, archivedAt: '2026-11-01T00:00:00Z' });
+
+  it('is marked 募集終了, answers 200 noindex with no canonical, and offers no favorite or inquiry', async () => {
+    const { setMeta, setStatus } = renderDetail(archived());
+    const notice = await screen.findByTestId('archived-notice');
+    expect(within(notice).getByText('この物件の掲載は終了しました。似た条件の物件を探してみましょう。')).toBeTruthy();
+    expect(screen.getByText('募集終了', { selector: '.d-badge' })).toBeTruthy();
+    const meta = setMeta.mock.lastCall?.[0];
+    expect(meta?.robots).toBe('noindex, follow');
+    expect(meta).not.toHaveProperty('canonical');
+    // 200: the page names no error status.
+    expect(setStatus).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'お問い合わせ（無料）' })).toBeNull();
+    expect(screen.queryByTestId('favorite-button')).toBeNull();
+    await act(async () => undefined);
+  });
+
+  it('shows similar listings on the market first: right after its h1, before the gallery and the rest', async () => {
+    renderDetail(archived());
+    const notice = await screen.findByTestId('archived-notice');
+    const similar = within(notice).getByTestId('similar-listings');
+    expect(within(notice).getByRole('heading', { level: 2, name: '募集中の似た条件の物件' })).toBeTruthy();
+    expect(within(similar).getByRole('link').getAttribute('href')).toBe('/bukken/detail/bk000000002');
+    const h1 = screen.getByRole('heading', { level: 1 });
+    const gallery = document.querySelector('.d-gallery__main')!;
+    // Document order: h1, then the similar listings, then the gallery.
+    expect(h1.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.compareDocumentPosition(gallery) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Only once on the page: no second similar block at the bottom.
+    expect(screen.getAllByTestId('similar-listings')).toHaveLength(1);
+    await act(async () => undefined);
+  });
+
+  it('offers a search of its area when nothing similar is on the market', async () => {
+    renderDetail({ ...archived(), recommendations: [] });
+    const notice = await screen.findByTestId('archived-notice');
+    expect(within(notice).getByRole('link', { name: '東京都千代田区麹町の募集中の物件を探す' }).getAttribute('href')).toBe(
+      `/search/words?q=${encodeURIComponent('東京都千代田区麹町')}`,
+    );
+    await act(async () => undefined);
+  });
+
+  it('an active listing keeps its canonical and its similar listings at the bottom, with no archive notice', async () => {
+    const { setMeta } = renderDetail(bukken());
+    expect(await screen.findByTestId('similar-listings')).toBeTruthy();
+    expect(screen.queryByTestId('archived-notice')).toBeNull();
+    expect(screen.queryByText('募集終了')).toBeNull();
+    expect(setMeta.mock.lastCall?.[0]).toMatchObject({ canonical: `/bukken/detail/${GLOBAL_KEY}` });
+    expect(setMeta.mock.lastCall?.[0]).not.toHaveProperty('robots');
+    await act(async () => undefined);
+  });
+});

@@ -13,6 +13,8 @@ import {
   MarketRent,
   MobileActionBar,
   OtherRooms,
+  ArchivedNotice,
+  placeOf,
   RECORD_HISTORY,
   SimilarListings,
   SpecTable,
@@ -44,13 +46,13 @@ export default function BukkenDetailPage({ params, route, setMeta, config }: Rem
     // One history entry per listing shown.
   }, [bukken?.globalKey]);
 
+  const place = bukken ? placeOf(bukken.address) : '';
   if (bukken) {
-    const place = bukken.address.replace(/[0-9０-９].*$/, '');
     setMeta({
       title: documentTitle(`${bukken.name}（${formatRent(bukken.chinryou)}・${bukken.plan}）の賃貸物件情報`),
       description: `${place}の${bukken.typeName}「${bukken.name}」。賃料${formatRent(bukken.chinryou)}、${bukken.plan}、${bukken.area}m²。${bukken.traffics[0]?.text ?? ''}。${bukken.prText}`,
-      canonical: `/bukken/detail/${bukken.globalKey}`,
-      ...(archived ? { robots: 'noindex, follow' } : {}),
+      // An archived listing answers 200 but is not indexed, so it names no canonical (the shell then gives none).
+      ...(archived ? { robots: 'noindex, follow' } : { canonical: `/bukken/detail/${bukken.globalKey}` }),
       breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: place, path: `/search/words?q=${encodeURIComponent(place)}` }, { text: bukken.name }],
     });
   }
@@ -76,10 +78,10 @@ export default function BukkenDetailPage({ params, route, setMeta, config }: Rem
           ),
         }}
       />
-      {archived && <p className="d-archived">この物件の掲載は終了しました。似た条件の物件を探してみましょう。</p>}
       <section className="d-head">
         <div>
           <div className="d-badges">
+            {archived && <span className="d-badge d-badge--ended">募集終了</span>}
             <span className="d-badge">{bukken.typeName}</span>
             {bukken.shikirei0 && <span className="d-badge d-badge--warn">敷金・礼金ゼロ</span>}
             {bukken.highlyRecommended && <span className="d-badge d-badge--warn">おすすめ</span>}
@@ -105,6 +107,8 @@ export default function BukkenDetailPage({ params, route, setMeta, config }: Rem
           </div>
         )}
       </section>
+      {/* After the h1 (heading order), before everything else: the listing is gone, these are not. */}
+      {archived && <ArchivedNotice place={place} similar={bukken.recommendations} />}
       <div className="d-grid">
         <div>
           <section className="d-section">
@@ -152,7 +156,7 @@ export default function BukkenDetailPage({ params, route, setMeta, config }: Rem
           </section>
         </div>
       </div>
-      {bukken.recommendations.length > 0 && (
+      {!archived && bukken.recommendations.length > 0 && (
         <section className="d-section">
           <h2>似た条件の物件</h2>
           <SimilarListings items={bukken.recommendations} />

@@ -5,4 +5,5 @@ export { CompanyBlock, Conditions, InitialCost, MarketRent, SpecTable, UNAVAILAB
 export { Gallery, SWIPE_MIN_PX, type GalleryImage } from './components/gallery.js';
 export { MobileActionBar, telHref } from './components/mobile-action-bar.js';
 export { apartmentJsonLd, realEstateAgentJsonLd, roomsOfPlan } from './json-ld.js';
+export { ArchivedNotice, placeOf } from './components/archived-notice.js';
 export { OtherRooms, SimilarListings, StationWalks } from './components/nearby-blocks.js';
