@@ -120,7 +120,13 @@ describe("the subgraphs' common environment", () => {
       /PUBLIC_IMAGE_ORIGIN="img": must be an http\(s\) URL/,
     );
     expect(() => subgraphEnv('search', {}, { SEARCH_PORT: 'abc', REDIS_URL: 'nope', SHUTDOWN_GRACE_MS: '-5', LOG_LEVEL: 'loud' })).toThrow(
-      /SEARCH_PORT="abc": .*\n {2}REDIS_URL="nope": must be a URL[\s\S]*SHUTDOWN_GRACE_MS="-5": [\s\S]*LOG_LEVEL="loud": must be one of fatal, error, warn, info/,
+      /SEARCH_PORT="abc": .*\n {2}REDIS_URL="nope": must be a URL or URLs separated by commas[\s\S]*SHUTDOWN_GRACE_MS="-5": [\s\S]*LOG_LEVEL="loud": must be one of fatal, error, warn, info/,
+    );
+    // A Redis Cluster: its nodes, comma-separated; each must be a URL.
+    const cluster = 'redis://127.0.0.1:7001,redis://127.0.0.1:7002, redis://127.0.0.1:7003';
+    expect(subgraphEnv('search', {}, { REDIS_URL: cluster }).vars.REDIS_URL).toBe(cluster);
+    expect(() => subgraphEnv('search', {}, { REDIS_URL: 'redis://127.0.0.1:7001,nope' })).toThrow(
+      /REDIS_URL="redis:\/\/127.0.0.1:7001,nope": must be a URL or URLs/,
     );
   });
 

@@ -37,6 +37,9 @@ const whole = (min: number) => int(min, min === 0 ? 'a whole number >= 0' : `a w
 const millis = (min: number) => int(min, `a whole number of milliseconds >= ${min}`);
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const anyUrl = () => z.url({ error: 'must be a URL' });
+// One URL, or several separated by commas (a cluster's nodes); kept as written, each part checked.
+const urlList = () =>
+  z.string().refine((v) => v.split(',').every((part) => anyUrl().safeParse(part.trim()).success), { error: 'must be a URL or URLs separated by commas' });
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
 const flag = () => z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
@@ -67,6 +70,8 @@ export const envVar = {
   httpUrlOr: (fallback: string) => variableOr(httpUrl(), fallback),
   /** Any URL (postgres://, redis://, smtp://, …). */
   url: () => variable(anyUrl()),
+  /** One URL or several separated by commas (e.g. a Redis Cluster's nodes). */
+  urls: () => variable(urlList()),
   flag: () => variable(flag()),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) => variable(oneOf(values)),
   oneOfOr: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => variableOr(oneOf(values), fallback),

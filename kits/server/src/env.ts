@@ -28,9 +28,12 @@ export const LOG_ENV = {
   LOG_NAME: envVar.text(),
 } satisfies EnvShape;
 
-/** Redis (cache/cache.ts, cache/redis-connection.ts): none means the in-process stand-ins. */
+/**
+ * Redis (cache/cache.ts, cache/redis-connection.ts): none means the in-process stand-ins; several URLs
+ * separated by commas are a Redis Cluster's nodes (any of them; the client finds the rest).
+ */
 export const REDIS_ENV = {
-  REDIS_URL: envVar.url(),
+  REDIS_URL: envVar.urls(),
   REDIS_TIMEOUT_MS: envVar.millisOr(1, 200),
 } satisfies EnvShape;
 

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; we release it before use). */
 export async function freePort(): Promise<number> {
@@ -67,4 +70,76 @@ export async function throwawayRedis(port?: number): Promise<ThrowawayRedis> {
     resume: () => void child?.kill('SIGCONT'),
     stop: kill,
   };
+}
+
+/** A throwaway Redis Cluster on ports of its own (never the shared 6379), for the cluster tests. */
+export interface ThrowawayRedisCluster {
+  readonly ports: readonly number[];
+  /** The nodes' URLs joined by commas: a REDIS_URL for the cluster. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `nodes` redis-server processes with `--cluster-enabled yes` (config and data in a temporary
+ * directory), joined by `redis-cli --cluster create` with the slots spread over them (no replicas),
+ * ready once every node reports `cluster_state:ok`.
+ */
+export async function throwawayRedisCluster(nodes = 3): Promise<ThrowawayRedisCluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sumika-redis-cluster-'));
+  const ports: number[] = [];
+  for (let i = 0; i < nodes; i++) ports.push(await freePort());
+  const children = ports.map((p) =>
+    spawn(
+      'redis-server',
+      [
+        '--port',
+        String(p),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${p}.conf`,
+        '--dir',
+        dir,
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
+  const cli = (p: number, ...args: string[]) => spawnSync('redis-cli', ['-p', String(p), ...args], { encoding: 'utf8' });
+  const stop = async () => {
+    await Promise.all(
+      children.map((c) => {
+        if (c.exitCode !== null) return undefined;
+        const exited = new Promise((r) => c.once('exit', r));
+        c.kill('SIGKILL');
+        return exited;
+      }),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const p of ports) {
+      for (let i = 0; i < 100 && cli(p, 'ping').stdout?.trim() !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 50));
+    }
+    const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+    });
+    if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
+    for (let i = 0; i < 200; i++) {
+      if (ports.every((p) => /cluster_state:ok/.test(cli(p, 'cluster', 'info').stdout ?? ''))) {
+        return { ports, url: ports.map((p) => `redis://127.0.0.1:${p}`).join(','), stop };
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the Redis Cluster on ${ports.join(', ')} did not reach cluster_state:ok`);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

@@ -1,2 +1,2 @@
 export { createTestAuth, type TestAuth } from './testing-auth.js';
-export { freePort, hasRedisServer, throwawayRedis, type ThrowawayRedis } from './testing-redis.js';
+export { freePort, hasRedisServer, throwawayRedis, throwawayRedisCluster, type ThrowawayRedis, type ThrowawayRedisCluster } from './testing-redis.js';

@@ -1,15 +1,28 @@
+import { hasRedisServer, throwawayRedisCluster, type ThrowawayRedisCluster } from '../testing-redis.js';
 import { MemoryCache, openCache, type Cache } from './cache.js';
 
-const backends: [string, () => Promise<Cache>][] = [['memory', async () => new MemoryCache()]];
-if (process.env.REDIS_URL) backends.push(['redis', () => openCache({ prefix: `test:${process.pid}:${Date.now()}:` })]);
+/** Each backend: how to open it, and what to stop after (a cluster started for the test). */
+const backends: [string, () => Promise<{ cache: Cache; stop?: () => Promise<void> }>][] = [['memory', async () => ({ cache: new MemoryCache() })]];
+if (process.env.REDIS_URL) backends.push(['redis', async () => ({ cache: await openCache({ prefix: `test:${process.pid}:${Date.now()}:` }) })]);
+// Issue 18: a 3-node Redis Cluster on ports of its own; REDIS_URL names its nodes, comma-separated.
+if (hasRedisServer())
+  backends.push([
+    'a 3-node redis cluster',
+    async () => {
+      const cluster: ThrowawayRedisCluster = await throwawayRedisCluster(3);
+      return { cache: await openCache({ url: cluster.url, prefix: 'test:' }), stop: cluster.stop };
+    },
+  ]);
 
 describe.each(backends)('cache on %s', (_name, open) => {
   let cache: Cache;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    cache = await open();
+    ({ cache, stop } = await open());
   });
   afterAll(async () => {
     await cache.close();
+    await stop?.();
   });
 
   it('gets, sets, deletes', async () => {
@@ -38,5 +51,13 @@ describe.each(backends)('cache on %s', (_name, open) => {
     expect(await cache.setIfAbsent('lock', 'b', 10)).toBe(false);
     expect(await cache.get('lock')).toBe('a');
     expect(await cache.ping()).toBe(true);
+  });
+
+  it('deletes keys that live in different slots of a cluster in one call', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `spread:${i}`);
+    for (const k of keys) await cache.set(k, 'v', 60);
+    expect(await cache.del(...keys, 'spread:missing')).toBe(20);
+    expect(await Promise.all(keys.map((k) => cache.get(k)))).toEqual(keys.map(() => null));
+    expect(cache.state()).not.toBe('degraded');
   });
 });

@@ -117,7 +117,12 @@ export class RedisCache implements Cache {
     if (keys.length === 0) return 0;
     // Also in the fallback: a lock taken during an outage is released wherever it lives.
     const local = await this.fallback.del(...keys);
-    return this.conn.run((c) => c.del(keys.map((k) => this.k(k)))).catch(() => local);
+    const prefixed = keys.map((k) => this.k(k));
+    // A cluster refuses one DEL over keys in different slots (CROSSSLOT): one per key there.
+    const del = this.conn.cluster
+      ? this.conn.run((c) => Promise.all(prefixed.map((k) => c.del(k)))).then((counts) => counts.reduce((a, b) => a + b, 0))
+      : this.conn.run((c) => c.del(prefixed));
+    return del.catch(() => local);
   }
 
   async incrBy(key: string, by: number, ttlSeconds?: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { circuitBreaker, CircuitState, ConsecutiveBreaker, handleWhen, timeout, TimeoutStrategy, wrap, type IPolicy } from 'cockatiel';
 import { pino } from 'pino';
-import { createClient, ErrorReply } from 'redis';
+import { createClient, createCluster, ErrorReply } from 'redis';
 import { parseEnv } from '../config.js';
 import { REDIS_ENV } from '../env.js';
 import { loggerOptions } from '../logging.js';
@@ -36,17 +36,41 @@ export function reconnectDelay(retries: number): number {
 
 const CONNECT_TIMEOUT_MS = 2000;
 
-function newClient(url: string, timeoutMs: number) {
-  return createClient({
-    url,
+/** Every connection's options, to one server or to each node of a cluster. */
+function connectionOptions(timeoutMs: number) {
+  return {
     // Fail at once while disconnected instead of queueing until Redis returns.
     disableOfflineQueue: true,
     socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
     // Bounds the wait before a command is written; the policy below bounds the wait for its reply.
     commandOptions: { timeout: timeoutMs },
-  });
+  };
 }
-export type RedisClient = ReturnType<typeof newClient>;
+
+/** The URLs of `REDIS_URL`: one server, or several (comma-separated) nodes of a Redis Cluster. */
+export function redisNodes(url: string): string[] {
+  return url
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
+function newClient(url: string, timeoutMs: number) {
+  return createClient({ url, ...connectionOptions(timeoutMs) });
+}
+
+/**
+ * A Redis Cluster from any of its nodes (the client learns the others and the slots, and follows
+ * MOVED/ASK redirections); every node's connection has the single server's options.
+ */
+function newCluster(urls: string[], timeoutMs: number) {
+  const { commandOptions, ...defaults } = connectionOptions(timeoutMs);
+  return createCluster({ rootNodes: urls.map((url) => ({ url })), defaults, commandOptions });
+}
+
+export type RedisSingleClient = ReturnType<typeof newClient>;
+export type RedisClusterClient = ReturnType<typeof newCluster>;
+export type RedisClient = RedisSingleClient | RedisClusterClient;
 
 /** The service's own log format, made on the first line: a healthy Redis logs nothing. */
 function lazyLogger(env: NodeJS.ProcessEnv | undefined): RedisLogger {
@@ -63,6 +87,8 @@ function lazyLogger(env: NodeJS.ProcessEnv | undefined): RedisLogger {
  */
 export class RedisConnection {
   readonly client: RedisClient;
+  /** True when REDIS_URL named several nodes: the keys of one multi-key command must share a slot. */
+  readonly cluster: boolean;
   readonly timeoutMs: number;
   private readonly policy: IPolicy;
   private readonly breaker;
@@ -75,7 +101,9 @@ export class RedisConnection {
     this.timeoutMs = opts.timeoutMs ?? redisTimeoutMs(opts.env);
     this.log = opts.log ?? lazyLogger(opts.env);
     this.ctx = { service: opts.name, dependency: 'redis' };
-    this.client = newClient(url, this.timeoutMs);
+    const nodes = redisNodes(url);
+    this.cluster = nodes.length > 1;
+    this.client = this.cluster ? newCluster(nodes, this.timeoutMs) : newClient(url, this.timeoutMs);
     // An error reply means Redis answered; only silence, refusals and timeouts count against it.
     const halfOpenAfter = opts.halfOpenAfterMs ?? 1000;
     this.breaker = circuitBreaker(

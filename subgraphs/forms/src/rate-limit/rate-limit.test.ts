@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createFormRateLimiter, RATE_LIMITED, rateLimitsFromEnv, type FormRateLimiter } from './rate-limit.js';
-import { type RedisConnection } from '@sumika/server-kit';
-import { hasRedisServer, throwawayRedis, type ThrowawayRedis } from '@sumika/server-kit/testing';
+import { type RedisConnection, type RedisSingleClient } from '@sumika/server-kit';
+import { hasRedisServer, throwawayRedis, throwawayRedisCluster, type ThrowawayRedis, type ThrowawayRedisCluster } from '@sumika/server-kit/testing';
 import { connectRedis } from './redis.js';
 
 const LIMITS = { visitor: { points: 3, durationSec: 60 }, ip: { points: 5, durationSec: 120 } };
@@ -17,27 +17,48 @@ async function rejection(p: Promise<unknown>): Promise<{ message: string; extens
 
 interface Store {
   name: string;
+  kind: FormRateLimiter['kind'];
   make(): Promise<{ limiter: FormRateLimiter; close(): Promise<void> }>;
 }
 
-const stores: Store[] = [{ name: 'memory', make: async () => ({ limiter: createFormRateLimiter(LIMITS), close: async () => {} }) }];
+const stores: Store[] = [{ name: 'memory', kind: 'memory', make: async () => ({ limiter: createFormRateLimiter(LIMITS), close: async () => {} }) }];
 const redisUrl = process.env.REDIS_URL;
 if (redisUrl) {
   stores.push({
     name: 'redis',
+    kind: 'redis',
     make: async () => {
       const redis = await connectRedis(redisUrl);
       const keyPrefix = `test:forms:rl:${randomBytes(6).toString('hex')}`;
       return {
         limiter: createFormRateLimiter(LIMITS, { redis, keyPrefix }),
         close: async () => {
-          for await (const keys of redis.client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.client.del(keys);
+          // REDIS_URL here is one server (the shared test Redis), not a cluster.
+          const client = redis.client as RedisSingleClient;
+          for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await client.del(keys);
           await redis.close();
         },
       };
     },
   });
 }
+
+// Issue 18: a 3-node Redis Cluster of the test's own (REDIS_URL naming its nodes), started once.
+let cluster: Promise<ThrowawayRedisCluster> | undefined;
+if (hasRedisServer()) {
+  stores.push({
+    name: 'a 3-node redis cluster',
+    kind: 'redis',
+    make: async () => {
+      const { url } = await (cluster ??= throwawayRedisCluster(3));
+      const redis = await connectRedis(url);
+      return { limiter: createFormRateLimiter(LIMITS, { redis, keyPrefix: `test:forms:rl:${randomBytes(6).toString('hex')}` }), close: () => redis.close() };
+    },
+  });
+}
+afterAll(async () => {
+  await (await cluster)?.stop();
+});
 
 describe.each(stores)('form rate limits on $name', (store) => {
   let limiter: FormRateLimiter;
@@ -50,7 +71,7 @@ describe.each(stores)('form rate limits on $name', (store) => {
   });
 
   it('allows N submissions per visitor per form, then answers BAD_REQUEST with retryAfter', async () => {
-    expect(limiter.kind).toBe(store.name);
+    expect(limiter.kind).toBe(store.kind);
     for (let i = 0; i < 3; i++) await limiter.submission('inquiry', 'uid-a');
     const err = await rejection(limiter.submission('inquiry', 'uid-a'));
     expect(err.message).toBe(RATE_LIMITED);
@@ -61,6 +82,8 @@ describe.each(stores)('form rate limits on $name', (store) => {
     // Other forms and other visitors have their own budgets.
     await limiter.submission('violation', 'uid-a');
     await limiter.submission('inquiry', 'uid-b');
+    // Counted where it says, not in the per-process fallback.
+    expect(limiter.state()).toBe(store.kind === 'redis' ? 'ok' : 'memory');
   });
 
   it('allows N attempts per IP across forms, then refuses; other IPs are unaffected', async () => {

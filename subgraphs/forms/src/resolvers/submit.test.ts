@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FileTransport, OutboxWorker } from '@sumika/mail-kit';
+import type { RedisSingleClient } from '@sumika/server-kit';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { sql } from 'kysely';
 import { createFormRateLimiter, RATE_LIMITED, type FormRateLimiter, type RateLimitConfig } from '../rate-limit/rate-limit.js';
@@ -97,7 +98,9 @@ describe.each(testBackends())('submission pipeline on $name', (backend) => {
         return {
           limiter: createFormRateLimiter(config, { redis, keyPrefix }),
           close: async () => {
-            for await (const keys of redis.client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await redis.client.del(keys);
+            // REDIS_URL here is one server (the shared test Redis), not a cluster.
+            const client = redis.client as RedisSingleClient;
+            for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}*` })) if (keys.length) await client.del(keys);
             await redis.close();
           },
         };
