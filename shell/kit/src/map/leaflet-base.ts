@@ -18,6 +18,8 @@ export interface BaseMapOptions {
   /** An XYZ tile URL template ({z}/{x}/{y}); without one the site's own base layer is drawn. */
   tileUrl?: string | null | undefined;
   tileAttribution?: string | null | undefined;
+  /** Stations the caller draws itself (a place map's nearby ones): the base layer leaves them out. */
+  skipStations?: readonly string[] | undefined;
 }
 
 /** The kit's colour tokens (one palette), read from the container: Leaflet's vector paths take colour values. */
@@ -73,6 +75,7 @@ export function createBaseMap(el: HTMLElement, opts: BaseMapOptions): BaseMap {
   }
 
   // Stations once zoomed in: dots, and their names from LABEL_ZOOM, only those in view.
+  const skip = new Set(opts.skipStations ?? []);
   const stationLayer = L.layerGroup().addTo(map);
   const drawStations = () => {
     stationLayer.clearLayers();
@@ -80,7 +83,7 @@ export function createBaseMap(el: HTMLElement, opts: BaseMapOptions): BaseMap {
     if (zoom < STATION_ZOOM) return;
     const view = map.getBounds().pad(0.1);
     for (const [name, lng, lat] of stations) {
-      if (!view.contains([lat, lng])) continue;
+      if (!view.contains([lat, lng]) || skip.has(name)) continue;
       const dot = L.circleMarker([lat, lng], { radius: 3, color: '#555', weight: 1, fillColor: '#fff', fillOpacity: 1, interactive: false });
       if (zoom >= LABEL_ZOOM) dot.bindTooltip(name, { permanent: true, direction: 'right', className: 'sk-map__station', offset: [4, 0] });
       stationLayer.addLayer(dot);

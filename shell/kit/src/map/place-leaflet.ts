@@ -24,6 +24,7 @@ export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMap
     label: `${opts.label}周辺の地図（矢印キーで移動、＋／−で拡大・縮小）`,
     tileUrl: opts.tileUrl,
     tileAttribution: opts.tileAttribution,
+    skipStations: layout.stations.map((s) => s.name),
   });
   for (const s of layout.stations) {
     L.circleMarker([s.lat, s.lng], { radius: 7, color: palette.brandDark, weight: 2, fillColor: palette.surface, fillOpacity: 1, interactive: false })
