@@ -53,9 +53,8 @@ interface Listing {
 interface Body {
   data?: {
     bukken?: Listing & { conditionCodes: unknown; company: { key: string } | null; recommendations: Listing[] };
-    building?: { key: string; name: string };
-    company?: { key: string; clientName: string } | null;
-    bukkensByCompany?: unknown;
+    building?: { key: string; name: string; vacancyPlans: unknown[]; companies: ({ key: string } | null)[] };
+    company?: { key: string; clientName: string; bukkens: { count: number } | null } | null;
     prefecture?: { name: string; cities: unknown[] } | null;
     railways?: unknown[];
     prefectureRecommendBukkens?: unknown;
@@ -139,6 +138,15 @@ describe.each(testBackends())('a page over a failing subgraph on $name', (backen
     expect(building.data?.building).toMatchObject({ key: buildingKey, name: expect.any(String) });
   });
 
+  it('keeps a building page, its stores each a null with a notice, when the company subgraph is down', async () => {
+    const body = await run(await gatewayWithout('company'), BUILDING, { key: buildingKey });
+    expect(body.data?.building).toMatchObject({ key: buildingKey, name: expect.any(String) });
+    expect(body.data?.building?.vacancyPlans).toEqual(expect.any(Array));
+    expect(body.data?.building?.companies.length).toBeGreaterThan(0);
+    expect(body.data?.building?.companies.every((c) => c === null)).toBe(true);
+    expect(codes(body)).toEqual(['SERVICE_UNAVAILABLE']);
+  });
+
   it('keeps a results page count and pages when the bukken subgraph is down', async () => {
     const body = await run(await gatewayWithout('bukken'), RESULTS, { prefecturePath: 'tokyo', page: 1, perPage: 30 });
     const result = body.data?.searchBukkens?.result;
@@ -151,8 +159,12 @@ describe.each(testBackends())('a page over a failing subgraph on $name', (backen
 
   it('keeps a company page without its listings, and a prefecture page without its pickups', async () => {
     const { rows } = await stack.stores.company.pool.query<{ key: string }>(`SELECT key FROM store ORDER BY id LIMIT 1`);
-    const company = await run(await gatewayWithout('search'), COMPANY, { key: rows[0]!.key, page: 1 });
-    expect(company.data).toMatchObject({ company: { key: rows[0]!.key, clientName: expect.any(String) }, bukkensByCompany: null });
+    // The store's listings come from the bukken subgraph (Company.bukkens).
+    const company = await run(await gatewayWithout('bukken'), COMPANY, { key: rows[0]!.key, page: 1, sort: 'arrived_at_desc', perPage: 20 });
+    expect(company.data).toMatchObject({ company: { key: rows[0]!.key, clientName: expect.any(String), bukkens: null } });
+    const whole = await run(await gatewayWithout('search'), COMPANY, { key: rows[0]!.key, page: 1, sort: 'arrived_at_desc', perPage: 20 });
+    expect(whole.errors).toBeUndefined();
+    expect(whole.data?.company?.bukkens?.count).toEqual(expect.any(Number));
     const prefecture = await run(await gatewayWithout('bukken'), PREFECTURE, { path: 'tokyo' });
     expect(prefecture.data).toMatchObject({ prefecture: { name: '東京都' }, prefectureRecommendBukkens: null });
     expect(prefecture.data?.prefecture?.cities.length).toBeGreaterThan(0);
