@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, createMemoryHistory } from '../router/router.js';
 import { ClientContextProvider, useIsExternalReferrer } from '../client-context/client-context-provider.js';
@@ -92,17 +92,29 @@ describe('SpHeader', () => {
 });
 
 describe('UserMenu', () => {
+  const menuSummary = () => document.querySelector('.sk-menu > summary') as HTMLElement;
+  const alertBadge = () => document.querySelector('.sk-menu .sk-badge');
+  /** Opens the disclosure as a click on its summary does, and waits for the list's chunk. */
+  const openMenu = async () => {
+    const details = menuSummary().closest('details') as HTMLDetailsElement;
+    expect(details.querySelector('ul')).toBeNull();
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    await waitFor(() => expect(details.querySelector('ul.sk-menu__list')).not.toBeNull());
+    return details;
+  };
   const menuLinks = (root: HTMLElement) =>
     within(root)
       .getAllByRole('link')
       .map((a) => [a.textContent, a.getAttribute('href')]);
 
-  it('PC: a native disclosure reaching favorites, compare, history, saved searches and incomplete inquiries with their counts', () => {
+  it('PC: a native disclosure reaching favorites, compare, history, saved searches and incomplete inquiries with their counts', async () => {
     renderWith(pc, <PcHeader totalCount={1} />, { counts: { favorite: 4, detail: 12, search: 2, incomplete: 1, alert: 0 } });
-    const summary = screen.getByTestId('user-menu');
-    const details = summary.closest('details') as HTMLDetailsElement;
-    expect(summary.tagName).toBe('SUMMARY');
-    expect(details.open).toBe(false);
+    expect(menuSummary().tagName).toBe('SUMMARY');
+    expect(menuSummary().textContent).toBe('マイメニュー');
+    // No alerts: no change badge.
+    expect(alertBadge()).toBeNull();
+    const details = await openMenu();
     expect(menuLinks(details.querySelector('ul') as HTMLElement)).toEqual([
       ['お気に入り4件', '/favorite'],
       ['お気に入りの比較4件', '/favorite/compare_bukkens'],
@@ -110,14 +122,13 @@ describe('UserMenu', () => {
       ['保存した条件2件', '/stock_search'],
       ['未完了の問い合わせ1件', '/incomplete'],
     ]);
-    // No alerts: no change badge.
-    expect(screen.queryByTestId('badge-alert')).toBeNull();
   });
 
-  it('mobile: the phone header reaches every page too, and the summary shows the unread alerts badge', () => {
+  it('mobile: the phone header reaches every page too, and the summary shows the unread alerts badge', async () => {
     renderWith(sp, <SpHeader />, { counts: { favorite: 1, detail: 0, search: 3, incomplete: 2, alert: 5 } });
-    const details = screen.getByTestId('user-menu').closest('details') as HTMLDetailsElement;
-    details.open = true;
+    expect(alertBadge()?.textContent).toBe('新着5');
+    expect(menuSummary().textContent).toBe('マイメニュー新着5');
+    const details = await openMenu();
     expect(
       within(details)
         .getByRole('link', { name: /^保存した条件\s?3件$/ })
@@ -128,17 +139,15 @@ describe('UserMenu', () => {
         .getByRole('link', { name: /^未完了の問い合わせ\s?2件$/ })
         .getAttribute('href'),
     ).toBe('/incomplete');
-    expect(screen.getByTestId('badge-alert').textContent).toBe('5件の新着のお知らせ');
   });
 
-  it('counts unknown to the provider read 0; following a link closes the menu', () => {
+  it('counts unknown to the provider read 0; following a link closes the menu', async () => {
     renderWith(pc, <UserMenu counts={{ favorite: 150, detail: 0, search: 0 }} />);
-    const details = screen.getByTestId('user-menu').closest('details') as HTMLDetailsElement;
-    details.open = true;
+    const details = await openMenu();
     expect(within(details).getByRole('link', { name: /^未完了の問い合わせ\s?0件$/ })).not.toBeNull();
     expect(within(details).getByRole('link', { name: /^お気に入りの比較\s?99\+件$/ })).not.toBeNull();
     fireEvent.click(within(details).getByRole('link', { name: /^閲覧履歴\s?0件$/ }));
-    expect(details.open).toBe(false);
+    await waitFor(() => expect(details.open).toBe(false));
   });
 });
 

@@ -15,10 +15,10 @@ export const STOCK_LINKS: readonly {
 }[] = [
   { kind: 'favorite', label: 'お気に入り', shortLabel: 'お気に入り', href: PATHS.favorite, Icon: HeartIcon },
   { kind: 'detail', label: '閲覧履歴', shortLabel: '履歴', href: PATHS.detailHistory, Icon: HistoryIcon },
-  { kind: 'search', label: '保存した条件', shortLabel: '検索条件', href: PATHS.stockSearch, Icon: SavedSearchIcon },
+  { kind: 'search', label: '保存した条件', shortLabel: '保存した条件', href: PATHS.stockSearch, Icon: SavedSearchIcon },
 ];
 
-export const badgeText = (n: number): string => (n > 99 ? '99+' : formatNumber(n));
+const badgeText = (n: number): string => (n > 99 ? '99+' : formatNumber(n));
 
 /** Counts from the props, else from the StockCountsProvider, else zeros. */
 export function useHeaderCounts(counts?: StockCounts | null): StockCounts {
@@ -38,7 +38,7 @@ export function StockLinks({
   return (
     <ul className={`sk-stock${compact ? ' sk-stock--compact' : ''}`}>
       {STOCK_LINKS.filter((l) => kinds.includes(l.kind)).map(({ kind, label, shortLabel, href, Icon }) => {
-        const n = counts[kind] ?? 0;
+        const n = counts[kind];
         const shown = compact ? shortLabel : label;
         // The label comes first in the DOM (shown under the icon by CSS) and the name repeats the visible
         // words in their order, so the name contains the visible text (WCAG 2.5.3): 「閲覧履歴 12 件」.

@@ -48,8 +48,7 @@ export function StockCountsProvider({ initialCounts, serverCounts, initialLastSe
   countsRef.current = counts;
 
   const apply = useCallback((next: StockCounts) => {
-    if (!sameStockCounts(next, countsRef.current))
-      setCounts({ favorite: next.favorite, detail: next.detail, search: next.search, incomplete: next.incomplete, alert: next.alert });
+    if (!sameStockCounts(next, countsRef.current)) setCounts(next);
   }, []);
 
   const refresh = useCallback(async (): Promise<StockCounts | null> => {
