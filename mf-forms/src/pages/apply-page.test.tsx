@@ -61,7 +61,7 @@ const badges: RequiredUserData = {
     lastUpdatedAt: '2024-10-03T01:00:00Z',
     existApplyData: true,
     admin: false,
-    stockCount: { __typename: 'StockCount', favorite: 0, detail: 2, search: 0 },
+    stockCount: { __typename: 'StockCount', favorite: 0, detail: 2, search: 0, incomplete: 0, alert: 0 },
     lastSearchCondition: null,
   },
 };
