@@ -34,6 +34,19 @@ const VALUE_OF: Readonly<Record<SortKey, (l: SortableListing) => number | string
   initial_cost: (l) => l.initialCost,
 };
 
+/** What a sort reads beyond the listing's own columns: its nearest station's walk, its initial cost. */
+const READS: Readonly<Record<SortKey, { walk: boolean; cost: boolean }>> = {
+  arrived_at: { walk: false, cost: false },
+  walk_min_for_sort: { walk: true, cost: false },
+  built_date: { walk: false, cost: false },
+  area: { walk: false, cost: false },
+  chinryou: { walk: false, cost: false },
+  initial_cost: { walk: false, cost: true },
+};
+
+/** Whether the sort needs the walking minutes (traffics) or the initial cost computed. */
+export const sortReads = (sort: ParsedSort): { walk: boolean; cost: boolean } => READS[sort.key];
+
 /** The listings in the sort's order; ties (and a listing without the value, last either way) by id. */
 export function sortListings<T extends SortableListing>(list: readonly T[], sort: ParsedSort): T[] {
   const valueOf = VALUE_OF[sort.key];

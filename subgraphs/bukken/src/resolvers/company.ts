@@ -1,7 +1,7 @@
 import { badRequest } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
-import { listingSortOf, sortListings, type ParsedSort } from '../domain/listing-sort.js';
+import { listingSortOf, sortListings, sortReads, type ParsedSort } from '../domain/listing-sort.js';
 import type { BukkenRecord } from '../repositories/records.js';
 import { isPresent } from './args.js';
 import { initialCostOf } from './bukken.js';
@@ -12,7 +12,8 @@ export const COMPANY_BUKKENS_PER_PAGE = { min: 1, max: 100 } as const;
 /** The store's active listings in the sort's order; walking minutes are read only when the sort needs them. */
 async function sortedOfStore(ctx: Context, storeId: number, sort: ParsedSort): Promise<BukkenRecord[]> {
   const list = await ctx.loaders.activeByStore.load(storeId);
-  const walks = sort.key === 'walk_min_for_sort' ? await ctx.loaders.trafficsByBukken.loadMany(list.map((b) => b.id)) : list.map(() => undefined);
+  const reads = sortReads(sort);
+  const walks = reads.walk ? await ctx.loaders.trafficsByBukken.loadMany(list.map((b) => b.id)) : list.map(() => undefined);
   const sortable = list.map((b, i) => {
     const own = walks[i];
     const nearest = isPresent(own) ? own.find((t) => t.seq === 1) : undefined;
@@ -23,7 +24,7 @@ async function sortedOfStore(ctx: Context, storeId: number, sort: ParsedSort): P
       chinryou: b.chinryou,
       area: b.area,
       builtDate: b.building.builtDate,
-      initialCost: sort.key === 'initial_cost' ? initialCostOf(b).total : 0,
+      initialCost: reads.cost ? initialCostOf(b).total : 0,
       walkMin: nearest?.walkMin ?? null,
     };
   });
