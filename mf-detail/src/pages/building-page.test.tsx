@@ -247,3 +247,22 @@ it('shows 周辺地図: the building as a marker among its stations and the camp
   expect(map.querySelector('[data-spot]')?.textContent).toBe('上智大学 四谷キャンパス');
   expect(mapSection.getByRole('list', { name: '近くの大学・キャンパスと徒歩時間' }).textContent).toBe('上智大学 四谷キャンパス 徒歩11分');
 });
+
+it('emits the building as schema.org ApartmentComplex with its units and those on the market, its URL relative to the site', async () => {
+  const plans = [plan('1K', [room('bk000000001', 2, '201'), room('bk000000002', 3, '301')]), plan('2LDK', [room('bk000000003', 5, '501')])];
+  buildingPage(read({ data: { building: building(plans, { name: 'テスト</script>ハイツ' }) } }));
+  await screen.findByTestId('building-page');
+  const script = document.querySelector('[data-testid="building-page"] script[type="application/ld+json"]') as HTMLScriptElement;
+  expect(script.innerHTML).not.toContain('</script>');
+  expect(JSON.parse(script.textContent ?? '')).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'ApartmentComplex',
+    name: 'テスト</script>ハイツ',
+    url: `/building/${KEY}`,
+    image: '/images/bukken/bk000000001/gaikan.svg',
+    address: { '@type': 'PostalAddress', streetAddress: '東京都千代田区麹町1-1', addressCountry: 'JP' },
+    numberOfAccommodationUnits: 20,
+    numberOfAvailableAccommodationUnits: 3,
+  });
+  await act(async () => undefined);
+});

@@ -1,7 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorBox, formatNumber, KitLink, documentTitle } from '@sumika/shell-kit';
+import { ErrorBox, formatNumber, jsonForScript, KitLink, documentTitle } from '@sumika/shell-kit';
 import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
-import { ArchivedRooms, BUILDING_DETAIL, BuildingCompanies, BuildingExterior, buildingDetailVariables, VacancyTable } from '../features/building/index.js';
+import {
+  apartmentComplexJsonLd,
+  ArchivedRooms,
+  BUILDING_DETAIL,
+  BuildingCompanies,
+  BuildingExterior,
+  buildingDetailVariables,
+  VacancyTable,
+} from '../features/building/index.js';
 import { BuildingMapSection } from '../features/map-section/index.js';
 import { formatRent, formatYearMonth } from '../ui/format.js';
 import { DetailStyles } from '../ui/styles.js';
@@ -27,6 +35,7 @@ export default function BuildingPage({ params, setMeta, config }: RemotePageProp
   return (
     <div data-testid="building-page">
       <DetailStyles />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(apartmentComplexJsonLd(b, `/building/${b.key}`)) }} />
       <section className="d-section">
         <h2>建物概要</h2>
         <BuildingExterior url={b.exteriorUrl} name={b.name} />
