@@ -190,15 +190,19 @@ function panelDocument(): string {
 /**
  * The results page's panel counts for its city: the URL's condition (`panel: same`), and conditions a
  * visitor would choose, each different from the last minute's (`panel: new choice`: rent max × walk
- * minutes × built years, 2,240 combinations, more than a run asks).
+ * minutes × built years from the panel's own options, as the first answer lists them: over 1,500
+ * combinations, more than a run asks).
  */
-function panelOperations(): Operation[] {
+async function panelOperations(base: string, cookie: string): Promise<Operation[]> {
   const query = panelDocument();
   const area = { prefecturePath: 'tokyo', cityCodes: [13101], withCities: true, withStations: false };
   const same = JSON.stringify({ query, variables: area });
-  const rents = Array.from({ length: 40 }, (_, i) => 30_000 + i * 5_000);
-  const walks = [1, 3, 5, 7, 10, 15, 20];
-  const years = [1, 3, 5, 10, 15, 20, 25, 30];
+  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: same });
+  type Option = { value: string };
+  const { data } = (await res.json()) as { data?: { searchBukkens: { facets: Record<'rentMax' | 'walkMin' | 'builtYear', Option[]> } } };
+  const values = (name: 'rentMax' | 'walkMin' | 'builtYear') => (data?.searchBukkens.facets[name] ?? []).map((o) => Number(o.value)).filter((v) => v > 0);
+  const [rents, walks, years] = [values('rentMax'), values('walkMin'), values('builtYear')];
+  if (!rents.length || !walks.length || !years.length) throw new Error(`SearchPanelCounts gave no options (${res.status})`);
   let n = 0;
   const next = () => {
     const i = n++;
@@ -243,7 +247,7 @@ async function main(): Promise<void> {
     // The results page's condition panel asks its counts from the browser after hydration (issue 16):
     // once for the URL's condition (shared by every visitor of the page: the gateway's cache answers),
     // then once per change the visitor makes (a condition nobody asked in the last minute: computed).
-    for (const operation of panelOperations()) {
+    for (const operation of await panelOperations(base, cookie)) {
       rows.push(await measure(base, RESULTS, cookie, pids, site?.runnerPid, operation));
       console.log(`${operation.label}: ${rows[rows.length - 1]!.rps.toFixed(1)} req/s`);
     }
