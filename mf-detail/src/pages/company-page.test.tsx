@@ -214,7 +214,7 @@ it("offers the search's sorts as a GET form that works without JavaScript, and g
   expect((await screen.findByTestId('location')).textContent).toBe(`/bukken/company/${KEY}`);
 });
 
-it('reads the sort from the query string, an unknown one as the default', () => {
+it('reads the sort from the query string (the query of a malformed one asks for the default)', () => {
   const input = (search: string, params: Record<string, string> = { companyKey: KEY }) => ({
     params,
     search,
@@ -224,6 +224,7 @@ it('reads the sort from the query string, an unknown one as the default', () => 
   expect(pageQueries(input('?sort=built_date_desc', { companyKey: KEY, page: '3' }))).toEqual([
     { query: COMPANY_DETAIL, variables: vars(3, 'built_date_desc') },
   ]);
+  expect(pageQueries(input('?sort=chinryou_desc'))).toEqual([{ query: COMPANY_DETAIL, variables: vars(1, 'chinryou_desc') }]);
   expect(pageQueries(input('?sort=name_asc'))).toEqual([{ query: COMPANY_DETAIL, variables: vars() }]);
   expect(pageQueries(input(''))).toEqual([{ query: COMPANY_DETAIL, variables: vars() }]);
 });
@@ -293,4 +294,10 @@ it('emits the store as schema.org RealEstateAgent with its storefront and rating
     aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 1, bestRating: 5, worstRating: 1 },
   });
   await act(async () => undefined);
+});
+
+it('answers 400 for a malformed sort (SPEC §4: a valid key plus asc or desc only)', async () => {
+  const { container, setStatus } = companyPage(read(vars(), { data: { company: company(list([])) } }), undefined, '?sort=name_asc');
+  await waitFor(() => expect(setStatus).toHaveBeenCalledWith(400));
+  expect(container.textContent).toBe('');
 });

@@ -4,6 +4,7 @@ import type { PageQueries, RemotePageProps } from '@sumika/shell-kit';
 import { DEFAULT_SORT, SORT_OPTIONS } from '@sumika/spec';
 import {
   COMPANY_DETAIL,
+  companySortOf,
   CompanyListings,
   CompanyPager,
   CompanyProfile,
@@ -25,6 +26,11 @@ export default function CompanyPage({ params, search, setMeta, setStatus }: Remo
   const { data, error, refetch } = useQuery(COMPANY_DETAIL, { variables });
   const c = data?.company;
   const list = c?.bukkens ?? null;
+  // SPEC §4: a sort is accepted only as a valid key plus asc or desc.
+  if (companySortOf(search) === null) {
+    setStatus(400);
+    return null;
+  }
   // Null with an error is a part down (errorPolicy 'all'), not an unknown store; a page past the last names nothing either.
   if ((data && !error && !c) || (list && page > 1 && page > list.totalPages)) {
     setStatus(404);

@@ -1,5 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import { DEFAULT_SORT, SORT_OPTIONS } from '@sumika/spec';
+import { DEFAULT_SORT, parseSortValue } from '@sumika/spec';
 import type { DetailCompanyQuery, DetailCompanyQueryVariables } from '../../../__generated__/operations.js';
 import { LISTING_CARD_FRAGMENT } from '../../listing/index.js';
 
@@ -72,10 +72,11 @@ export const COMPANY_DETAIL: TypedDocumentNode<DetailCompanyQuery, DetailCompany
 /** Listings per page on a store's page. */
 export const COMPANY_LISTINGS_PER_PAGE = 20;
 
-/** The sort a store page's query string asks for: one of the search's options, else the default. */
-export function companySortOf(search: string): string {
+/** The sort a store page's query string asks for (a SPEC sort key plus _asc or _desc), the default when absent; null when malformed. */
+export function companySortOf(search: string): string | null {
   const asked = new URLSearchParams(search).get('sort');
-  return SORT_OPTIONS.some((o) => o.value === asked) && asked ? asked : DEFAULT_SORT;
+  if (asked === null || asked === '') return DEFAULT_SORT;
+  return parseSortValue(asked) ? asked : null;
 }
 
 /** COMPANY_DETAIL's variables for the company route (the page's render and its pageQueries). */
@@ -84,7 +85,8 @@ export function companyDetailVariables(params: Record<string, string>, search: s
   return {
     key: params.companyKey ?? '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    sort: companySortOf(search),
+    // A malformed sort is the page's 400 (SPEC §4); the query it would have read asks for the default.
+    sort: companySortOf(search) ?? DEFAULT_SORT,
     perPage: COMPANY_LISTINGS_PER_PAGE,
   };
 }
