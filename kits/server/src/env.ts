@@ -42,6 +42,8 @@ export const POSTGRES_ENV = {
   DATABASE_URL: envVar.url(),
   PG_CONNECT_TIMEOUT_MS: envVar.millisOr(0, 2000),
   PG_STATEMENT_TIMEOUT_MS: envVar.millisOr(0, 15_000),
+  /** With a read replica (`<NAME>_READ_DATABASE_URL`): how long reads stay on the primary after a write. */
+  PG_READ_AFTER_WRITE_MS: envVar.millisOr(0, 2000),
 } satisfies EnvShape;
 
 /** Variables every service reads (README's tables); defaults as documented there. */
@@ -95,6 +97,7 @@ export function subgraphEnv<S extends EnvShape>(subgraph: SubgraphName, own: S, 
   const shape = {
     [`${name}_PORT`]: envVar.portOr(SUBGRAPH_DEFAULT_PORTS[subgraph]),
     [`${name}_DATABASE_URL`]: envVar.url(),
+    [`${name}_READ_DATABASE_URL`]: envVar.url(),
     ...SUBGRAPH_ENV,
     ...own,
   };
@@ -111,6 +114,15 @@ export function databaseUrlFor(subgraph: SubgraphName, env: NodeJS.ProcessEnv = 
   const own = `${subgraph.toUpperCase()}_DATABASE_URL`;
   const vars = parseEnv({ [own]: envVar.url(), DATABASE_URL: COMMON_ENV.DATABASE_URL }, env) as Record<string, string | undefined>;
   return vars[own] ?? vars.DATABASE_URL;
+}
+
+/**
+ * `<SUBGRAPH>_READ_DATABASE_URL`: a read replica of the subgraph's PostgreSQL (a streaming standby),
+ * which takes its lone reads (the storage kit's RoutingConnection); undefined when there is none.
+ */
+export function readDatabaseUrlFor(subgraph: SubgraphName, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const own = `${subgraph.toUpperCase()}_READ_DATABASE_URL`;
+  return (parseEnv({ [own]: envVar.url() }, env) as Record<string, string | undefined>)[own];
 }
 
 let cachedRoot: string | undefined;

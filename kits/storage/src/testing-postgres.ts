@@ -29,22 +29,44 @@ export interface ThrowawayPostgres {
   destroy(): void;
 }
 
+/** Runs a PostgreSQL program of `bin`, as `postgres` when we are root (the server refuses root). */
+function pgRun(bin: string, cmd: string, args: string[]): SpawnSyncReturns<string> {
+  const r =
+    process.getuid?.() === 0
+      ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { encoding: 'utf8' })
+      : spawnSync(path.join(bin, cmd), args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+  return r;
+}
+
 export async function throwawayPostgres(port?: number): Promise<ThrowawayPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('no PostgreSQL server binaries');
-  const p = port ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), 'pgchaos-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]): SpawnSyncReturns<string> => {
-    const r = asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { encoding: 'utf8' })
-      : spawnSync(path.join(bin, cmd), args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
-    return r;
-  };
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // initdb's pg_hba trusts local and 127.0.0.1 connections, replication included (a standby may copy it).
+  pgRun(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8']);
+  return serverIn(bin, dir, data, port ?? (await freePort()));
+}
+
+/**
+ * A streaming-replication standby of `primary` (which must be running): `pg_basebackup -R` into a
+ * folder of its own (it writes standby.signal and primary_conninfo), on a port of its own. Read-only;
+ * `pg_wal_replay_pause()` / `pg_wal_replay_resume()` on it hold and release what it shows.
+ */
+export async function throwawayStandby(primary: ThrowawayPostgres, port?: number): Promise<ThrowawayPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('no PostgreSQL server binaries');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pgstandby-'));
+  chmodSync(dir, 0o777);
+  const data = path.join(dir, 'data');
+  pgRun(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
+  return serverIn(bin, dir, data, port ?? (await freePort()));
+}
+
+function serverIn(bin: string, dir: string, data: string, p: number): ThrowawayPostgres {
+  const run = (cmd: string, args: string[]) => pgRun(bin, cmd, args);
   const ctl = (action: string, extra: string[] = []) =>
     run('pg_ctl', [
       '-D',

@@ -42,4 +42,4 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
 }
 
 export { QueryLog } from './testing-query-log.js';
-export { postgresBinDir, throwawayPostgres, type ThrowawayPostgres } from './testing-postgres.js';
+export { postgresBinDir, throwawayPostgres, throwawayStandby, type ThrowawayPostgres } from './testing-postgres.js';

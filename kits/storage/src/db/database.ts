@@ -5,7 +5,7 @@ import pg from 'pg';
 import { copyChunks, copyRowsPg, type CopyValue } from './copy.js';
 import { poolTimeoutsFromEnv, resilientPoolConfig, ResilientPostgresDialect } from './resilience.js';
 import { openEmbeddedStore, type StoreLog } from './embedded-store.js';
-import { dataDir, databaseUrlFor, DEFAULT_SCHEMA, type SubgraphName } from '@sumika/server-kit';
+import { dataDir, databaseUrlFor, DEFAULT_SCHEMA, parseEnv, POSTGRES_ENV, readDatabaseUrlFor, type SubgraphName } from '@sumika/server-kit';
 
 export { saveLastGoodCopy, type StoreLog } from './embedded-store.js';
 
@@ -18,6 +18,8 @@ export type BackendKind = 'postgres' | 'pglite';
 export interface Database<DB> {
   readonly db: Kysely<DB>;
   readonly pool: pg.Pool;
+  /** The read replica's pool when `<NAME>_READ_DATABASE_URL` is set (PostgreSQL only). */
+  readonly readPool?: pg.Pool;
   readonly kind: BackendKind;
   readonly schema: string;
   /** A human-readable location (a redacted URL or a folder). */
@@ -47,6 +49,8 @@ export interface OpenOptions {
   schema?: string;
   /** Override the connection string; `null` forces the embedded default. */
   url?: string | null;
+  /** Override the read replica's connection string (`<NAME>_READ_DATABASE_URL`); `null` for none. */
+  readUrl?: string | null;
   /** Folder for the embedded database; `memory://` keeps it in memory. */
   pgliteDir?: string;
   poolSize?: number;
@@ -92,20 +96,30 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
 
   if (url) {
     const timeouts = { ...poolTimeoutsFromEnv(env), ...(opts.statementTimeoutMs !== undefined ? { statementTimeoutMs: opts.statementTimeoutMs } : {}) };
-    const pool = new pg.Pool({
-      ...resilientPoolConfig(timeouts),
-      connectionString: url,
-      max: opts.poolSize ?? 10,
-      options: `-c search_path=${searchPath}`,
-      application_name: `sumika-${opts.subgraph}`,
+    const poolFor = (connectionString: string, suffix = '') =>
+      new pg.Pool({
+        ...resilientPoolConfig(timeouts),
+        connectionString,
+        max: opts.poolSize ?? 10,
+        options: `-c search_path=${searchPath}`,
+        application_name: `sumika-${opts.subgraph}${suffix}`,
+      });
+    const pool = poolFor(url);
+    // A read replica takes the lone reads; writes, transactions and reads right after a write stay on the primary.
+    const readUrl = opts.readUrl === null ? undefined : (opts.readUrl ?? readDatabaseUrlFor(opts.subgraph, env));
+    const readPool = readUrl ? poolFor(readUrl, '-read') : undefined;
+    // Listens for the pools' 'error' before the first connection (resilience.ts).
+    const dialect = new ResilientPostgresDialect({
+      pool,
+      service: opts.subgraph,
+      ...(readPool ? { readPool, readAfterWriteMs: parseEnv(POSTGRES_ENV, env).PG_READ_AFTER_WRITE_MS } : {}),
     });
-    // Listens for the pool's 'error' before the first connection (resilience.ts).
-    const dialect = new ResilientPostgresDialect({ pool, service: opts.subgraph });
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     const db = new Kysely<DB>({ dialect });
     return {
       db,
       pool,
+      ...(readPool ? { readPool } : {}),
       kind: 'postgres',
       schema,
       location: redact(url),

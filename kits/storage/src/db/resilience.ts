@@ -162,61 +162,184 @@ class ResilientConnection implements DatabaseConnection {
   }
 }
 
-/** Kysely's PostgreSQL driver with lazy connections, a retried safe read and no crash on lost clients. */
-class ResilientPostgresDriver implements Driver {
+/**
+ * Where a read-replica's reads stand, shared by every connection of one driver: when the last write
+ * went to the primary (reads right after it stay there: read-your-writes), and until when the replica
+ * is set aside after it failed.
+ */
+interface ReplicaState {
+  lastWriteAt: number;
+  downUntil: number;
+}
+
+/** How long reads stay off the replica after it failed to answer (then one is tried again). */
+const REPLICA_RETRY_MS = 5000;
+
+/**
+ * One Kysely connection over the primary and, when configured, a read replica. A lone read (a plain
+ * SELECT outside a transaction, `isRetryableRead`) and a read-only transaction (`setAccessMode('read
+ * only')`, e.g. an aggregate with planner settings) go to the replica, unless this process wrote in the
+ * last `readAfterWriteMs` (the replica may not have replayed it yet: read-your-writes) or the replica is
+ * set aside after a failure; everything else goes to the primary. A lone read, or the start of a
+ * read-only transaction, that the replica cannot serve for want of a connection goes to the primary.
+ */
+class RoutingConnection implements DatabaseConnection {
+  private readonly primary: ResilientConnection;
+  private readonly replica: ResilientConnection | undefined;
+  /** The connection the open transaction runs on, and whether it may write. */
+  private tx: { on: ResilientConnection; writes: boolean } | undefined;
+
   constructor(
-    private readonly pool: pg.Pool,
+    pools: { primary: pg.Pool; replica: pg.Pool | undefined },
+    private readonly state: ReplicaState,
+    private readonly readAfterWriteMs: number,
     private readonly log: DbLogger,
     private readonly service: string,
-  ) {}
-
-  async init(): Promise<void> {}
-
-  // The client is taken with the first statement, so a read that cannot connect is retried too.
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new ResilientConnection(this.pool, this.log, this.service);
+  ) {
+    this.primary = new ResilientConnection(pools.primary, log, service);
+    this.replica = pools.replica && new ResilientConnection(pools.replica, log, service);
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const conn = connection as ResilientConnection;
-    conn.inTransaction = true;
+  /** The replica when a read may go there now. */
+  private replicaForRead(): ResilientConnection | undefined {
+    const now = Date.now();
+    return this.replica && now - this.state.lastWriteAt >= this.readAfterWriteMs && now >= this.state.downUntil ? this.replica : undefined;
+  }
+
+  private setAside(err: unknown): void {
+    this.state.downUntil = Date.now() + REPLICA_RETRY_MS;
+    this.log.warn({ service: this.service, dependency: 'postgres-replica', err: (err as Error).message }, 'read replica unavailable; reads go to the primary');
+  }
+
+  private wrote(): void {
+    this.state.lastWriteAt = Date.now();
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.tx) return this.tx.on.executeQuery<R>(compiled);
+    const read = isRetryableRead(compiled.sql);
+    const replica = read ? this.replicaForRead() : undefined;
+    if (replica) {
+      try {
+        return await replica.executeQuery<R>(compiled);
+      } catch (err) {
+        if (!isConnectionError(err)) throw err;
+        this.setAside(err);
+      }
+    }
+    if (!read) this.wrote();
+    try {
+      return await this.primary.executeQuery<R>(compiled);
+    } finally {
+      // From the write's end too: the reads after a long write must not miss it.
+      if (!read) this.wrote();
+    }
+  }
+
+  async begin(settings: TransactionSettings): Promise<void> {
     let sqlText = 'begin';
     if (settings.isolationLevel || settings.accessMode) {
       sqlText = ['start transaction', settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '', settings.accessMode ?? '']
         .filter(Boolean)
         .join(' ');
     }
-    await conn.executeQuery(CompiledQuery.raw(sqlText));
+    const replica = settings.accessMode === 'read only' ? this.replicaForRead() : undefined;
+    if (replica) {
+      try {
+        replica.inTransaction = true;
+        await replica.executeQuery(CompiledQuery.raw(sqlText));
+        this.tx = { on: replica, writes: false };
+        return;
+      } catch (err) {
+        replica.inTransaction = false;
+        if (!isConnectionError(err)) throw err;
+        this.setAside(err);
+      }
+    }
+    this.primary.inTransaction = true;
+    this.tx = { on: this.primary, writes: settings.accessMode !== 'read only' };
+    await this.primary.executeQuery(CompiledQuery.raw(sqlText));
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const conn = connection as ResilientConnection;
+  async commit(): Promise<void> {
+    const tx = this.tx;
+    if (!tx) return;
     try {
-      await conn.executeQuery(CompiledQuery.raw('commit'));
+      await tx.on.executeQuery(CompiledQuery.raw('commit'));
     } finally {
-      conn.inTransaction = false;
+      this.tx = undefined;
+      tx.on.inTransaction = false;
+      // What the transaction wrote is read from the primary for a while (read-your-writes).
+      if (tx.writes) this.wrote();
     }
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    const conn = connection as ResilientConnection;
+  async rollback(): Promise<void> {
+    const tx = this.tx;
+    if (!tx) return;
     try {
-      await conn.executeQuery(CompiledQuery.raw('rollback'));
+      await tx.on.executeQuery(CompiledQuery.raw('rollback'));
     } catch (err) {
       // A lost connection has rolled back already; keep the error that made us roll back.
       if (!isConnectionError(err)) throw err;
-      conn.markBroken(err as Error);
+      tx.on.markBroken(err as Error);
     } finally {
-      conn.inTransaction = false;
+      this.tx = undefined;
+      tx.on.inTransaction = false;
     }
   }
 
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not configured for this database');
+  }
+
+  release(): void {
+    this.primary.release();
+    this.replica?.release();
+  }
+}
+
+/**
+ * Kysely's PostgreSQL driver with lazy connections, a retried safe read, no crash on lost clients,
+ * and reads sent to a read replica when one is configured (RoutingConnection).
+ */
+class ResilientPostgresDriver implements Driver {
+  private readonly state: ReplicaState = { lastWriteAt: 0, downUntil: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: DbLogger,
+    private readonly service: string,
+    private readonly readPool: pg.Pool | undefined,
+    private readonly readAfterWriteMs: number,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  // The client is taken with the first statement, so a read that cannot connect is retried too.
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutingConnection({ primary: this.pool, replica: this.readPool }, this.state, this.readAfterWriteMs, this.log, this.service);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await (connection as RoutingConnection).begin(settings);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutingConnection).commit();
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as RoutingConnection).rollback();
+  }
+
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as ResilientConnection).release();
+    (connection as RoutingConnection).release();
   }
 
   async destroy(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.readPool?.end()]);
   }
 }
 
@@ -225,6 +348,13 @@ export interface ResilientDialectConfig {
   /** The service, named in every log line. */
   service: string;
   log?: DbLogger;
+  /** A read replica's pool (`<NAME>_READ_DATABASE_URL`): lone reads go there (RoutingConnection). */
+  readPool?: pg.Pool;
+  /**
+   * After a write, reads stay on the primary this long, ms (`PG_READ_AFTER_WRITE_MS`, default 2000):
+   * longer than a streaming replica's usual lag, so what was just saved is what the next page shows.
+   */
+  readAfterWriteMs?: number;
 }
 
 /** The lazily made pino logger of a service (nothing is made while all is well). */
@@ -235,17 +365,19 @@ function lazyLogger(): DbLogger {
 
 /** PostgresDialect with the resilient driver; also makes sure the pool itself never throws 'error'. */
 export class ResilientPostgresDialect extends PostgresDialect {
-  private readonly resilient: Required<ResilientDialectConfig>;
+  private readonly resilient: ResilientDialectConfig & { log: DbLogger };
 
   constructor(config: ResilientDialectConfig) {
     super({ pool: config.pool } satisfies PostgresDialectConfig);
     const log = config.log ?? lazyLogger();
     this.resilient = { ...config, log };
     watchPool(config.pool, config.service, log);
+    if (config.readPool) watchPool(config.readPool, config.service, log);
   }
 
   override createDriver(): Driver {
-    return new ResilientPostgresDriver(this.resilient.pool, this.resilient.log, this.resilient.service);
+    const { pool, log, service, readPool, readAfterWriteMs } = this.resilient;
+    return new ResilientPostgresDriver(pool, log, service, readPool, readAfterWriteMs ?? parseEnv(POSTGRES_ENV).PG_READ_AFTER_WRITE_MS);
   }
 }
 

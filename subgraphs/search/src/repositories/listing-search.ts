@@ -114,11 +114,15 @@ export function filterClauses(f: ListingFilter): RawBuilder<unknown>[] {
  * unselective, while a bitmap or a covering index-only scan reads a fraction of the table.
  */
 export function aggregate<T>(db: Kysely<DB>, fn: (q: Kysely<DB>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL jit = off`.execute(trx);
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    return fn(trx);
-  });
+  // Read only: a read replica (SEARCH_READ_DATABASE_URL) may answer it.
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`SET LOCAL jit = off`.execute(trx);
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      return fn(trx);
+    });
 }
 
 export function whereOf(f: ListingFilter): Expression<SqlBool> {
