@@ -40,6 +40,8 @@ describe('gateway config from the environment', () => {
       SHELL_PORT: '3100',
       COMPANY_URL: 'http://10.0.0.4:4004/graphql',
       COMPANY_TIMEOUT_MS: '900',
+      // Several instances of one subgraph, balanced and health-checked (federation/instances.ts).
+      SEARCH_URL: 'http://10.0.0.1:4001/graphql,http://10.0.0.2:4001/graphql',
       SUBGRAPH_TIMEOUT_MS: '1500',
       RESPONSE_CACHE_TTL: '0',
       METRICS_PORT: '0',
@@ -50,7 +52,7 @@ describe('gateway config from the environment', () => {
     });
     expect(c).toMatchObject({
       port: 4100,
-      subgraphUrls: { company: 'http://10.0.0.4:4004/graphql' },
+      subgraphUrls: { company: 'http://10.0.0.4:4004/graphql', search: 'http://10.0.0.1:4001/graphql,http://10.0.0.2:4001/graphql' },
       subgraphTimeouts: { company: 900 },
       subgraphTimeoutMs: 1500,
       responseCacheTtl: 0,
@@ -80,6 +82,7 @@ describe('gateway config from the environment', () => {
     ['USER_TIMEOUT_MS', '1.5', /USER_TIMEOUT_MS="1.5": must be a whole number of milliseconds/],
     ['GRAPHQL_MAX_COST', '0', /GRAPHQL_MAX_COST="0": must be a whole number >= 1/],
     ['SEARCH_URL', 'not a url', /SEARCH_URL="not a url": must be an http\(s\) URL/],
+    ['SEARCH_URL', 'http://10.0.0.1:4001/graphql,redis://x', /SEARCH_URL=".*": must be an http\(s\) URL or URLs separated by commas/],
     ['REDIS_TIMEOUT_MS', 'soon', /REDIS_TIMEOUT_MS="soon": /],
     ['GATEWAY_DOCUMENTS', 'safelist', /GATEWAY_DOCUMENTS="safelist": /],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {

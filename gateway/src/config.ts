@@ -87,16 +87,16 @@ const GATEWAY_ENV = {
   SHELL_TOKEN_AUDIENCE: envVar.text(),
   GATEWAY_DOCUMENTS: envVar.oneOf(DOCUMENTS_MODES),
   PERSISTED_DOCUMENTS_FILE: envVar.text(),
-  // Per subgraph: its URL (<NAME>_URL) and its call budget (<NAME>_TIMEOUT_MS).
-  SEARCH_URL: envVar.httpUrl(),
+  // Per subgraph: its URL, or its instances' comma-separated (<NAME>_URL), and its call budget (<NAME>_TIMEOUT_MS).
+  SEARCH_URL: envVar.httpUrls(),
   SEARCH_TIMEOUT_MS: envVar.millis(1),
-  BUKKEN_URL: envVar.httpUrl(),
+  BUKKEN_URL: envVar.httpUrls(),
   BUKKEN_TIMEOUT_MS: envVar.millis(1),
-  USER_URL: envVar.httpUrl(),
+  USER_URL: envVar.httpUrls(),
   USER_TIMEOUT_MS: envVar.millis(1),
-  COMPANY_URL: envVar.httpUrl(),
+  COMPANY_URL: envVar.httpUrls(),
   COMPANY_TIMEOUT_MS: envVar.millis(1),
-  FORMS_URL: envVar.httpUrl(),
+  FORMS_URL: envVar.httpUrls(),
   FORMS_TIMEOUT_MS: envVar.millis(1),
 } satisfies EnvShape;
 

@@ -5,6 +5,7 @@ import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, typ
 import type { Agent } from 'undici';
 import { boundedSignal, DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
 import type { GatewayContext } from './context.js';
+import { instanceUrls, SubgraphInstances, type Instance } from './instances.js';
 
 // The gateway's call to one subgraph: signed, bounded by a timeout, retried once, behind a breaker,
 // and shared by identical reads in flight at the same moment.
@@ -47,7 +48,10 @@ function retryable(err: unknown): boolean {
 
 export interface DataSourceOptions {
   name: string;
+  /** The subgraph's URL, or several instances' separated by commas (balanced, health-checked). */
   url: string;
+  /** The subgraph's instances, kept across supergraph reloads by the caller; made from `url` when absent. */
+  instances?: SubgraphInstances;
   sign: TokenSigner;
   agent: Agent;
   /** Each attempt's budget, connection to the last byte of the body. */
@@ -74,6 +78,9 @@ interface Exchange {
   body: string;
 }
 
+/** A failed exchange, with the instance it went to (a retry goes to another). */
+type Failed = Error & { instance?: Instance };
+
 /** The subgraph's non-2xx answer as the error @apollo/gateway's own data source raises (status in extensions.response). */
 function httpError(url: string, exchange: Exchange): GraphQLError {
   const code = exchange.status === 401 ? 'UNAUTHENTICATED' : exchange.status === 403 ? 'FORBIDDEN' : undefined;
@@ -97,8 +104,7 @@ function httpError(url: string, exchange: Exchange): GraphQLError {
  */
 export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly opts: DataSourceOptions;
-  private readonly origin: string;
-  private readonly path: string;
+  private readonly instances: SubgraphInstances;
   /** Open after breakAfter transient failures in a row: a dead or stalled subgraph then costs a page nothing. */
   private readonly breaker: CircuitBreakerPolicy;
   /** Reads in flight by their exchange key (deleted when the exchange settles). */
@@ -106,9 +112,7 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
 
   constructor(opts: DataSourceOptions) {
     this.opts = opts;
-    const url = new URL(opts.url);
-    this.origin = url.origin;
-    this.path = `${url.pathname}${url.search}`;
+    this.instances = opts.instances ?? new SubgraphInstances(opts.name, instanceUrls(opts.url), opts.agent, opts.log);
     this.breaker = circuitBreaker(handleWhen(retryable), { halfOpenAfter: opts.breakMs, breaker: new ConsecutiveBreaker(opts.breakAfter) });
     this.breaker.onBreak(() =>
       opts.log.error({ service: opts.name, url: opts.url, openMs: opts.breakMs }, 'subgraph breaker open: its fields answer SERVICE_UNAVAILABLE at once'),
@@ -133,11 +137,15 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     const total = this.opts.timeoutMs;
     const reserve = idempotent ? Math.min(this.opts.retryAfterTimeoutMs, Math.floor(total / 2)) : 0;
     let budget = total - reserve;
+    // The instance a failed attempt went to: the retry goes to another ready one.
+    let avoid: Instance | undefined;
     for (let attempt = 1; ; attempt++) {
       try {
         const exchange = await this.breaker.execute(async () => {
           headers.authorization = `Bearer ${await this.opts.sign(claims)}`;
-          return idempotent ? this.shared(anonymous ? body : this.visitorKey(headers, body), headers, body, budget) : this.exchange(headers, body, budget);
+          return idempotent
+            ? this.shared(anonymous ? body : this.visitorKey(headers, body), headers, body, budget, avoid)
+            : this.exchange(headers, body, budget, avoid);
         });
         if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
         return this.parsed(exchange);
@@ -146,10 +154,11 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
         if (err instanceof BrokenCircuitError) return unavailableResponse(query, variables);
         const ms = Math.round(performance.now() - started);
         const again = idempotent && attempt === 1 && retryable(err);
+        avoid = (err as Failed).instance;
         this.opts.log[again ? 'warn' : 'error'](
           {
             service: this.opts.name,
-            url: this.opts.url,
+            url: (err as Failed).instance?.url ?? this.opts.url,
             attempt,
             ms,
             err: (err as Error)?.message,
@@ -169,22 +178,36 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
   }
 
   /** The exchange an identical read already in flight is waiting for, or a new one. */
-  private shared(key: string, headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
+  private shared(key: string, headers: Record<string, string>, body: string, budgetMs: number, avoid: Instance | undefined): Promise<Exchange> {
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.exchange(headers, body, budgetMs).finally(() => this.inFlight.delete(key));
+      pending = this.exchange(headers, body, budgetMs, avoid).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
-  /** One POST to the subgraph, bounded from connection to the body's last byte; non-2xx raises. */
-  private async exchange(headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
+  /**
+   * One POST to an instance of the subgraph (the next ready one, not `avoid`), bounded from connection
+   * to the body's last byte; non-2xx raises. A transient failure takes the instance out of rotation
+   * until its readiness answers again, and names it on the error (the retry goes elsewhere).
+   */
+  private async exchange(headers: Record<string, string>, body: string, budgetMs: number, avoid?: Instance): Promise<Exchange> {
+    const instance = this.instances.pick(avoid);
+    try {
+      return await this.exchangeWith(instance, headers, body, budgetMs);
+    } catch (err) {
+      if (retryable(err)) this.instances.failed(instance);
+      throw Object.assign(err as Failed, { instance });
+    }
+  }
+
+  private async exchangeWith(instance: Instance, headers: Record<string, string>, body: string, budgetMs: number): Promise<Exchange> {
     // Not AbortSignal.timeout: its timer stays registered until the signal is collected and carries
     // the request's async context with it (see boundedSignal); released as soon as the body is read.
     const bounded = boundedSignal(budgetMs);
     try {
-      const res = await this.opts.agent.request({ origin: this.origin, path: this.path, method: 'POST', headers, body, signal: bounded.signal });
+      const res = await this.opts.agent.request({ origin: instance.origin, path: instance.path, method: 'POST', headers, body, signal: bounded.signal });
       const setCookie = res.headers['set-cookie'];
       const exchange: Exchange = {
         status: res.statusCode,
@@ -192,7 +215,7 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
         setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
         body: await res.body.text(),
       };
-      if (exchange.status < 200 || exchange.status > 299) throw httpError(this.opts.url, exchange);
+      if (exchange.status < 200 || exchange.status > 299) throw httpError(instance.url, exchange);
       return exchange;
     } finally {
       bounded.release();

@@ -12,6 +12,7 @@ import { formatGatewayError } from '../federation/errors.js';
 import { observePlugin } from '../federation/observe.js';
 import { loadPersistedDocuments, PersistedDocumentsCache, refuseUnknownDocument } from '../federation/persisted-documents.js';
 import { refuseMalformedPersistedQuery } from '../federation/persisted-queries.js';
+import { instanceUrls, SubgraphInstances } from '../federation/instances.js';
 import { SignedDataSource } from '../federation/signed-data-source.js';
 import { routingUrls, watchedSupergraph } from '../federation/supergraph-source.js';
 import { inputRulesPlugin } from '../input-rules.js';
@@ -61,6 +62,17 @@ export default fp(
     app.log.info({ documents: config.documents, manifest: documents.size }, 'persisted documents loaded');
 
     const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 128 });
+    // Each subgraph's instances and their health, kept across supergraph reloads (a data source is made per load).
+    const instances = new Map<string, SubgraphInstances>();
+    const instancesOf = (name: string, url: string): SubgraphInstances => {
+      const key = `${name} ${url}`;
+      let found = instances.get(key);
+      if (!found) {
+        found = new SubgraphInstances(name, instanceUrls(url), agent, app.log);
+        instances.set(key, found);
+      }
+      return found;
+    };
     const gateway = new ApolloGateway({
       // The supergraph file is watched: a new composition is served without a restart.
       supergraphSdl: watchedSupergraph(
@@ -74,10 +86,12 @@ export default fp(
         },
         { ...(config.supergraphRedisUrl ? { redisUrl: config.supergraphRedisUrl } : {}) },
       ),
-      buildService: ({ name, url }) =>
-        new SignedDataSource({
+      buildService: ({ name, url }) => {
+        const target = config.subgraphUrls[name as SubgraphName] ?? url ?? '';
+        return new SignedDataSource({
           name,
-          url: config.subgraphUrls[name as SubgraphName] ?? url ?? '',
+          url: target,
+          instances: instancesOf(name, target),
           sign: opts.sign,
           agent,
           timeoutMs: config.subgraphTimeouts[name as SubgraphName] ?? config.subgraphTimeoutMs,
@@ -86,7 +100,8 @@ export default fp(
           breakMs: config.subgraphBreakMs,
           visitorFree: !isPrivateGraph(name),
           log: app.log,
-        }),
+        });
+      },
       logger: app.log,
     });
 
@@ -129,6 +144,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       await server.stop();
+      for (const set of instances.values()) set.stop();
       // destroy, not close: idle keep-alive sockets would otherwise hold shutdown.
       await agent.destroy();
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { instanceUrls } from '../federation/instances.js';
 import { request } from 'undici';
 import type { Cache } from '@sumika/server-kit';
 
@@ -23,6 +24,22 @@ async function cacheState(cache: Cache): Promise<'ok' | 'degraded' | 'memory'> {
  * not required: with one of them down the gateway still serves degraded pages, and a load balancer
  * taking every gateway out of rotation for it would turn a degraded site into a down one.
  */
+/** The instance's /healthz answers 200 within PROBE_MS. */
+async function alive(url: string): Promise<boolean> {
+  try {
+    // The signal bounds the connection too (a black-holed host), the timeouts a stopped process.
+    const res = await request(url.replace(/\/graphql$/, '/healthz'), {
+      headersTimeout: PROBE_MS,
+      bodyTimeout: PROBE_MS,
+      signal: AbortSignal.timeout(PROBE_MS),
+    });
+    await res.body.dump();
+    return res.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
 export default fp(
   async function health(app: FastifyInstance, opts: HealthOptions) {
     app.get('/healthz', async () => ({ status: 'ok' }));
@@ -31,19 +48,10 @@ export default fp(
       const subgraphs: Record<string, boolean> = {};
       const [cache] = await Promise.all([
         cacheState(opts.cache),
-        ...Object.entries(app.supergraph.subgraphUrls()).map(async ([name, url]) => {
-          try {
-            // The signal bounds the connection too (a black-holed host), the timeouts a stopped process.
-            const res = await request(url.replace(/\/graphql$/, '/healthz'), {
-              headersTimeout: PROBE_MS,
-              bodyTimeout: PROBE_MS,
-              signal: AbortSignal.timeout(PROBE_MS),
-            });
-            await res.body.dump();
-            subgraphs[name] = res.statusCode === 200;
-          } catch {
-            subgraphs[name] = false;
-          }
+        ...Object.entries(app.supergraph.subgraphUrls()).map(async ([name, urls]) => {
+          // Several instances (`<NAME>_URL` a list): the subgraph is up while one of them is.
+          const up = await Promise.all(instanceUrls(urls).map((url) => alive(url)));
+          subgraphs[name] = up.some(Boolean);
         }),
       ]);
       const degraded = cache === 'degraded' || !Object.values(subgraphs).every(Boolean);

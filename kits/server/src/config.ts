@@ -38,6 +38,10 @@ const millis = (min: number) => int(min, `a whole number of milliseconds >= ${mi
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const anyUrl = () => z.url({ error: 'must be a URL' });
 // One URL, or several separated by commas (a cluster's nodes); kept as written, each part checked.
+const httpUrlList = () =>
+  z
+    .string()
+    .refine((v) => v.split(',').every((part) => httpUrl().safeParse(part.trim()).success), { error: 'must be an http(s) URL or URLs separated by commas' });
 const urlList = () =>
   z.string().refine((v) => v.split(',').every((part) => anyUrl().safeParse(part.trim()).success), { error: 'must be a URL or URLs separated by commas' });
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
@@ -68,6 +72,8 @@ export const envVar = {
   },
   httpUrl: () => variable(httpUrl()),
   httpUrlOr: (fallback: string) => variableOr(httpUrl(), fallback),
+  /** One http(s) URL or several separated by commas (e.g. a service's instances). */
+  httpUrls: () => variable(httpUrlList()),
   /** Any URL (postgres://, redis://, smtp://, …). */
   url: () => variable(anyUrl()),
   /** One URL or several separated by commas (e.g. a Redis Cluster's nodes). */

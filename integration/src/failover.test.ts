@@ -1,0 +1,116 @@
+/**
+ * Several instances of a subgraph behind the gateway (issue 18): `SEARCH_URL` names two instances; the
+ * gateway balances over them, and when one is killed under load no request fails (a call it had in flight
+ * or sent there is retried on the other, and it is out of rotation until its readiness answers); when it
+ * is started again it rejoins by itself.
+ */
+import type { FastifyInstance } from 'fastify';
+import { MemoryCache } from '@sumika/server-kit';
+import { freePort } from '@sumika/server-kit/testing';
+import { testBackends } from '@sumika/storage-kit/testing';
+import { build as buildGateway } from '@sumika/gateway/app';
+import { HEALTH_EVERY_MS } from '@sumika/gateway/federation/instances';
+import { build as buildSearch } from '@sumika/subgraph-search/app';
+import { startStack, type Stack } from './stack.js';
+
+const [backend] = testBackends();
+const SEARCH = `query ($p: String) { searchBukkensCount(prefecturePath: $p) { count } }`;
+
+describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, () => {
+  let stack: Stack;
+  let gateway: FastifyInstance;
+  let port: number;
+  /** The second instance (replaced when restarted) and the GraphQL calls it has taken. */
+  let second: FastifyInstance | undefined;
+  let secondCalls = 0;
+
+  const startSecond = async () => {
+    const app = await buildSearch({ db: stack.stores.search.db as never, cache: new MemoryCache(), auth: { jwks: { keys: [stack.key.publicJwk] } } });
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith('/graphql')) secondCalls++;
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    return app;
+  };
+  /** A crash as the gateway sees it: the port closes and every open connection is cut, requests in flight included. */
+  const kill = (app: FastifyInstance) => {
+    app.server.close();
+    app.server.closeAllConnections();
+  };
+
+  beforeAll(async () => {
+    stack = await startStack(backend!, { listings: 200 });
+    port = await freePort();
+    second = await startSecond();
+    gateway = await buildGateway({
+      // No response cache: every request goes to a search instance.
+      config: { ...stack.config, responseCacheTtl: 0, subgraphUrls: { ...stack.urls, search: `${stack.urls.search},http://127.0.0.1:${port}/graphql` } },
+      cache: new MemoryCache(),
+    });
+    await gateway.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await second?.close();
+    await stack?.close();
+  });
+
+  const post = async () => {
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: SEARCH, variables: { p: 'tokyo' } },
+      headers: { 'content-type': 'application/json' },
+    });
+    return { status: res.statusCode, body: res.json<{ data?: { searchBukkensCount?: { count: number } }; errors?: unknown[] }>() };
+  };
+
+  /** `workers` loops of the search until `stop` resolves: the answers, and the failures (non-200, errors, no count). */
+  async function load(workers: number, stop: Promise<void>) {
+    let done = false;
+    void stop.then(() => (done = true));
+    const tally = { ok: 0, failed: [] as string[] };
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (!done) {
+          const { status, body } = await post();
+          if (status === 200 && !body.errors && body.data?.searchBukkensCount) tally.ok++;
+          else tally.failed.push(`${status} ${JSON.stringify(body).slice(0, 200)}`);
+        }
+      }),
+    );
+    return tally;
+  }
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+  it('balances the calls over both instances', async () => {
+    const [first0, second0] = [stack.calls.search, secondCalls];
+    for (let i = 0; i < 20; i++) expect((await post()).status).toBe(200);
+    expect(stack.calls.search - first0).toBeGreaterThanOrEqual(5);
+    expect(secondCalls - second0).toBeGreaterThanOrEqual(5);
+  });
+
+  it('loses no request when one instance is killed under load, and takes it back once it is started again', async () => {
+    let release!: () => void;
+    const stop = new Promise<void>((r) => (release = r));
+    const running = load(8, stop);
+    await sleep(500);
+    kill(second!);
+    await sleep(1500);
+    // Down: the first instance takes everything.
+    const first0 = stack.calls.search;
+    await sleep(500);
+    expect(stack.calls.search - first0).toBeGreaterThan(0);
+    // Started again on its port: back in rotation after its next readiness probe.
+    const old = second!;
+    second = await startSecond();
+    void old.close();
+    const rejoined = secondCalls;
+    await sleep(HEALTH_EVERY_MS * 2 + 500);
+    release();
+    const tally = await running;
+    expect(tally.failed).toEqual([]);
+    expect(tally.ok).toBeGreaterThan(50);
+    expect(secondCalls - rejoined).toBeGreaterThan(0);
+  }, 60_000);
+});
