@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from '@sumika/server-kit';
+import { databaseUrlFor, repoRoot, type SubgraphName } from '@sumika/server-kit';
 import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
-import { selectedServices, unitsOf, wiringEnv } from './services.js';
+import { parseArgs } from 'node:util';
+import { parseScale, scaledServices, selectedServices, unitsOf, wiringEnv } from './services.js';
 import { Supervisor } from './supervisor.js';
 
 const log = (line: string): void => console.log(`[runner] ${line}`);
@@ -38,12 +39,23 @@ function prepare(): Promise<void> {
  */
 async function main(): Promise<void> {
   const config = runnerConfigFromEnv();
-  const services = selectedServices();
+  // `npm start -- --scale search=3,bukken=2`: N instances of a subgraph, the gateway balancing over them.
+  const { values: args } = parseArgs({ options: { scale: { type: 'string' } }, allowPositionals: false });
+  const scale = args.scale ? parseScale(args.scale) : {};
+  const embedded = Object.entries(scale).filter(([name, n]) => n > 1 && databaseUrlFor(name as SubgraphName) === undefined);
+  if (embedded.length) {
+    throw new Error(
+      `--scale ${embedded.map(([name]) => name).join(', ')}: needs PostgreSQL (DATABASE_URL or <NAME>_DATABASE_URL); an embedded store belongs to one process`,
+    );
+  }
+  const scaled = scaledServices(selectedServices(), scale, config.ports);
+  const services = scaled.services;
   if (config.startMode === 'compiled') {
     const bundles = unitsOf(services, config.grouped)
       .map(bundleOf)
       .filter((b): b is Bundle => b !== undefined);
-    await buildStale([...new Set(bundles)], log);
+    // One build per bundle (a scaled subgraph's instances run the same one).
+    await buildStale([...new Map(bundles.map((b) => [b.outdir, b])).values()], log);
   }
   await prepare();
 
@@ -56,8 +68,8 @@ async function main(): Promise<void> {
     cwd: repoRoot(),
     dataDir: config.dataDir,
     // Moved ports reach the other services too (SEARCH_URL, GATEWAY_URL, MF_*_URL, …).
-    env: { ...process.env, ...wiringEnv(config.ports, process.env) },
-    ports: config.ports,
+    env: { ...process.env, ...wiringEnv(config.ports, process.env), ...scaled.env },
+    ports: { ...config.ports, ...Object.fromEntries(services.map((s) => [s.name, config.ports[s.name] ?? s.port])) },
     mode: config.startMode,
     grouped: config.grouped,
   });

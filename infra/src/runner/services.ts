@@ -110,3 +110,54 @@ export function wiringEnv(ports: Record<string, number>, env: NodeJS.ProcessEnv)
   }
   return out;
 }
+
+/** At most this many instances of one subgraph from `--scale` (a laptop's cores are the limit). */
+export const MAX_INSTANCES = 8;
+/** Instance i (from 1) of a scaled subgraph listens `INSTANCE_PORT_STEP * i` above the first: search 4001, 4101, 4201, … */
+export const INSTANCE_PORT_STEP = 100;
+
+/**
+ * `--scale search=3,bukken=2`: how many instances of each subgraph to run. Only subgraphs scale (the
+ * gateway balances over a subgraph's instances); a name, a count from 1 to MAX_INSTANCES, no repeats.
+ */
+export function parseScale(spec: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const subgraphs = SERVICES.filter((s) => s.group === 'subgraphs').map((s) => s.name);
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z]+)=(\d+)$/.exec(part);
+    if (!m) throw new Error(`--scale: "${part}" is not <subgraph>=<count> (e.g. --scale search=3,bukken=2)`);
+    const [, name, count] = m as unknown as [string, string, string];
+    if (!subgraphs.includes(name)) throw new Error(`--scale: ${name} is not a subgraph (${subgraphs.join(', ')})`);
+    if (name in out) throw new Error(`--scale: ${name} is named twice`);
+    const n = Number(count);
+    if (n < 1 || n > MAX_INSTANCES) throw new Error(`--scale: ${name}=${n}: from 1 to ${MAX_INSTANCES} instances`);
+    out[name] = n;
+  }
+  return out;
+}
+
+/**
+ * The services with each scaled subgraph's extra instances (`search-2` on the first's port + 100, …),
+ * and the environment that hands the gateway every instance's URL (`SEARCH_URL=…4001/graphql,…4101/graphql`).
+ */
+export function scaledServices(
+  services: readonly Service[],
+  scale: Record<string, number>,
+  ports: Record<string, number>,
+): { services: Service[]; env: Record<string, string> } {
+  const out: Service[] = [];
+  const env: Record<string, string> = {};
+  for (const service of services) {
+    out.push(service);
+    const n = scale[service.name] ?? 1;
+    if (n < 2) continue;
+    const first = ports[service.name] ?? service.port;
+    const instancePorts = Array.from({ length: n }, (_, i) => first + INSTANCE_PORT_STEP * i);
+    for (let i = 1; i < n; i++) out.push({ ...service, name: `${service.name}-${i + 1}`, port: instancePorts[i]! });
+    env[`${service.name.toUpperCase()}_URL`] = instancePorts.map((p) => `http://127.0.0.1:${p}/graphql`).join(',');
+  }
+  return { services: out, env };
+}
