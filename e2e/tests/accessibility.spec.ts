@@ -40,7 +40,7 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   }, WCAG_TAGS);
 }
 
-/** The pages of the quality bar; the detail page's key comes from the results page. */
+/** The pages of the quality bar (issues 16 and 17); the detail page's key comes from the results page. */
 const PAGES: { name: string; path: string | ((page: Page) => Promise<string>) }[] = [
   { name: 'top', path: '/' },
   { name: 'prefecture', path: '/tokyo' },
@@ -56,9 +56,29 @@ const PAGES: { name: string; path: string | ((page: Page) => Promise<string>) }[
       return `/bukken/detail/${await results.cards.first().getAttribute('data-global-key')}`;
     },
   },
+  { name: 'building', path: async (page) => linkFromDetail(page, '/building/') },
+  { name: 'company', path: async (page) => linkFromDetail(page, '/bukken/company/') },
   { name: 'favorites', path: '/favorite' },
+  { name: 'compare', path: '/favorite/compare_bukkens' },
+  { name: 'history', path: '/detail_history' },
+  { name: 'saved searches', path: '/stock_search' },
+  { name: 'incomplete inquiries', path: '/incomplete' },
+  { name: 'apply', path: '/apply' },
+  { name: 'cashback', path: '/cashback' },
+  { name: 'violation form', path: '/violate' },
+  { name: 'inbound inquiry form', path: '/inbound_inquiries' },
   { name: 'help', path: '/statics/help' },
 ];
+
+/** The first link of a listing's detail page into `prefix` (its building, its store). */
+async function linkFromDetail(page: Page, prefix: string): Promise<string> {
+  const results = new SearchResultsPage(page);
+  await results.open('/search/tokyo/city/13113');
+  await page.goto(`/bukken/detail/${await results.cards.first().getAttribute('data-global-key')}`);
+  const href = await page.locator(`a[href^="${prefix}"]`).first().getAttribute('href');
+  if (!href) throw new Error(`no ${prefix} link on the detail page`);
+  return href.split('#')[0]!;
+}
 
 /**
  * A cold stack on a loaded machine can answer its first page 503 (the page deadline passed while the

@@ -44,6 +44,7 @@ export default function CashbackPage({ config, route, setMeta }: RemotePageProps
     title: documentTitle(`入居お祝い金キャッシュバック${campaign ? ` ${campaign.amountText}` : ''}`),
     description: 'すみかで問い合わせた物件に入居が決まった方に、お祝い金をプレゼントします。',
     canonical: '/cashback',
+    pageTitle: '入居お祝い金キャッシュバック',
     ...(old ? { robots: 'noindex, follow' } : {}),
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: 'キャッシュバック' }],
   });

@@ -14,6 +14,7 @@ export default function InboundInquiriesPage({ config, search, setMeta }: Remote
     title: documentTitle('物件掲載・広告掲載のお問い合わせ'),
     description: '不動産会社さま向け：すみかへの物件掲載・広告掲載のお問い合わせフォームです。',
     canonical: '/inbound_inquiries',
+    pageTitle: '物件掲載・広告掲載のお問い合わせ',
     breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: '掲載のお問い合わせ' }],
   });
   const navigate = useNavigate();
