@@ -91,26 +91,32 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
   });
 
   it('loses no request when one instance is killed under load, and takes it back once it is started again', async () => {
+    /** Waits until `check` holds (a loaded CI machine answers slowly), at most `ms`. */
+    const until = async (check: () => boolean, ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end && !check();) await sleep(100);
+      return check();
+    };
     let release!: () => void;
     const stop = new Promise<void>((r) => (release = r));
     const running = load(8, stop);
-    await sleep(500);
-    kill(second!);
-    await sleep(1500);
-    // Down: the first instance takes everything.
-    const first0 = stack.calls.search;
-    await sleep(500);
-    expect(stack.calls.search - first0).toBeGreaterThan(0);
-    // Started again on its port: back in rotation after its next readiness probe.
-    const old = second!;
-    second = await startSecond();
-    void old.close();
-    const rejoined = secondCalls;
-    await sleep(HEALTH_EVERY_MS * 2 + 500);
-    release();
+    try {
+      await until(() => secondCalls > 0, 10_000);
+      kill(second!);
+      // Down: the first instance takes the calls.
+      const first0 = stack.calls.search;
+      expect(await until(() => stack.calls.search - first0 >= 10, 20_000)).toBe(true);
+      // Started again on its port: back in rotation after its next readiness probe.
+      const old = second!;
+      second = await startSecond();
+      void old.close();
+      const rejoined = secondCalls;
+      expect(await until(() => secondCalls - rejoined > 0, HEALTH_EVERY_MS * 2 + 20_000)).toBe(true);
+    } finally {
+      // The loops stop before anything else is checked or closed.
+      release();
+    }
     const tally = await running;
     expect(tally.failed).toEqual([]);
-    expect(tally.ok).toBeGreaterThan(50);
-    expect(secondCalls - rejoined).toBeGreaterThan(0);
-  }, 60_000);
+    expect(tally.ok).toBeGreaterThan(20);
+  }, 90_000);
 });
