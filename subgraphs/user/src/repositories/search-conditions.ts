@@ -15,20 +15,21 @@ export interface SearchConditionRecord {
   alertMail: AlertMail;
 }
 
+/** A saved search's columns as the record names them: what a read selects and an insert returns. */
+const RECORD_COLUMNS = [
+  'id',
+  'uid',
+  'args',
+  'args_key as argsKey',
+  'search_path as searchPath',
+  'texts',
+  'created_at as createdAt',
+  'last_checked_at as lastCheckedAt',
+  'alert_mail as alertMail',
+] as const;
+
 function columns(db: Kysely<DB>) {
-  return db
-    .selectFrom('search_condition')
-    .select([
-      'id',
-      'uid',
-      'args',
-      'args_key as argsKey',
-      'search_path as searchPath',
-      'texts',
-      'created_at as createdAt',
-      'last_checked_at as lastCheckedAt',
-      'alert_mail as alertMail',
-    ]);
+  return db.selectFrom('search_condition').select(RECORD_COLUMNS);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
@@ -65,17 +66,7 @@ export async function insertSearchCondition(trx: Kysely<DB>, uid: string, c: New
   const row = await trx
     .insertInto('search_condition')
     .values({ uid, args: JSON.stringify(c.args), args_key: c.argsKey, search_path: c.searchPath, texts: c.texts ? JSON.stringify(c.texts) : null })
-    .returning([
-      'id',
-      'uid',
-      'args',
-      'args_key as argsKey',
-      'search_path as searchPath',
-      'texts',
-      'created_at as createdAt',
-      'last_checked_at as lastCheckedAt',
-      'alert_mail as alertMail',
-    ])
+    .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
