@@ -3,10 +3,10 @@
  * Starts the site as `npm start` does on free ports with its own embedded store (`.data/bench-web`,
  * seeded once; infra/src/bench/site.ts) and the browser build as it is in <workspace>/dist/client
  * (`npm run build:web` first), or measures `--url` of a running site; stops what it started.
- * Lighthouse 12 (performance only, mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit
+ * Lighthouse 12 (performance and accessibility, mobile preset: simulated slow 4G and 4× CPU slowdown, a first visit
  * with cleared storage) in Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), headless and
  * offline: nothing but the site is fetched. `--runs` rounds (3 unless told) over the top, a results and
- * a detail page, interleaved; prints every run, then a table of medians per page type (score, FCP, LCP,
+ * a detail page, interleaved; prints every run, then a table of medians per page type (score, accessibility score, FCP, LCP,
  * TBT, cpuTBT — TBT counted from each task's thread CPU time from the first parse on, which other load
  * on the machine does not stretch: the figure to compare builds by —, CLS, speed index, bytes transferred in all and of
  * JavaScript, requests); last line
@@ -47,6 +47,8 @@ interface Run {
   url: string;
   run: number;
   score: number;
+  /** Lighthouse's accessibility score (issue 17: ≥ 95 on the detail page). */
+  a11y: number;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -98,6 +100,7 @@ function summarize(page: string, url: string, run: number, lhr: Result, artifact
     url,
     run,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     fcp: numeric(lhr, 'first-contentful-paint'),
     lcp: numeric(lhr, 'largest-contentful-paint'),
     tbt: numeric(lhr, 'total-blocking-time'),
@@ -163,7 +166,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-const HEAD = ['page', 'run', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'cpuTBT', 'CLS', 'SI ms', 'KB', 'JS KB', 'requests'];
+const HEAD = ['page', 'run', 'score', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'cpuTBT', 'CLS', 'SI ms', 'KB', 'JS KB', 'requests'];
 function line(cells: (string | number)[]): string {
   return cells.map((c, i) => (i === 0 ? String(c).padEnd(8) : String(c).padStart(8))).join(' ');
 }
@@ -171,6 +174,7 @@ function cells(r: Omit<Run, 'url' | 'page' | 'run' | 'lcpElement'>): string[] {
   const ms = (v: number) => String(Math.round(v));
   return [
     String(r.score),
+    String(r.a11y),
     ms(r.fcp),
     ms(r.lcp),
     ms(r.tbt),
@@ -202,7 +206,13 @@ async function main(): Promise<void> {
     /** One Lighthouse run; a failed trace (e.g. NO_NAVSTART on a loaded machine) is retried in a fresh browser, twice at most. */
     const audit = async (url: string): Promise<{ lhr: Result; artifacts: Artifacts }> => {
       for (let attempt = 1; ; attempt++) {
-        const flags: Flags = { port: chrome!.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableFullPageScreenshot: true };
+        const flags: Flags = {
+          port: chrome!.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableFullPageScreenshot: true,
+        };
         const result = await lighthouse(url, flags);
         const lhr = result?.lhr;
         const error = lhr ? lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
@@ -216,7 +226,7 @@ async function main(): Promise<void> {
     const runs: Run[] = [];
     // Lighthouse simulates the mobile CPU from the tasks it observes here: other load on the machine inflates TBT.
     const load = () => loadavg()[0]!.toFixed(1);
-    console.log(`Lighthouse mobile (performance) at ${base}, ${RUNS} runs per page, interleaved; load average ${load()}`);
+    console.log(`Lighthouse mobile (performance, accessibility) at ${base}, ${RUNS} runs per page, interleaved; load average ${load()}`);
     console.log(line(HEAD));
     for (let run = 1; run <= RUNS; run++) {
       for (const [page, p] of pages) {
@@ -243,6 +253,7 @@ async function main(): Promise<void> {
           page,
           ...cells({
             score: m('score'),
+            a11y: m('a11y'),
             fcp: m('fcp'),
             lcp: m('lcp'),
             tbt: m('tbt'),

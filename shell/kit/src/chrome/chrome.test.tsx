@@ -149,6 +149,20 @@ describe('UserMenu', () => {
     fireEvent.click(within(details).getByRole('link', { name: /^閲覧履歴\s?0件$/ }));
     await waitFor(() => expect(details.open).toBe(false));
   });
+
+  it('Escape closes the open menu and gives focus back to its summary; a press outside closes it too', async () => {
+    renderWith(pc, <UserMenu counts={{ favorite: 1, detail: 0, search: 0 }} />);
+    const details = await openMenu();
+    within(details).getAllByRole('link')[0]!.focus();
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(menuSummary());
+    details.open = true;
+    fireEvent.pointerDown(within(details).getAllByRole('link')[0]!);
+    expect(details.open).toBe(true);
+    fireEvent.pointerDown(document.body);
+    expect(details.open).toBe(false);
+  });
 });
 
 describe('other headers', () => {
