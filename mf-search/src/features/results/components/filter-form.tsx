@@ -98,7 +98,9 @@ function FilterFormFields({ condition, target }: { condition: SearchUrlCondition
   const [chosen, setChosen] = useState<SearchUrlCondition>(condition);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const counts = useQuery(SEARCH_PANEL_COUNTS, { variables: countVariables(chosen), skip: !hydrated });
+  // cache-first: the counts of a condition are asked once per page view (the page's other cache writes,
+  // such as the remembered search's answer, must not ask them again: cache-and-network did).
+  const counts = useQuery(SEARCH_PANEL_COUNTS, { variables: countVariables(chosen), skip: !hydrated, fetchPolicy: 'cache-first' });
   const answer = counts.data ?? counts.previousData;
   const facets: Facets | undefined = answer?.searchBukkens.facets;
   const groups = answer?.searchMaster.conditionGroups;
