@@ -1,7 +1,8 @@
 /**
  * Issue 13's chaos cases, each under load (concurrency ≥ 10) against the real runner:
- * A mixed load; B company killed; C search killed; D Redis stopped and started; E PostgreSQL restarted;
- * F a subgraph stopped (SIGSTOP); G SIGTERM to the gateway. Each returns its figures and what failed.
+ * A mixed load; B company killed; C search killed (both of its instances); H search's instances killed
+ * one at a time (issue 18: 0 failed pages, the killed one rejoins); D Redis stopped and started; E
+ * PostgreSQL restarted; F a subgraph stopped (SIGSTOP); G SIGTERM to the gateway. Each returns its figures and what failed.
  */
 import { figures, histogram, Load, Probe, request, type Figures, type Sample } from './load.js';
 import { sleep, type Runner, type ServiceName, type ServicesFile } from './runner.js';
@@ -160,7 +161,7 @@ const caseB: ChaosCase = {
 
 const caseC: ChaosCase = {
   id: 'C',
-  title: 'search subgraph killed (SIGKILL)',
+  title: 'search subgraph killed, both instances (SIGKILL)',
   async run(ctx) {
     const { specs } = ctx;
     const load = new Load(specs.pagesMix(), ctx.concurrency).start();
@@ -168,6 +169,9 @@ const caseC: ChaosCase = {
     const results = new Probe(() => specs.freshWords(), 500).start();
     const favorites = new Probe(() => specs.page('favorites', '/favorite'), 500).start();
     const forms = new Probe(() => specs.page('form', '/users_inquiry'), 500).start();
+    // The whole subgraph down: its second instance first, then the first one, watched until it is back.
+    const second = ctx.runner.pidOf('search-2');
+    if (second) process.kill(second, 'SIGKILL');
     const k = await killAndWatch(ctx, 'search');
     await sleep(3000);
     const [loadSamples, resultSamples, favSamples, formSamples] = await Promise.all([load.stop(), results.stop(), favorites.stop(), forms.stop()]);
@@ -188,6 +192,8 @@ const caseC: ChaosCase = {
     const hard = [...loadSamples, ...resultSamples].filter((s) => s.error || (s.status >= 500 && s.status !== 503));
     if (hard.length) failures.push(`${hard.length} requests failed other than with 503 (${histogram(hard)}): ${describe(hard)}`);
     if (k.healthy === undefined) failures.push('search not healthy again within 45 s');
+    if ((await waitFor(() => ctx.runner.healthy('search-2'), 45_000, 200)) === undefined)
+      failures.push("search's second instance not healthy again within 45 s");
     const all = [...loadSamples, ...resultSamples, ...favSamples, ...formSamples];
     return {
       failures,
@@ -199,6 +205,44 @@ const caseC: ChaosCase = {
       ],
       figures: figures(all),
       ...(k.healthy !== undefined ? { recovery: k.healthy } : {}),
+    };
+  },
+};
+
+// ---- H --------------------------------------------------------------------------------------------------
+
+const caseH: ChaosCase = {
+  id: 'H',
+  title: 'search at two instances: one killed, then the other once the first is back (SIGKILL)',
+  async run(ctx) {
+    const { specs } = ctx;
+    const load = new Load(specs.pagesMix(), ctx.concurrency).start();
+    await sleep(3000);
+    // Results pages whose answers no cache holds: every one goes to a search instance.
+    const results = new Probe(() => specs.freshWords(), 200).start();
+    const first = await killAndWatch(ctx, 'search');
+    // Back in the gateway's rotation once its readiness probe (every 2 s) sees it.
+    await sleep(5000);
+    // Now the other one: every results page must come from the instance that was killed and rejoined.
+    const second = await killAndWatch(ctx, 'search-2');
+    await sleep(3000);
+    const [loadSamples, resultSamples] = await Promise.all([load.stop(), results.stop()]);
+    const all = [...loadSamples, ...resultSamples];
+    const failures: string[] = [];
+    const bad = all.filter((s) => s.error || s.status !== 200);
+    if (bad.length) failures.push(`${bad.length} pages not 200 with one search instance left (${histogram(bad)}): ${describe(bad)}`);
+    if (first.healthy === undefined) failures.push('the first search instance not healthy again within 45 s');
+    if (second.healthy === undefined) failures.push('the second search instance not healthy again within 45 s');
+    if (inWindow(resultSamples, second.t0, second.tHealthy).length === 0) failures.push('no results page was asked while only the restarted instance served');
+    return {
+      failures,
+      notes: [
+        `search killed: restarted after ${s1(first.restarted)} s, healthy after ${s1(first.healthy)} s; search-2 killed: restarted after ${s1(second.restarted)} s, healthy after ${s1(second.healthy)} s`,
+        `results pages while one instance was down: ${histogram(inWindow(resultSamples, first.t0, first.tHealthy))} and ${histogram(inWindow(resultSamples, second.t0, second.tHealthy))}`,
+        ...servicesFileNote(first.before),
+      ],
+      figures: figures(all),
+      ...(second.healthy !== undefined ? { recovery: second.healthy } : {}),
     };
   },
 };
@@ -479,4 +523,4 @@ const caseG: ChaosCase = {
   },
 };
 
-export const CASES: readonly ChaosCase[] = [caseA, caseB, caseC, caseD, caseE, caseF, caseG];
+export const CASES: readonly ChaosCase[] = [caseA, caseB, caseC, caseH, caseD, caseE, caseF, caseG];

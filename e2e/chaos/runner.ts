@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { cleanEnv, freePort, repoRoot } from '../support/stack.js';
 import { alive } from './stores.js';
@@ -24,8 +25,26 @@ export const SERVICES = [
   ['mf-forms', 'MF_FORMS_PORT'],
   ['shell', 'SHELL_PORT'],
 ] as const;
-export type ServiceName = (typeof SERVICES)[number][0];
+/**
+ * The runner starts search at two instances (`npm start -- --scale search=2`, issue 18): the second,
+ * `search-2`, listens 100 ports above the first (the runner's INSTANCE_PORT_STEP) and the gateway
+ * balances over both. Case C kills both, case H one at a time.
+ */
+export const SCALED = { search: 2 } as const;
+const INSTANCE_PORT_STEP = 100;
+export type ServiceName = (typeof SERVICES)[number][0] | 'search-2';
 const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
+/** Every process the runner starts, scaled instances included. */
+const INSTANCES: readonly ServiceName[] = [...SERVICES.map(([name]) => name), 'search-2'];
+
+/** True when nothing listens on 127.0.0.1:port. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
 
 export interface ServiceEntry {
   pid: number;
@@ -62,6 +81,9 @@ export class Runner {
 
   async start(): Promise<void> {
     for (const [name] of SERVICES) this.ports[name] = await freePort();
+    // search's second instance takes the port 100 above the first: pick a first port with that one free too.
+    while (!(await portFree(this.ports.search + INSTANCE_PORT_STEP))) this.ports.search = await freePort();
+    this.ports['search-2'] = this.ports.search + INSTANCE_PORT_STEP;
     const env: Record<string, string> = cleanEnv({
       DATA_DIR: this.dataDir,
       DATABASE_URL: this.stores.databaseUrl,
@@ -86,7 +108,10 @@ export class Runner {
     delete env.NODE_ENV; // as `npm start` runs
     mkdirSync(this.dataDir, { recursive: true });
     const out = openSync(this.log, 'a');
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/src/runner/main.ts'], {
+    const scale = Object.entries(SCALED)
+      .map(([name, n]) => `${name}=${n}`)
+      .join(',');
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['infra/src/runner/main.ts', '--scale', scale], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', out, out],
@@ -109,7 +134,7 @@ export class Runner {
       }
     }
     const services: ServicesFile['services'] = {};
-    for (const [name] of SERVICES) {
+    for (const name of INSTANCES) {
       const pid = listeningPid(this.ports[name]);
       if (pid) services[name] = { pid, port: this.ports[name], restarts: 0 };
     }
@@ -126,7 +151,7 @@ export class Runner {
     let missing: string[] = [];
     while (Date.now() < deadline) {
       if (!alive(this.pid)) throw new Error(`the runner exited during start (log: ${this.log})`);
-      missing = (await Promise.all(SERVICES.map(async ([name]) => ((await this.healthy(name)) ? undefined : name)))).filter(
+      missing = (await Promise.all(INSTANCES.map(async (name) => ((await this.healthy(name)) ? undefined : name)))).filter(
         (n): n is ServiceName => n !== undefined,
       );
       if (missing.length === 0 && (await ok(this.url('shell', '/')))) return;
