@@ -1,10 +1,25 @@
-// `npm run serve -w <remote>` and the runner's entry for a remote: build if missing, then serve dist/.
+// `npm run serve -w <remote>` and the runner's entry for a remote: build if missing, then serve dist/
+// (the latest build, and every recorded release under /releases/<version>/).
+// `node <remote>/serve.js release` (`npm run serve -w <remote> -- release`) records the current build
+// as a release instead and prints its version: the value a remotes.json entry pins (decision 027).
 import path from 'node:path';
 import { onShutdown } from '@sumika/server-kit/shutdown';
-import { buildIfMissing, serveRemote } from './serve-remote.js';
+import { buildIfMissing, recordRelease, serveRemote } from './serve-remote.js';
 
-/** @param {{ dir: string, name: string, portEnv: string, defaultPort: number }} opts */
-export async function main({ dir, name, portEnv, defaultPort }) {
+/** @param {{ dir: string, name: string, portEnv: string, defaultPort: number, argv?: string[] }} opts */
+export async function main({ dir, name, portEnv, defaultPort, argv = process.argv.slice(2) }) {
+  if (argv[0] === 'release') {
+    try {
+      const release = await recordRelease(dir);
+      console.error(`[${name}] ${release.created ? 'recorded' : 'already recorded'}: ${release.path}`);
+      // The version alone on stdout, for scripts: VERSION=$(node mf-search/serve.js release)
+      console.log(release.version);
+    } catch (err) {
+      console.error(`[${name}] release failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   buildIfMissing(dir);
   const port = Number(process.env[portEnv] ?? process.env.PORT ?? defaultPort);
   let closing = false;

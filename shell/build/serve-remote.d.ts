@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
+export function versionOf(root: string): Promise<string>;
+export function recordRelease(dir: string): Promise<{ version: string; path: string; created: boolean }>;
 export function buildIfMissing(dir: string, log?: (line: string) => void): void;
 export function serveRemote(opts: {
   dir: string;

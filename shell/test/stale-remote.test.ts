@@ -5,43 +5,15 @@
  * shell keeps running. The shell must serve the new build in its server-rendered HTML and point
  * browsers at the new client bundle, with no shell rebuild or restart.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import webpack from 'webpack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
-import { remoteConfigs } from '../build/remote-webpack.js';
 import { serveRemote } from '../build/serve-remote.js';
-
-const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fixture = path.join(shellDir, 'test', 'fixtures', 'stale-remote');
-// Inside the repo (dist/ is ignored) so webpack finds react & co. in node_modules.
-const work = path.join(shellDir, 'dist', 'test', `stale-remote-${process.pid}`);
-
-async function buildRemote(dir: string): Promise<void> {
-  const federation = (await import(`${path.join(dir, 'module-federation.config.js')}?t=${Date.now()}`)) as {
-    default: { name: string; exposes: Record<string, string> };
-  };
-  const configs = remoteConfigs({ dir, federation: federation.default, mode: 'production' });
-  await new Promise<void>((resolve, reject) => {
-    webpack(configs, (err, stats) => {
-      if (err) return reject(err);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
-}
-
-/** The window.__SUMIKA__ state the server wrote into the page. */
-function stateOf(html: string): { remotes: Record<string, string> } {
-  const m = /window\.__SUMIKA__=(.*?)<\/script>/.exec(html);
-  if (!m?.[1]) throw new Error('no state in the page');
-  return JSON.parse(m[1]) as { remotes: Record<string, string> };
-}
+import { buildFixtureRemote as buildRemote, copyFixtureRemote, pageState as stateOf } from './fixture-remote.js';
 
 /** The browser's code for the page: the versioned remote entry plus the exposed page's chunks. */
 async function clientCode(entryUrl: string): Promise<string> {
@@ -57,11 +29,10 @@ async function clientCode(entryUrl: string): Promise<string> {
 describe('a redeployed remote reaches SSR and the browser without a shell restart', () => {
   let remoteServer: Server;
   let app: FastifyInstance;
+  let work: string;
 
   beforeAll(async () => {
-    await rm(work, { recursive: true, force: true });
-    await mkdir(path.dirname(work), { recursive: true });
-    await cp(fixture, work, { recursive: true });
+    work = await copyFixtureRemote(`stale-remote-${process.pid}`);
     await buildRemote(work);
     remoteServer = await serveRemote({ dir: work, port: 0 });
     const { port } = remoteServer.address() as AddressInfo;
@@ -81,7 +52,7 @@ describe('a redeployed remote reaches SSR and the browser without a shell restar
   afterAll(async () => {
     await app?.close();
     await new Promise((resolve) => remoteServer?.close(resolve));
-    await rm(work, { recursive: true, force: true });
+    if (work) await rm(work, { recursive: true, force: true });
   });
 
   it('serves the new build on the next request, in the HTML and in the client bundle', async () => {

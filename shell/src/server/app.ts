@@ -69,7 +69,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     issuer: config.issuer,
     audience: config.gatewayUrl,
   });
-  const directory = new RemoteDirectory({ remotesFile: config.remotesFile, env: config.remoteEnv });
+  const directory = new RemoteDirectory({ remotesFile: config.remotesFile, env: config.remoteEnv, log: app.log });
   const federation = new ServerFederation({ directory, ttlMs: config.remoteCheckTtlMs, timeoutMs: config.remoteLoadTimeoutMs, log: app.log });
   app.decorate('federation', federation);
 

@@ -29,10 +29,16 @@ interface Manifest {
 interface RemoteState {
   /** Content hash of the manifest of the loaded build. */
   version?: string;
+  /** The manifest URL last checked (the registry's for this remote then) and its ETag when the check succeeded. */
+  manifestUrl?: string;
   etag?: string;
   entryUrl?: string;
   checkedAt: number;
-  checking?: Promise<void>;
+  /** The check under way, for one manifest URL: requests for the same URL wait on it. */
+  checking?: { url: string; promise: Promise<void> };
+  /** The manifest URL the newest registry read names (and that read's generation): a check for another URL registers nothing. */
+  target?: string;
+  targetGeneration: number;
   /** The last check failed: the message, until a later check succeeds. */
   failure?: string;
   /** Exposed modules of the loaded build. */
@@ -72,7 +78,8 @@ function evaluateEntry(code: string, url: string): unknown {
  * The shell server as a Module Federation host at run time (no build-time remotes).
  *
  * Stale server-side remotes: before a remote's page is used, its server mf-manifest.json is checked
- * (at most once per `ttlMs`, with If-None-Match). When the build changed, the remote is registered
+ * (at most once per `ttlMs`, with If-None-Match; at once when the registry names another manifest, as
+ * a pinned release or a rollback does: decision 027). When the build changed, the remote is registered
  * again under a unique entry URL (`remoteEntry.js?v=<manifest hash>`) with `force`, which drops the
  * runtime's cached container, snapshot and shared registrations for it; the exposed modules of the old
  * build are forgotten and any require-cache entry of the old URL is deleted. Requests already rendering
@@ -104,7 +111,7 @@ export class ServerFederation {
 
   private state(remote: RemoteName): RemoteState {
     let s = this.states.get(remote);
-    if (!s) this.states.set(remote, (s = { checkedAt: 0, modules: new Map() }));
+    if (!s) this.states.set(remote, (s = { checkedAt: 0, targetGeneration: -1, modules: new Map() }));
     return s;
   }
 
@@ -113,35 +120,56 @@ export class ServerFederation {
     return this.states.get(remote)?.version;
   }
 
-  /** Checks the remote's manifest when the last check is older than the TTL; loads a changed build. */
+  /**
+   * Checks the remote's manifest when the last check is older than the TTL, or at once when the registry
+   * names another manifest (a pinned version changed, a rollback); loads a changed build.
+   */
   async ensureFresh(remote: RemoteName): Promise<void> {
     const s = this.state(remote);
-    if (Date.now() - s.checkedAt < this.opts.ttlMs) {
+    const { data, generation } = await this.opts.directory.read();
+    // A request that read the registry just before a change follows the newer registry another one read.
+    if (generation >= s.targetGeneration) {
+      s.target = data[remote].server;
+      s.targetGeneration = generation;
+    }
+    const manifestUrl = s.target ?? data[remote].server;
+    if (manifestUrl === s.manifestUrl && Date.now() - s.checkedAt < this.opts.ttlMs) {
       if (s.failure) throw new RemoteUnavailableError(remote, s.failure);
       return;
     }
-    s.checking ??= this.check(remote, s).finally(() => {
-      s.checking = undefined;
-    });
-    await s.checking;
+    if (s.checking?.url !== manifestUrl) {
+      const checking = { url: manifestUrl, promise: this.check(remote, s, manifestUrl) };
+      checking.promise = checking.promise.finally(() => {
+        if (s.checking === checking) s.checking = undefined;
+      });
+      // Requests that wait on it see its outcome through s.failure.
+      checking.promise.catch(() => undefined);
+      s.checking = checking;
+    }
+    await s.checking.promise.catch(() => undefined);
     if (s.failure) throw new RemoteUnavailableError(remote, s.failure);
   }
 
-  private async check(remote: RemoteName, s: RemoteState): Promise<void> {
-    const { server: manifestUrl } = (await this.opts.directory.get())[remote];
+  private async check(remote: RemoteName, s: RemoteState, manifestUrl: string): Promise<void> {
+    // Revalidate only the manifest the loaded build came from; another URL's ETag says nothing of this one.
+    const revalidate = s.etag && s.version && s.manifestUrl === manifestUrl;
     try {
       const res = await fetch(manifestUrl, {
-        headers: s.etag && s.version ? { 'if-none-match': s.etag } : {},
+        headers: revalidate ? { 'if-none-match': s.etag! } : {},
         signal: AbortSignal.timeout(Math.min(this.opts.timeoutMs, 2000)),
       });
-      if (res.status === 304) {
+      // The registry moved on while this check ran: the newer check decides.
+      if (s.target !== manifestUrl) return;
+      if (res.status === 304 && revalidate) {
         s.checkedAt = Date.now();
         s.failure = undefined;
         return;
       }
       if (!res.ok) throw new Error(`GET ${manifestUrl}: ${res.status}`);
       const text = await res.text();
+      if (s.target !== manifestUrl) return;
       const version = createHash('sha256').update(text).digest('hex').slice(0, 16);
+      s.manifestUrl = manifestUrl;
       s.etag = res.headers.get('etag') ?? undefined;
       s.checkedAt = Date.now();
       s.failure = undefined;
@@ -158,10 +186,13 @@ export class ServerFederation {
       s.version = version;
       s.entryUrl = entryUrl.href;
       this.opts.log.info(
-        { remote, version, previous: previous ?? null },
+        { remote, version, entry: entryUrl.href, previous: previous ?? null },
         previous ? 'remote server build changed; loaded the new one' : 'remote server build registered',
       );
     } catch (err) {
+      if (s.target !== manifestUrl) return;
+      s.manifestUrl = manifestUrl;
+      s.etag = undefined;
       s.checkedAt = Date.now();
       s.failure = err instanceof Error ? err.message : String(err);
       throw err instanceof RemoteUnavailableError ? err : new RemoteUnavailableError(remote, s.failure, { cause: err });
