@@ -1,5 +1,5 @@
-import { createClient } from 'redis';
-import { reconnectDelay } from './redis-connection.js';
+import { createClient, createCluster } from 'redis';
+import { reconnectDelay, redisNodes } from './redis-connection.js';
 
 /** Where a value every instance follows lives in Redis: its latest copy, and the channel announcing a new one. */
 export interface LatestValueNames {
@@ -16,6 +16,38 @@ export interface ChannelLog {
 
 const CONNECT_TIMEOUT_MS = 2000;
 
+/** What the channel uses of a node-redis client, the same on one server and on a cluster. */
+interface ChannelConnection {
+  on(event: string, listener: (arg: Error) => void): unknown;
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  get(key: string): Promise<string | null | object>;
+  set(key: string, value: string): Promise<unknown>;
+  publish(channel: string, message: string): Promise<number>;
+  close(): Promise<unknown>;
+  destroy(): unknown;
+  readonly isOpen: boolean;
+  readonly isReady: boolean;
+}
+
+type ConnectionOptions = { socket: { connectTimeout: number; reconnectStrategy: typeof reconnectDelay | false }; disableOfflineQueue?: boolean };
+
+/**
+ * One server, or a Redis Cluster when the URL names several nodes (comma-separated, as REDIS_URL): on a
+ * cluster a published message reaches every node's subscribers, the key lives on its slot's node.
+ * `ready` is the event of a (re)connection: a cluster reports it per node.
+ */
+function channelConnection(url: string, options: ConnectionOptions): { client: ChannelConnection; readyEvent: string } {
+  const nodes = redisNodes(url);
+  if (nodes.length > 1) {
+    return {
+      client: createCluster({ rootNodes: nodes.map((node) => ({ url: node })), defaults: options }) as unknown as ChannelConnection,
+      readyEvent: 'node-ready',
+    };
+  }
+  return { client: createClient({ url, ...options }) as unknown as ChannelConnection, readyEvent: 'ready' };
+}
+
 /**
  * Follows a value published to every instance through Redis (the gateway's supergraph): `onValue` runs
  * with each value announced on the channel, and with the key's latest value whenever the subscription
@@ -25,8 +57,8 @@ const CONNECT_TIMEOUT_MS = 2000;
  */
 export function followLatest(url: string, names: LatestValueNames, onValue: (value: string) => void, log: ChannelLog): { close(): Promise<void> } {
   const socket = { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: reconnectDelay };
-  const subscriber = createClient({ url, socket });
-  const reader = createClient({ url, socket, disableOfflineQueue: true });
+  const { client: subscriber, readyEvent } = channelConnection(url, { socket });
+  const { client: reader } = channelConnection(url, { socket, disableOfflineQueue: true });
   let down = false;
   const onError = (err: Error) => {
     if (down) return;
@@ -40,18 +72,22 @@ export function followLatest(url: string, names: LatestValueNames, onValue: (val
     if (!reader.isReady) return;
     reader.get(names.key).then(
       (value) => {
-        if (value) onValue(value);
+        if (typeof value === 'string' && value) onValue(value);
       },
       () => undefined,
     );
   };
-  subscriber.on('ready', catchUp);
-  reader.on('ready', catchUp);
+  subscriber.on(readyEvent, catchUp);
+  reader.on(readyEvent, catchUp);
   void subscriber
     .connect()
     .then(() => subscriber.subscribe(names.channel, (message) => onValue(message)))
     .catch((err: Error) => onError(err));
-  void reader.connect().catch((err: Error) => onError(err));
+  // Once connected as well: a cluster reports its nodes ready before the client itself is.
+  void reader
+    .connect()
+    .then(catchUp)
+    .catch((err: Error) => onError(err));
   return {
     async close() {
       for (const client of [subscriber, reader]) {
@@ -68,7 +104,7 @@ export function followLatest(url: string, names: LatestValueNames, onValue: (val
 
 /** Publishes a value to every instance following it: stored under the key (for those that join later), then announced. */
 export async function publishLatest(url: string, names: LatestValueNames, value: string): Promise<number> {
-  const client = createClient({ url, socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
+  const { client } = channelConnection(url, { socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false } });
   await client.connect();
   try {
     await client.set(names.key, value);
