@@ -21,8 +21,22 @@ import { prepareStores } from './support/stores.js';
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const LISTINGS = process.env.E2E_LISTINGS ?? '2000';
 
+/**
+ * The user subgraph scans for price drops and new listings every 2 s here (600 s by default), asking the
+ * gateway as in production, so the alert journeys see a change within seconds.
+ */
+function subgraphExtra(name: string, gatewayPort: number): Record<string, string> {
+  return name === 'user' ? { ALERT_SCAN_INTERVAL_SECONDS: '2', GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql` } : {};
+}
+
 /** Starts the whole site on free ports (see support/stack.ts); the journeys read .stack.json. */
 export default async function globalSetup(): Promise<void> {
+  // Against a deployment (issue 18): nothing to start; the journeys read the URLs from the environment.
+  if (process.env.E2E_BASE_URL) {
+    process.env.E2E_DEPLOYMENT = '1';
+    console.log(`[e2e] against the deployment at ${process.env.E2E_BASE_URL} (gateway ${process.env.E2E_GATEWAY_URL ?? 'unknown'}): no local start-up`);
+    return;
+  }
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'sumika-e2e-'));
   const logDir = path.join(dataDir, 'logs');
   const stores = await prepareStores();
@@ -47,7 +61,12 @@ export default async function globalSetup(): Promise<void> {
 
   try {
     for (const s of SUBGRAPHS)
-      start({ name: s, port: ports[s]!, command: [tsx, `subgraphs/${s}/src/server.ts`], env: { ...common, [`${s.toUpperCase()}_PORT`]: String(ports[s]) } });
+      start({
+        name: s,
+        port: ports[s]!,
+        command: [tsx, `subgraphs/${s}/src/server.ts`],
+        env: { ...common, ...subgraphExtra(s, ports.gateway!), [`${s.toUpperCase()}_PORT`]: String(ports[s]) },
+      });
     // /readyz: a subgraph is ready once its store answers and its caches are warm (the search master).
     await Promise.all(SUBGRAPHS.map((s) => waitForHttp(`http://127.0.0.1:${ports[s]}/readyz`, 90_000, s)));
     // The gateway verifies the shell's token with the shell's keys (the visitor's address via the shell).
@@ -89,6 +108,8 @@ export default async function globalSetup(): Promise<void> {
 
   const state: StackState = {
     baseURL: `http://127.0.0.1:${ports.shell}`,
+    gatewayURL: `http://127.0.0.1:${ports.gateway}/graphql`,
+    ...(stores.env.REDIS_URL ? { redisUrl: stores.env.REDIS_URL } : {}),
     dataDir,
     logDir,
     services,
@@ -96,5 +117,6 @@ export default async function globalSetup(): Promise<void> {
   };
   saveState(state);
   process.env.E2E_BASE_URL = state.baseURL;
+  process.env.E2E_GATEWAY_URL = state.gatewayURL;
   console.log(`[e2e] site at ${state.baseURL} (state in ${STATE_FILE}, logs in ${logDir})`);
 }

@@ -5,6 +5,8 @@ import { dropStores } from './support/stores.js';
 
 /** Stops every service global setup started (by process group id, waiting until they have exited) and removes the temporary data and database. */
 export default async function globalTeardown(): Promise<void> {
+  // Against a deployment setup started nothing (and left no state).
+  if (process.env.E2E_DEPLOYMENT) return;
   const state = readState();
   await stopServices(Object.values(state.services));
   if (!process.env.E2E_KEEP_DATA && !process.env.E2E_DATA_DIR) rmSync(state.dataDir, { recursive: true, force: true });

@@ -19,7 +19,9 @@ export default defineConfig({
   // outside <main>) was React outlining large boundaries into hidden segments revealed up to 300 ms
   // late; the shell now renders them inline (render-page.tsx, progressiveChunkSize).
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The list on the console; the HTML report (traces and screenshots of failures, a retried pass shown
+  // as flaky) beside the other test results, which CI keeps as artifacts (issue 18).
+  reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }]],
   outputDir: '../test-results/e2e',
   use: {
     ...devices['Desktop Chrome'],

@@ -30,6 +30,10 @@ export interface ServiceInfo {
 
 export interface StackState {
   baseURL: string;
+  /** The gateway's GraphQL endpoint. */
+  gatewayURL: string;
+  /** The Redis database the services cache in, when they run on Redis (journeys that change listings drop cached results). */
+  redisUrl?: string;
   dataDir: string;
   logDir: string;
   services: Record<string, ServiceInfo>;

@@ -70,6 +70,14 @@ const PAGES: { name: string; path: string | ((page: Page) => Promise<string>) }[
   { name: 'help', path: '/statics/help' },
 ];
 
+/** The team whose remote renders a page of the list (issue 18's tags). */
+function teamOf(name: string): string {
+  if (['detail', 'building', 'company'].includes(name)) return '@detail';
+  if (['favorites', 'compare', 'history', 'saved searches', 'incomplete inquiries'].includes(name)) return '@user';
+  if (['apply', 'cashback', 'violation form', 'inbound inquiry form'].includes(name)) return '@forms';
+  return name === 'help' ? '@shell' : '@search';
+}
+
 /** The first link of a listing's detail page into `prefix` (its building, its store). */
 async function linkFromDetail(page: Page, prefix: string): Promise<string> {
   const results = new SearchResultsPage(page);
@@ -109,7 +117,7 @@ for (const { view, width, use } of VIEWS) {
   test.describe(`accessibility at ${width} px (${view})`, () => {
     test.use(use);
     for (const { name, path } of PAGES) {
-      test(`${name}: one h1 and no serious or critical axe violation`, async ({ page }) => {
+      test(`${name}: one h1 and no serious or critical axe violation`, { tag: [teamOf(name), '@shell'] }, async ({ page }) => {
         const shell = new ShellPage(page);
         const target = typeof path === 'string' ? path : await path(page);
         const res = await shell.open(target);
@@ -125,7 +133,7 @@ for (const { view, width, use } of VIEWS) {
 
 test.describe('previous-search balloon (PC)', () => {
   test.use({ userAgent: PC_UA, viewport: { width: 1280, height: 900 } });
-  test('sits in the page flow without covering the picker, is reached by Tab and closes with Escape', async ({ page }) => {
+  test('sits in the page flow without covering the picker, is reached by Tab and closes with Escape', { tag: ['@search', '@shell'] }, async ({ page }) => {
     const shell = new ShellPage(page);
     // A search makes the visitor's last search condition; a visit from a search engine shows it.
     await new SearchResultsPage(page).open('/search/tokyo/city/13113');

@@ -3,7 +3,7 @@ import { APP_UA, expect, IPHONE_UA, PC_UA, test } from '../support/fixtures.js';
 
 test.describe('PC user agent', () => {
   test.use({ userAgent: PC_UA, viewport: { width: 1280, height: 900 } });
-  test('gets the PC layout and the fixed 1100 px viewport', async ({ page }) => {
+  test('gets the PC layout and the fixed 1100 px viewport', { tag: ['@shell', '@search'] }, async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open('/search/tokyo/city/13113');
     await shell.expectView('pc');
@@ -14,7 +14,7 @@ test.describe('PC user agent', () => {
 
 test.describe('mobile user agent', () => {
   test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  test('gets the mobile layout and a device-width viewport', async ({ page }) => {
+  test('gets the mobile layout and a device-width viewport', { tag: ['@shell', '@search'] }, async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open('/search/tokyo/city/13113');
     await shell.expectView('sp');
@@ -26,7 +26,7 @@ test.describe('mobile user agent', () => {
 
 test.describe('app web view', () => {
   test.use({ userAgent: APP_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  test('gets the app layout: no site chrome, the phone layout of the page, nothing wider than the screen', async ({ page }) => {
+  test('gets the app layout: no site chrome, the phone layout of the page, nothing wider than the screen', { tag: ['@shell', '@search'] }, async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open('/search/tokyo/city/13113');
     await shell.expectView('app');

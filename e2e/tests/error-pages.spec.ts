@@ -1,7 +1,7 @@
 import { ShellPage } from '../pages/shell-page.js';
 import { expect, test } from '../support/fixtures.js';
 
-test('an unknown path gets the 404 page with status 404 and the region picker', async ({ page }) => {
+test('an unknown path gets the 404 page with status 404 and the region picker', { tag: ['@shell'] }, async ({ page }) => {
   const shell = new ShellPage(page);
   const res = await shell.open('/no/such/page/anywhere');
   expect(res.status()).toBe(404);
@@ -12,7 +12,7 @@ test('an unknown path gets the 404 page with status 404 and the region picker', 
   await expect(page.locator('.sk-breadcrumbs')).toHaveCount(0);
 });
 
-test('a listing that does not exist is a 404, a malformed key a 400', async ({ page }) => {
+test('a listing that does not exist is a 404, a malformed key a 400', { tag: ['@shell', '@detail'] }, async ({ page }) => {
   const shell = new ShellPage(page);
   expect((await shell.open('/bukken/detail/bk999999999')).status()).toBe(404);
   await expect(page).toHaveTitle('Error 404');
@@ -20,7 +20,7 @@ test('a listing that does not exist is a 404, a malformed key a 400', async ({ p
   await expect(page.getByText('不正なリクエストのため、表示できません。')).toBeVisible();
 });
 
-test('a search whose code names no place is the 404 page; a malformed code a 400', async ({ page }) => {
+test('a search whose code names no place is the 404 page; a malformed code a 400', { tag: ['@shell', '@search'] }, async ({ page }) => {
   const shell = new ShellPage(page);
   expect((await shell.open('/search/tokyo/city/99999')).status()).toBe(404);
   await expect(page).toHaveTitle('Error 404');

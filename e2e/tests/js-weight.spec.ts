@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures.js';
 // (dialogs, the route table) load only when used; stylesheets are CSS files, not script. Decisions 011, 017.
 const TARGET_KB = 170;
 
-test('the top page loads a bounded amount of JavaScript', async ({ page }, testInfo) => {
+test('the top page loads a bounded amount of JavaScript', { tag: ['@search', '@shell'] }, async ({ page }, testInfo) => {
   const scripts: { url: string; bytes: number }[] = [];
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;

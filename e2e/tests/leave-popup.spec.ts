@@ -1,7 +1,7 @@
 import { ShellPage } from '../pages/shell-page.js';
 import { expect, test } from '../support/fixtures.js';
 
-test('a visitor from another site who presses back gets the お知らせ popup, and can stay', async ({ page }) => {
+test('a visitor from another site who presses back gets the お知らせ popup, and can stay', { tag: ['@shell', '@search'] }, async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.open('/tokyo', { referer: 'https://www.google.com/' });
   const url = page.url();
@@ -18,7 +18,7 @@ test('a visitor from another site who presses back gets the お知らせ popup, 
   expect(page.url()).toBe(url);
 });
 
-test('a visitor coming from inside the site gets no popup on back', async ({ page, baseURL }) => {
+test('a visitor coming from inside the site gets no popup on back', { tag: ['@shell', '@search'] }, async ({ page, baseURL }) => {
   const shell = new ShellPage(page);
   await shell.open('/tokyo', { referer: `${baseURL}/` });
   await page.goBack().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.js';
 
-test('the map by keyboard: zoom in, choose a cell, open one of its listings', async ({ page, consoleProblems }) => {
+test('the map by keyboard: zoom in, choose a cell, open one of its listings', { tag: ['@search', '@detail'] }, async ({ page, consoleProblems }) => {
   await page.goto('/search/map');
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
   // Leaflet has replaced the SVG picture, over the site's own base layer.
@@ -46,7 +46,7 @@ test('the map by keyboard: zoom in, choose a cell, open one of its listings', as
   expect(consoleProblems).toEqual([]);
 });
 
-test('without JavaScript the map page still shows the cells, as a picture and as a list', async ({ browser, baseURL }) => {
+test('without JavaScript the map page still shows the cells, as a picture and as a list', { tag: ['@search'] }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   const res = await page.goto('/search/map?south=35.62&west=139.62&north=35.76&east=139.82');

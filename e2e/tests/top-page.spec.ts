@@ -1,7 +1,7 @@
 import { TopPage } from '../pages/top-page.js';
 import { expect, test } from '../support/fixtures.js';
 
-test('the top page is server-rendered with status 200 and hydrates without warnings', async ({ page, consoleProblems }) => {
+test('the top page is server-rendered with status 200 and hydrates without warnings', { tag: ['@search', '@shell'] }, async ({ page, consoleProblems }) => {
   const top = new TopPage(page);
   const res = await top.open('/');
   expect(res.status()).toBe(200);
