@@ -117,12 +117,14 @@ for (const { view, width, use } of VIEWS) {
   test.describe(`accessibility at ${width} px (${view})`, () => {
     test.use(use);
     for (const { name, path } of PAGES) {
-      test(`${name}: one h1 and no serious or critical axe violation`, { tag: [teamOf(name), '@shell'] }, async ({ page }) => {
+      test(`${name}: one h1 and no serious or critical axe violation`, { tag: [teamOf(name), '@shell'] }, async ({ page }, testInfo) => {
         const shell = new ShellPage(page);
         const target = typeof path === 'string' ? path : await path(page);
         const res = await shell.open(target);
         expect(res.status()).toBe(200);
         await shell.expectView(view);
+        // Every page at PC and phone width in the run's artifacts (issue 17), to look at, pass or fail.
+        await testInfo.attach(`${name}-${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
         await expect(page.locator('h1')).toHaveCount(1);
         await expect(page.locator('h1')).not.toHaveText('');
         expect(await seriousViolations(page)).toEqual([]);
