@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { answerExpectContinue, DEFAULT_MESSAGES, lingerBeforeClose, tokenSigner, type Cache } from '@sumika/server-kit';
+import { answerExpectContinue, answerTraceId, DEFAULT_MESSAGES, traceIdOptions, lingerBeforeClose, tokenSigner, type Cache } from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';
@@ -31,7 +31,10 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // Behind a load balancer, TRUST_PROXY makes req.ip the visitor's (per-IP rate limits).
     trustProxy: opts.config.trustProxy,
+    // The request id is the caller's W3C trace id (the shell's), passed on to every subgraph fetch.
+    ...traceIdOptions,
   });
+  answerTraceId(app);
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
   // A request fastify refuses before any route (body too large, malformed JSON, bad content type):

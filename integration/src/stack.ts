@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { generateSigningKey, MemoryCache, repoRoot, type Cache, type SigningKey } from '@sumika/server-kit';
 import { migrateToLatest, type Database } from '@sumika/storage-kit';
 import type { TestBackend } from '@sumika/storage-kit/testing';
@@ -66,7 +66,15 @@ export function injectFetch(gateway: FastifyInstance): typeof fetch {
 
 export async function startStack(
   backend: TestBackend,
-  opts: { listings?: number; cache?: Cache; config?: Partial<GatewayConfig>; rateLimits?: RateLimitConfig; shellKeys?: JWTVerifyGetKey } = {},
+  opts: {
+    listings?: number;
+    cache?: Cache;
+    config?: Partial<GatewayConfig>;
+    rateLimits?: RateLimitConfig;
+    shellKeys?: JWTVerifyGetKey;
+    /** Each service's logger (none by default): tests that read the services' log lines. */
+    logger?: (service: Name | 'gateway') => FastifyServerOptions['logger'];
+  } = {},
 ): Promise<Stack> {
   const stores = await seededStores(backend, opts.listings ?? 2000);
   const writeStores = { user: await backend.open<unknown>('user'), forms: await backend.open<unknown>('forms') };
@@ -79,12 +87,22 @@ export async function startStack(
   };
   const key = await generateSigningKey('gateway-test');
   const auth = { jwks: { keys: [key.publicJwk] } };
+  const logger = (service: Name | 'gateway') => {
+    const chosen = opts.logger?.(service);
+    return chosen === undefined ? {} : { logger: chosen };
+  };
   const subgraphs = {
-    search: await buildSearch({ db: stores.search.db as never, cache: new MemoryCache(), auth }),
-    bukken: await buildBukken({ db: stores.bukken.db as never, cache: new MemoryCache(), auth, imageOrigin: 'http://localhost:4002' }),
-    company: await buildCompany({ db: stores.company.db as never, cache: new MemoryCache(), auth }),
-    user: await buildUser({ db: writeStores.user.db as never, auth, describer: gatewaySearchDescriber(gatewayClient({ fetch: viaGateway })) }),
+    search: await buildSearch({ db: stores.search.db as never, cache: new MemoryCache(), auth, ...logger('search') }),
+    bukken: await buildBukken({ db: stores.bukken.db as never, cache: new MemoryCache(), auth, imageOrigin: 'http://localhost:4002', ...logger('bukken') }),
+    company: await buildCompany({ db: stores.company.db as never, cache: new MemoryCache(), auth, ...logger('company') }),
+    user: await buildUser({
+      db: writeStores.user.db as never,
+      auth,
+      describer: gatewaySearchDescriber(gatewayClient({ fetch: viaGateway })),
+      ...logger('user'),
+    }),
     forms: await buildForms({
+      ...logger('forms'),
       db: writeStores.forms.db as never,
       auth,
       recaptcha: new TestTokenVerifier(RECAPTCHA_TEST_TOKEN),
@@ -113,7 +131,7 @@ export async function startStack(
     ...opts.config,
   };
   const cache = opts.cache ?? new MemoryCache();
-  const gateway = await buildGateway({ config, cache, ...(opts.shellKeys ? { shellKeys: opts.shellKeys } : {}) });
+  const gateway = await buildGateway({ config, cache, ...(opts.shellKeys ? { shellKeys: opts.shellKeys } : {}), ...logger('gateway') });
   await gateway.ready();
   ref.gateway = gateway;
   return {

@@ -4,17 +4,10 @@
  * Pages through the real gateway (integration/src/stack.ts): compressed as the browser accepts
  * (brotli first), the same document either way, and their cache headers per kind (issue 15).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { testBackends } from '@sumika/storage-kit/testing';
-import { startStack, type Stack } from '@sumika/integration/stack';
-import { build } from '../src/server/app.js';
-import { configFromEnv } from '../src/server/config.js';
-import { freePort } from './remote-stack.js';
+import { shellOnStack, type ShellOnStack } from './shell-on-stack.js';
 
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -32,32 +25,13 @@ function documentOf(res: LightMyRequestResponse): string {
 const markupOf = (doc: string) => doc.slice(0, doc.indexOf('window.__SUMIKA_CLIENT_CONTEXT__')).replace(/nonce="[^"]*"/g, 'nonce=""');
 
 describe('pages: compression and cache headers', () => {
-  let stack: Stack;
+  let running: ShellOnStack;
   let app: FastifyInstance;
-  let dataDir: string;
-  let shellJwks: JSONWebKeySet = { keys: [] };
-  const shellKeys: JWTVerifyGetKey = (header, token) => createLocalJWKSet(shellJwks)(header, token);
   let cookie: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const gatewayUrl = `http://127.0.0.1:${port}/graphql`;
-    stack = await startStack(testBackends()[0]!, { listings: 30, shellKeys, config: { shellAudiences: [gatewayUrl] } });
-    await stack.gateway.listen({ port, host: '127.0.0.1' });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shell-compression-'));
-    const closed = 'http://127.0.0.1:9';
-    app = await build({
-      config: configFromEnv({
-        GATEWAY_URL: gatewayUrl,
-        DATA_DIR: dataDir,
-        MF_SEARCH_URL: closed,
-        MF_DETAIL_URL: closed,
-        MF_USER_URL: closed,
-        MF_FORMS_URL: closed,
-        REMOTE_LOAD_TIMEOUT_MS: '1000',
-      }),
-    });
-    shellJwks = (await app.inject({ url: '/.well-known/jwks.json' })).json();
+    running = await shellOnStack(testBackends()[0]!, { listings: 30 });
+    app = running.shell;
     // One visitor for every request, so the documents compare.
     const first = await app.inject({ url: '/specific/terms', headers: { 'user-agent': PC_UA } });
     const setCookie = first.headers['set-cookie'];
@@ -65,9 +39,7 @@ describe('pages: compression and cache headers', () => {
   }, 600_000);
 
   afterAll(async () => {
-    await app?.close();
-    await stack?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('sends a page with brotli when accepted, gzip when only that is, and the same document as uncompressed', async () => {

@@ -11,12 +11,11 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { testBackends } from '@sumika/storage-kit/testing';
-import { RECAPTCHA_TEST_TOKEN, startStack, type Stack } from '@sumika/integration/stack';
+import { RECAPTCHA_TEST_TOKEN, type Stack } from '@sumika/integration/stack';
 import { build } from '../src/server/app.js';
 import { configFromEnv } from '../src/server/config.js';
-import { freePort } from './remote-stack.js';
+import { shellOnStack, type ShellOnStack } from './shell-on-stack.js';
 
 const PC_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const SP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -24,19 +23,14 @@ const SP_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKi
 const setCookies = (h: string | string[] | undefined): string[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
 describe.each(testBackends())('shell SSR through the real gateway on $name', (backend) => {
+  let running: ShellOnStack;
   let stack: Stack;
   let app: FastifyInstance;
-  let dataDir: string;
   let total: number;
-  /** The shell's public keys, read from the shell once it is built (the gateway asks lazily). */
-  let shellJwks: JSONWebKeySet = { keys: [] };
-  const shellKeys: JWTVerifyGetKey = (header, token) => createLocalJWKSet(shellJwks)(header, token);
 
   beforeAll(async () => {
-    const port = await freePort();
-    const gatewayUrl = `http://127.0.0.1:${port}/graphql`;
-    stack = await startStack(backend, { listings: 300, shellKeys, config: { shellAudiences: [gatewayUrl] } });
-    await stack.gateway.listen({ port, host: '127.0.0.1' });
+    running = await shellOnStack(backend, { listings: 300, env: { PUBLIC_ORIGIN: 'https://sumika.example' } });
+    ({ stack, shell: app } = running);
     const counted = await stack.gateway.inject({
       method: 'POST',
       url: '/graphql',
@@ -45,28 +39,11 @@ describe.each(testBackends())('shell SSR through the real gateway on $name', (ba
     });
     total = counted.json().data.searchBukkensCount.count;
     expect(total).toBeGreaterThan(0);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'shell-ssr-'));
-    const closed = 'http://127.0.0.1:9';
-    app = await build({
-      config: configFromEnv({
-        GATEWAY_URL: gatewayUrl,
-        DATA_DIR: dataDir,
-        MF_SEARCH_URL: closed,
-        MF_DETAIL_URL: closed,
-        MF_USER_URL: closed,
-        MF_FORMS_URL: closed,
-        REMOTE_LOAD_TIMEOUT_MS: '1000',
-        PUBLIC_ORIGIN: 'https://sumika.example',
-      }),
-    });
-    shellJwks = (await app.inject({ url: '/.well-known/jwks.json' })).json();
     // Seeding the stores takes minutes on a loaded 2-core machine.
   }, 600_000);
 
   afterAll(async () => {
-    await app?.close();
-    await stack?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await running?.close();
   });
 
   it('renders a shell page with its head tags, the PC viewport and the kit chrome', async () => {

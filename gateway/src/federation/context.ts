@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
+import { outgoingTraceparent } from '@sumika/server-kit';
 import type { GraphQLFormattedError } from 'graphql';
 import { UID_COOKIE } from '../plugins/identity.js';
 
@@ -19,6 +20,8 @@ export interface GatewayContext {
   userIdError?: boolean;
   reply?: FastifyReply;
   cacheKey?: string;
+  /** The W3C `traceparent` subgraph fetches carry: the request's trace id (its log lines' `traceId`). */
+  traceparent?: string;
 }
 
 /** The visitor's cookie header without `_uid`: subgraphs get the uid only from the token. */
@@ -38,7 +41,15 @@ export function contextFor(req: FastifyRequest, reply: FastifyReply): GatewayCon
     if (typeof value === 'string') forward[name] = value;
   }
   const visitor = req.visitor ?? { fresh: false, ip: req.clientIp || req.ip };
-  return { ...(visitor.uid ? { uid: visitor.uid } : {}), fresh: visitor.fresh, ip: visitor.ip, forward, setCookies: [], reply };
+  return {
+    ...(visitor.uid ? { uid: visitor.uid } : {}),
+    fresh: visitor.fresh,
+    ip: visitor.ip,
+    forward,
+    setCookies: [],
+    reply,
+    traceparent: outgoingTraceparent(req),
+  };
 }
 
 /** What running a fixed operation (REST paths) answers. */

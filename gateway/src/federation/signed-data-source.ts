@@ -129,6 +129,8 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     const anonymous = idempotent && this.opts.visitorFree;
     const claims = anonymous ? {} : { ...(ctx.uid ? { uid: ctx.uid } : {}), ...(ctx.fresh ? { fresh: true } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
     const headers: Record<string, string> = { ...(anonymous ? {} : ctx.forward), 'content-type': 'application/json' };
+    // The request's trace id reaches the subgraph's logs (a read shared by several callers carries the first one's).
+    if (ctx.traceparent) headers.traceparent = ctx.traceparent;
     const body = JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}), ...(extensions ? { extensions } : {}) });
     const started = performance.now();
     // One budget per call, its retry included: a read's first attempt leaves SUBGRAPH_RETRY_TIMEOUT_MS

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { request } from 'undici';
-import { DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
+import { DEFAULT_MESSAGES, outgoingTraceparent, type TokenSigner } from '@sumika/server-kit';
 
 export const UID_COOKIE = '_uid';
 /** Two years: the visitor keeps favorites and saved searches across long house hunts. */
@@ -54,13 +54,18 @@ export default fp(
   async function identity(app: FastifyInstance, opts: { sign: TokenSigner }) {
     app.decorateRequest('visitor', null as unknown as Visitor);
 
-    const register = async (uid: string, ip: string, log: FastifyRequest['log']) => {
+    const register = async (uid: string, ip: string, req: FastifyRequest) => {
+      const { log } = req;
       const url = app.supergraph.subgraphUrls().user;
       if (!url) return;
       try {
         const res = await request(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${await opts.sign({ uid, fresh: true, ip })}` },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${await opts.sign({ uid, fresh: true, ip })}`,
+            traceparent: outgoingTraceparent(req),
+          },
           body: JSON.stringify({ query: 'mutation RegisterVisitor { registerVisitor { uid } }' }),
           headersTimeout: 2000,
           bodyTimeout: 2000,
@@ -91,7 +96,7 @@ export default fp(
       const uid = randomBytes(16).toString('hex');
       req.visitor = { uid, fresh: true, ip: req.clientIp };
       reply.setCookie(UID_COOKIE, uid, uidCookieOptions(req));
-      await register(uid, req.clientIp, req.log);
+      await register(uid, req.clientIp, req);
     });
   },
   // Registered before the GraphQL routes so its hook runs for them; app.supergraph is read per request.

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { answerExpectContinue, lingerBeforeClose } from '@sumika/server-kit';
+import { answerExpectContinue, answerTraceId, lingerBeforeClose, traceIdOptions } from '@sumika/server-kit';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -59,7 +59,11 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
       req.log.info({ code: err.code }, 'unroutable request');
       void (reply as FastifyReply).code(400).send(errorBody(400));
     },
+    // The request id is the W3C trace id (the visitor's traceparent if well formed), sent on to the gateway.
+    ...traceIdOptions,
   });
+  // The response names it (x-request-id), for support to find the page's log lines in every service.
+  answerTraceId(app);
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
   const signer = await createShellSigner({

@@ -15,6 +15,7 @@ import { tokenVerifier, type ServiceClaims, type VerifierOptions } from './jwt.j
 import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { answerTraceId, traceIdOptions } from '../observability/trace-context.js';
 
 /**
  * A resolver map as each subgraph's generated `Resolvers` type describes it (type name → field
@@ -93,7 +94,8 @@ const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, 
  */
 export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
   // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
-  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle' });
+  const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle', ...traceIdOptions });
+  answerTraceId(app);
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
   const verify = tokenVerifier(opts.auth);

@@ -37,6 +37,8 @@ export interface VisitorHeaders {
   referer?: string;
   /** The X-Forwarded-For chain ending with the visitor's address. */
   forwardedFor?: string;
+  /** The W3C traceparent carrying the page request's trace id to the gateway. */
+  traceparent?: string;
 }
 
 export interface RecordedError {
@@ -172,6 +174,7 @@ export class GatewaySession {
     if (visitor.userAgent) out['user-agent'] = visitor.userAgent;
     if (visitor.referer) out.referer = visitor.referer;
     if (visitor.forwardedFor) out['x-forwarded-for'] = visitor.forwardedFor;
+    if (visitor.traceparent) out.traceparent = visitor.traceparent;
     return out;
   }
 

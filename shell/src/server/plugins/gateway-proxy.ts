@@ -3,6 +3,7 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES, RETRY_AFTER_SECONDS } from '@sumika/shell-kit';
+import { outgoingTraceparent } from '@sumika/server-kit';
 import type { ShellSigner } from '../gateway/token.js';
 
 /** Request headers passed to the gateway as they are (with a conditional GET's validators). */
@@ -135,6 +136,7 @@ export default fp(
             ...pickHeaders(headers, [...FORWARDED, 'host', 'content-length']),
             authorization: `Bearer ${token}`,
             'x-forwarded-for': forwardedFor,
+            traceparent: outgoingTraceparent(req),
           }),
         });
       };

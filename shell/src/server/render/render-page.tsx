@@ -31,7 +31,7 @@ import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
-import { boundedSignal } from '@sumika/server-kit';
+import { boundedSignal, outgoingTraceparent } from '@sumika/server-kit';
 import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
@@ -199,7 +199,13 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   const session = new GatewaySession({
     gatewayUrl: config.gatewayUrl,
     signer: deps.signer,
-    visitor: { cookie: header(req, 'cookie'), userAgent: header(req, 'user-agent'), referer: header(req, 'referer'), forwardedFor: forwardedFor(req) },
+    visitor: {
+      cookie: header(req, 'cookie'),
+      userAgent: header(req, 'user-agent'),
+      referer: header(req, 'referer'),
+      forwardedFor: forwardedFor(req),
+      traceparent: outgoingTraceparent(req),
+    },
     log: req.log,
     timeoutMs: config.gatewayTimeoutMs,
     deadline,

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+// The request id of every service is the W3C trace id (https://www.w3.org/TR/trace-context/): taken
+// from the caller's `traceparent` when it is well formed, else a fresh one. The shell sends it to the
+// gateway and the gateway to every subgraph fetch, so one page's log lines share one id everywhere.
+
+/** A parsed `traceparent`: version 00, 32-hex trace id, 16-hex parent span id, 2-hex flags. */
+export interface TraceParent {
+  traceId: string;
+  spanId: string;
+  flags: string;
+}
+
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_SPAN = '0'.repeat(16);
+
+/**
+ * The header's trace context, or undefined when it is absent or malformed (a malformed one is never
+ * an error: the request simply starts a new trace). Version ff is invalid; a future version may
+ * carry more fields after the four of version 00; all-zero ids are invalid.
+ */
+export function parseTraceparent(value: unknown): TraceParent | undefined {
+  if (typeof value !== 'string' || value.length > 512) return undefined;
+  const match = TRACEPARENT.exec(value.trim());
+  if (!match) return undefined;
+  const [, version, traceId, spanId, flags, rest] = match as unknown as [string, string, string, string, string, string | undefined];
+  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
+  if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return undefined;
+  return { traceId, spanId, flags };
+}
+
+export const newTraceId = (): string => randomBytes(16).toString('hex');
+export const newSpanId = (): string => randomBytes(8).toString('hex');
+
+/** The incoming trace context of each raw request, kept for the outgoing header's flags. */
+const incoming = new WeakMap<IncomingMessage, TraceParent>();
+
+/** Fastify's request id from the incoming `traceparent` (or a new trace id). */
+export function traceIdOf(raw: IncomingMessage): string {
+  const parent = parseTraceparent(raw.headers.traceparent);
+  if (parent) incoming.set(raw, parent);
+  return parent?.traceId ?? newTraceId();
+}
+
+/**
+ * Fastify options every service uses: the request id is the trace id (never a client's
+ * `request-id` header as is), and pino's request logs carry it as `traceId`.
+ */
+export const traceIdOptions = {
+  requestIdHeader: false,
+  requestIdLogLabel: 'traceId',
+  genReqId: traceIdOf,
+} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'requestIdLogLabel' | 'genReqId'>;
+
+/**
+ * The `traceparent` for a call made on behalf of the request: its trace id, a new span id, the
+ * caller's flags (sampled by default).
+ */
+export function outgoingTraceparent(req: FastifyRequest): string {
+  const flags = incoming.get(req.raw)?.flags ?? '01';
+  return `00-${req.id}-${newSpanId()}-${flags}`;
+}
+
+/**
+ * Every response names its trace id (`x-request-id`), for support to find the request's log lines;
+ * set on the raw response so a hijacked reply (the shell's streamed pages) carries it too.
+ */
+export function answerTraceId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.raw.setHeader('x-request-id', req.id);
+  });
+}
