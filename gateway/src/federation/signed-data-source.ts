@@ -2,6 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
+import type { Histogram } from 'prom-client';
 import type { Agent } from 'undici';
 import { boundedSignal, DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
 import type { GatewayContext } from './context.js';
@@ -68,6 +69,8 @@ export interface DataSourceOptions {
    */
   visitorFree: boolean;
   log: FastifyBaseLogger;
+  /** Each call's latency (its retry included) by subgraph and outcome (ok, error, open: the breaker answered). */
+  fetchDuration?: Histogram<'subgraph' | 'outcome'>;
 }
 
 /** One subgraph exchange as read off the wire: what identical reads in flight share. */
@@ -150,10 +153,14 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
             : this.exchange(headers, body, budget, avoid);
         });
         if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
+        this.observe(started, 'ok');
         return this.parsed(exchange);
       } catch (err) {
         // The breaker is open (or half-open with its one trial under way): answer at once, logged on break.
-        if (err instanceof BrokenCircuitError) return unavailableResponse(query, variables);
+        if (err instanceof BrokenCircuitError) {
+          this.observe(started, 'open');
+          return unavailableResponse(query, variables);
+        }
         const ms = Math.round(performance.now() - started);
         const again = idempotent && attempt === 1 && retryable(err);
         avoid = (err as Failed).instance;
@@ -168,10 +175,17 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
           },
           again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
         );
-        if (!again) return unavailableResponse(query, variables);
+        if (!again) {
+          this.observe(started, 'error');
+          return unavailableResponse(query, variables);
+        }
         budget = Math.max(reserve, total - Math.round(performance.now() - started));
       }
     }
+  }
+
+  private observe(started: number, outcome: 'ok' | 'error' | 'open'): void {
+    this.opts.fetchDuration?.observe({ subgraph: this.opts.name, outcome }, (performance.now() - started) / 1000);
   }
 
   /** A read that carries the visitor is shared only with the same visitor's (same signed claims, same forwarded headers). */

@@ -100,6 +100,7 @@ export default fp(
           breakMs: config.subgraphBreakMs,
           visitorFree: !isPrivateGraph(name),
           log: app.log,
+          fetchDuration: app.metrics.subgraphFetchDuration,
         });
       },
       logger: app.log,

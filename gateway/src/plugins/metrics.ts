@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Histogram, type Registry } from 'prom-client';
+import { httpMetrics, LATENCY_BUCKETS, serviceRegistry } from '@sumika/server-kit';
 
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: {
       registry: Registry;
       operationDuration: Histogram<'operation' | 'status'>;
+      /** Each subgraph call's latency at the gateway (signed data source), by subgraph and outcome. */
+      subgraphFetchDuration: Histogram<'subgraph' | 'outcome'>;
       /** Serves /metrics apart from the public app: server.ts listens on METRICS_HOST:METRICS_PORT (127.0.0.1:9400). */
       server: FastifyInstance;
     };
@@ -14,14 +17,15 @@ declare module 'fastify' {
 }
 
 /**
- * Prometheus metrics with a latency histogram per GraphQL operation. /metrics is not a route of
+ * Prometheus metrics: the kit's HTTP request metrics and process defaults, a latency histogram per
+ * GraphQL operation and one per subgraph fetch. /metrics is not a route of
  * the public app: it lives on its own small server, bound to the loopback by default, for the
  * scraper only (process and operation details are nobody else's business).
  */
 export default fp(
   async function metrics(app: FastifyInstance) {
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    const registry = serviceRegistry('gateway');
+    httpMetrics(app, registry);
     const operationDuration = new Histogram({
       name: 'graphql_operation_duration_seconds',
       help: 'GraphQL operation latency through the gateway, by operation name and outcome',
@@ -29,9 +33,16 @@ export default fp(
       buckets: [0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1, 2],
       registers: [registry],
     });
+    const subgraphFetchDuration = new Histogram({
+      name: 'gateway_subgraph_fetch_duration_seconds',
+      help: 'Subgraph call latency from the gateway (retry included), by subgraph and outcome',
+      labelNames: ['subgraph', 'outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
     const server = Fastify({ logger: false, forceCloseConnections: true });
     server.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
-    app.decorate('metrics', { registry, operationDuration, server });
+    app.decorate('metrics', { registry, operationDuration, subgraphFetchDuration, server });
     app.addHook('onClose', async () => {
       await server.close();
     });

@@ -16,6 +16,8 @@ import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { answerTraceId, traceIdOptions } from '../observability/trace-context.js';
+import { httpMetrics, serviceRegistry } from '../observability/metrics.js';
+import type { Registry } from 'prom-client';
 
 /**
  * A resolver map as each subgraph's generated `Resolvers` type describes it (type name → field
@@ -34,6 +36,10 @@ export interface Identity extends ServiceClaims {
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity;
+  }
+  interface FastifyInstance {
+    /** This service's Prometheus registry (its own: the embedded default runs five subgraphs in one process). */
+    metricsRegistry: Registry;
   }
 }
 
@@ -124,6 +130,11 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     }
   });
 
+  const registry = serviceRegistry(opts.name);
+  httpMetrics(app, registry);
+  app.decorate('metricsRegistry', registry);
+  // An internal service: the scraper reads /metrics on its own port (no public route reaches it).
+  app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   app.get('/healthz', async () => ({ status: 'ok', service: opts.name }));
   app.get('/readyz', async (_req, reply) => {
     const { ok, checks } = await checkReadiness(opts);
