@@ -117,7 +117,7 @@ for (const { view, width, use } of VIEWS) {
   test.describe(`accessibility at ${width} px (${view})`, () => {
     test.use(use);
     for (const { name, path } of PAGES) {
-      test(`${name}: one h1 and no serious or critical axe violation`, { tag: [teamOf(name), '@shell'] }, async ({ page }, testInfo) => {
+      test(`${name}: one h1 and no serious or critical axe violation`, { tag: [...new Set([teamOf(name), '@shell'])] }, async ({ page }, testInfo) => {
         const shell = new ShellPage(page);
         const target = typeof path === 'string' ? path : await path(page);
         const res = await shell.open(target);
