@@ -296,6 +296,10 @@ function report(outcomes: Outcome[], downAfter: [string, string[]][], finalDown:
       .join('  ')}`,
   );
 
+  // The slowest answers, to see what sits near a time budget (a 503 there is a budget, not a crash).
+  const slowest = [...outcomes].sort((a, b) => b.res.ms - a.res.ms).slice(0, 5);
+  console.log(`slowest: ${slowest.map((o) => `[${o.c.category}] ${o.c.name} ${Math.round(o.res.ms)} ms (${o.res.status})`).join('; ')}`);
+
   const byRule = new Map<string, number>();
   for (const o of outcomes)
     for (const p of o.problems)
