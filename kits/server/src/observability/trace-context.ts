@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { isSpanContextValid } from '@opentelemetry/api';
+import { parseTraceParent } from '@opentelemetry/core';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
@@ -13,23 +15,16 @@ export interface TraceParent {
   flags: string;
 }
 
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
-const ZERO_TRACE = '0'.repeat(32);
-const ZERO_SPAN = '0'.repeat(16);
-
 /**
  * The header's trace context, or undefined when it is absent or malformed (a malformed one is never
- * an error: the request simply starts a new trace). Version ff is invalid; a future version may
- * carry more fields after the four of version 00; all-zero ids are invalid.
+ * an error: the request simply starts a new trace). OpenTelemetry's W3C parser (version ff and extra
+ * fields after a version 00 header refused) and its validity check (all-zero ids refused).
  */
 export function parseTraceparent(value: unknown): TraceParent | undefined {
   if (typeof value !== 'string' || value.length > 512) return undefined;
-  const match = TRACEPARENT.exec(value.trim());
-  if (!match) return undefined;
-  const [, version, traceId, spanId, flags, rest] = match as unknown as [string, string, string, string, string, string | undefined];
-  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
-  if (traceId === ZERO_TRACE || spanId === ZERO_SPAN) return undefined;
-  return { traceId, spanId, flags };
+  const context = parseTraceParent(value);
+  if (!context || !isSpanContextValid(context)) return undefined;
+  return { traceId: context.traceId, spanId: context.spanId, flags: context.traceFlags.toString(16).padStart(2, '0') };
 }
 
 export const newTraceId = (): string => randomBytes(16).toString('hex');
