@@ -30,7 +30,7 @@ export default fp(
       name: 'graphql_operation_duration_seconds',
       help: 'GraphQL operation latency through the gateway, by operation name and outcome',
       labelNames: ['operation', 'status'] as const,
-      buckets: [0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2, 0.5, 1, 2],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
     const subgraphFetchDuration = new Histogram({
