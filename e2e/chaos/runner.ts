@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { INSTANCE_PORT_STEP } from '@sumika/infra/runner/services';
 import { cleanEnv, freePort, repoRoot } from '../support/stack.js';
 import { alive } from './stores.js';
 
@@ -27,11 +28,10 @@ export const SERVICES = [
 ] as const;
 /**
  * The runner starts search at two instances (`npm start -- --scale search=2`, issue 18): the second,
- * `search-2`, listens 100 ports above the first (the runner's INSTANCE_PORT_STEP) and the gateway
+ * `search-2`, listens INSTANCE_PORT_STEP (the runner's) above the first and the gateway
  * balances over both. Case C kills both, case H one at a time.
  */
 export const SCALED = { search: 2 } as const;
-const INSTANCE_PORT_STEP = 100;
 export type ServiceName = (typeof SERVICES)[number][0] | 'search-2';
 const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
 /** Every process the runner starts, scaled instances included. */
