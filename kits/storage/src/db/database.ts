@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { SearchPathPostgresDialect } from './introspector.js';
 import pg from 'pg';
 import { copyChunks, copyRowsPg, type CopyValue } from './copy.js';
 import { poolTimeoutsFromEnv, resilientPoolConfig, ResilientPostgresDialect } from './resilience.js';
@@ -152,7 +153,7 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
   const pglite = store.pglite;
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${searchPath};`);
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
     pool,

@@ -1,15 +1,8 @@
-import {
-  CompiledQuery,
-  PostgresDialect,
-  type DatabaseConnection,
-  type Driver,
-  type PostgresDialectConfig,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, type PostgresDialectConfig, type QueryResult, type TransactionSettings } from 'kysely';
 import type pg from 'pg';
 import { pino } from 'pino';
 import { isConnectionError, loggerOptions, parseEnv, POSTGRES_ENV } from '@sumika/server-kit';
+import { SearchPathPostgresDialect } from './introspector.js';
 
 /**
  * What keeps a PostgreSQL restart from taking a service down: pool settings with timeouts, an
@@ -364,7 +357,7 @@ function lazyLogger(): DbLogger {
 }
 
 /** PostgresDialect with the resilient driver; also makes sure the pool itself never throws 'error'. */
-export class ResilientPostgresDialect extends PostgresDialect {
+export class ResilientPostgresDialect extends SearchPathPostgresDialect {
   private readonly resilient: ResilientDialectConfig & { log: DbLogger };
 
   constructor(config: ResilientDialectConfig) {
