@@ -1,6 +1,17 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
-import { answerExpectContinue, answerTraceId, DEFAULT_MESSAGES, traceIdOptions, lingerBeforeClose, tokenSigner, type Cache } from '@sumika/server-kit';
+import type { Registry } from 'prom-client';
+import {
+  answerExpectContinue,
+  answerTraceId,
+  DEFAULT_MESSAGES,
+  serviceTracing,
+  traceIdOptions,
+  traceRequests,
+  lingerBeforeClose,
+  tokenSigner,
+  type Cache,
+} from '@sumika/server-kit';
 import type { GatewayConfig } from './config.js';
 import { loadCookieSecret, loadSigningKey } from './keys.js';
 import { cachingSigner } from './signer-cache.js';
@@ -20,6 +31,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The shell's public keys; by default fetched from config.shellJwksUrl. */
   shellKeys?: JWTVerifyGetKey;
+  /** The gateway's Prometheus registry when the main made it first (shared with its cache); else the metrics plugin makes one. */
+  registry?: Registry;
 }
 
 /** Builds the gateway (BFF): plugins first, then routes. No listen. */
@@ -34,6 +47,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     // The request id is the caller's W3C trace id (the shell's), passed on to every subgraph fetch.
     ...traceIdOptions,
   });
+  // A server span per request when an exporter is configured (OTEL_EXPORTER_OTLP_ENDPOINT); nothing otherwise.
+  traceRequests(app, await serviceTracing('gateway'));
   answerTraceId(app);
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
@@ -58,7 +73,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   });
   const key = await loadSigningKey(opts.config);
   const sign = cachingSigner(await tokenSigner(key, { issuer: opts.config.issuer }));
-  await app.register(metrics);
+  await app.register(metrics, { registry: opts.registry });
   await app.register(jwks, { key });
   await app.register(cookies, { secret: loadCookieSecret(opts.config) });
   await app.register(shellClient, {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
-import { outgoingTraceparent } from '@sumika/server-kit';
+import { outgoingTraceparent, requestTrace, type RequestTrace } from '@sumika/server-kit';
 import type { GraphQLFormattedError } from 'graphql';
 import { UID_COOKIE } from '../plugins/identity.js';
 
@@ -22,6 +22,8 @@ export interface GatewayContext {
   cacheKey?: string;
   /** The W3C `traceparent` subgraph fetches carry: the request's trace id (its log lines' `traceId`). */
   traceparent?: string;
+  /** The request's server span when tracing is on: each subgraph fetch is a client span under it. */
+  trace?: RequestTrace;
 }
 
 /** The visitor's cookie header without `_uid`: subgraphs get the uid only from the token. */
@@ -31,6 +33,11 @@ export function forwardedCookies(header: string | undefined): string | undefined
   const kept = Object.entries(parseCookie(header, { decode: (v) => v })).filter(([name, value]) => name !== UID_COOKIE && value !== undefined);
   return kept.length ? kept.map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
 }
+
+const traceOf = (req: FastifyRequest): { trace?: RequestTrace } => {
+  const trace = requestTrace(req);
+  return trace ? { trace } : {};
+};
 
 export function contextFor(req: FastifyRequest, reply: FastifyReply): GatewayContext {
   const forward: Record<string, string> = {};
@@ -49,6 +56,7 @@ export function contextFor(req: FastifyRequest, reply: FastifyReply): GatewayCon
     setCookies: [],
     reply,
     traceparent: outgoingTraceparent(req),
+    ...traceOf(req),
   };
 }
 

@@ -4,7 +4,7 @@ import { GraphQLError, Kind, parse, type FieldNode, type GraphQLFormattedError, 
 import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import type { Histogram } from 'prom-client';
 import type { Agent } from 'undici';
-import { boundedSignal, DEFAULT_MESSAGES, type TokenSigner } from '@sumika/server-kit';
+import { boundedSignal, clientSpan, DEFAULT_MESSAGES, type ClientSpan, type TokenSigner } from '@sumika/server-kit';
 import type { GatewayContext } from './context.js';
 import { instanceUrls, SubgraphInstances, type Instance } from './instances.js';
 
@@ -132,8 +132,11 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     const anonymous = idempotent && this.opts.visitorFree;
     const claims = anonymous ? {} : { ...(ctx.uid ? { uid: ctx.uid } : {}), ...(ctx.fresh ? { fresh: true } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
     const headers: Record<string, string> = { ...(anonymous ? {} : ctx.forward), 'content-type': 'application/json' };
-    // The request's trace id reaches the subgraph's logs (a read shared by several callers carries the first one's).
-    if (ctx.traceparent) headers.traceparent = ctx.traceparent;
+    // The request's trace id reaches the subgraph's logs (a read shared by several callers carries the first one's);
+    // with tracing on, the subgraph's server span is a child of this call's client span.
+    const span = clientSpan(ctx.trace, `POST ${this.opts.name}`, { 'http.method': 'POST', 'peer.service': this.opts.name });
+    const traceparent = span?.traceparent ?? ctx.traceparent;
+    if (traceparent) headers.traceparent = traceparent;
     const body = JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}), ...(extensions ? { extensions } : {}) });
     const started = performance.now();
     // One budget per call, its retry included: a read's first attempt leaves SUBGRAPH_RETRY_TIMEOUT_MS
@@ -153,12 +156,12 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
             : this.exchange(headers, body, budget, avoid);
         });
         if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
-        this.observe(started, 'ok');
+        this.observe(started, 'ok', span);
         return this.parsed(exchange);
       } catch (err) {
         // The breaker is open (or half-open with its one trial under way): answer at once, logged on break.
         if (err instanceof BrokenCircuitError) {
-          this.observe(started, 'open');
+          this.observe(started, 'open', span);
           return unavailableResponse(query, variables);
         }
         const ms = Math.round(performance.now() - started);
@@ -176,7 +179,7 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
           again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
         );
         if (!again) {
-          this.observe(started, 'error');
+          this.observe(started, 'error', span);
           return unavailableResponse(query, variables);
         }
         budget = Math.max(reserve, total - Math.round(performance.now() - started));
@@ -184,8 +187,9 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     }
   }
 
-  private observe(started: number, outcome: 'ok' | 'error' | 'open'): void {
+  private observe(started: number, outcome: 'ok' | 'error' | 'open', span: ClientSpan | undefined): void {
     this.opts.fetchDuration?.observe({ subgraph: this.opts.name, outcome }, (performance.now() - started) / 1000);
+    span?.end(outcome !== 'ok');
   }
 
   /** A read that carries the visitor is shared only with the same visitor's (same signed claims, same forwarded headers). */

@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Histogram, type Registry } from 'prom-client';
-import { httpMetrics, LATENCY_BUCKETS, serviceRegistry } from '@sumika/server-kit';
+import { httpMetrics, LATENCY_BUCKETS, metricsServer, serviceRegistry } from '@sumika/server-kit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +23,9 @@ declare module 'fastify' {
  * scraper only (process and operation details are nobody else's business).
  */
 export default fp(
-  async function metrics(app: FastifyInstance) {
-    const registry = serviceRegistry('gateway');
+  async function metrics(app: FastifyInstance, opts: { registry?: Registry | undefined }) {
+    // The main's registry when it made one first (its cache counts hits there), else a new one.
+    const registry = opts.registry ?? serviceRegistry('gateway');
     httpMetrics(app, registry);
     const operationDuration = new Histogram({
       name: 'graphql_operation_duration_seconds',
@@ -40,8 +41,7 @@ export default fp(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    const server = Fastify({ logger: false, forceCloseConnections: true });
-    server.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+    const server = metricsServer(registry);
     app.decorate('metrics', { registry, operationDuration, subgraphFetchDuration, server });
     app.addHook('onClose', async () => {
       await server.close();

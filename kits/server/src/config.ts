@@ -51,6 +51,13 @@ const flag = () => z.enum(['true', 'false'], { error: 'must be true or false' })
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
+ * Where a service's Prometheus /metrics listener binds when it has one apart from its public port
+ * (the gateway's and the shell's; a subgraph serves /metrics on its own internal port). Here, not in
+ * env.ts, so the shell's configuration reads it through this light entry (`@sumika/server-kit/config`).
+ */
+export const METRICS_DEFAULT_PORTS = { gateway: 9400, shell: 9401 } as const;
+
+/**
  * Variable kinds: each takes the documented default (the value when unset or empty), or none
  * for an optional variable.
  */
@@ -109,4 +116,12 @@ export function configOrExit<T>(read: () => T, name: string): T {
     console.error(`[${name}] ${err.message}`);
     process.exit(1);
   }
+}
+
+/** METRICS_PORT (0 turns the listener off) and METRICS_HOST (loopback unless a pod's scraper needs it). */
+export function metricsEnv(service: keyof typeof METRICS_DEFAULT_PORTS) {
+  return {
+    METRICS_PORT: envVar.portOr(METRICS_DEFAULT_PORTS[service]),
+    METRICS_HOST: envVar.textOr('127.0.0.1'),
+  } satisfies EnvShape;
 }

@@ -46,6 +46,16 @@ export const POSTGRES_ENV = {
   PG_READ_AFTER_WRITE_MS: envVar.millisOr(0, 2000),
 } satisfies EnvShape;
 
+/**
+ * OpenTelemetry traces (observability/tracing.ts): the standard OTLP variables. Unset, no span is made;
+ * set, spans go by OTLP/HTTP (JSON) to `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces`, or to
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is.
+ */
+export const TRACING_ENV = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.httpUrl(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: envVar.httpUrl(),
+} satisfies EnvShape;
+
 /** Variables every service reads (README's tables); defaults as documented there. */
 export const COMMON_ENV = {
   NODE_ENV: envVar.text(),
@@ -55,6 +65,7 @@ export const COMMON_ENV = {
   ...REDIS_ENV,
   SHUTDOWN_GRACE_MS: envVar.millisOr(0, DEFAULT_SHUTDOWN_GRACE_MS),
   ...LOG_ENV,
+  ...TRACING_ENV,
 } satisfies EnvShape;
 
 /** How subgraphs verify the gateway's tokens (server/run.ts `authFromEnv`): its JWKS, else the local gateway's. */

@@ -3,6 +3,7 @@ export * from './env.js';
 export * from './logging.js';
 export * from './observability/trace-context.js';
 export * from './observability/metrics.js';
+export * from './observability/tracing.js';
 export * from './cache/cache.js';
 export * from './cache/redis-connection.js';
 export * from './cache/redis-channel.js';

@@ -1,6 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { answerExpectContinue, answerTraceId, lingerBeforeClose, traceIdOptions } from '@sumika/server-kit';
+import {
+  answerExpectContinue,
+  answerTraceId,
+  httpMetrics,
+  lingerBeforeClose,
+  metricsServer,
+  serviceRegistry,
+  serviceTracing,
+  traceIdOptions,
+  traceRequests,
+} from '@sumika/server-kit';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -19,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The shell server's Module Federation host (remote builds, freshness checks). */
     federation: ServerFederation;
+    /** Serves /metrics apart from the public app: start.ts listens on METRICS_HOST:METRICS_PORT (127.0.0.1:9401). */
+    metricsServer: FastifyInstance;
   }
 }
 
@@ -62,8 +74,18 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     // The request id is the W3C trace id (the visitor's traceparent if well formed), sent on to the gateway.
     ...traceIdOptions,
   });
+  // A server span per request when an exporter is configured (OTEL_EXPORTER_OTLP_ENDPOINT); nothing otherwise.
+  traceRequests(app, await serviceTracing('shell'));
   // The response names it (x-request-id), for support to find the page's log lines in every service.
   answerTraceId(app);
+  // Request rate, latency and errors by route, and the process defaults, on the shell's own registry.
+  const registry = serviceRegistry('shell');
+  httpMetrics(app, registry);
+  app.decorate('metricsRegistry', registry);
+  app.decorate('metricsServer', metricsServer(registry));
+  app.addHook('onClose', async () => {
+    await app.metricsServer.close();
+  });
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
   const signer = await createShellSigner({

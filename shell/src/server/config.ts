@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { envVar, LOG_LEVELS, parseEnv, type EnvShape } from '@sumika/server-kit/config';
+import { envVar, LOG_LEVELS, metricsEnv, parseEnv, type EnvShape } from '@sumika/server-kit/config';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '@sumika/server-kit/shutdown';
 import type { PublicConfig } from '@sumika/shell-kit';
 
@@ -44,6 +44,9 @@ export interface ShellConfig {
   production: boolean;
   /** pino's level (LOG_LEVEL) and readable lines unless LOG_FORMAT=json. */
   log: { level: string; pretty: boolean };
+  /** Where /metrics listens (METRICS_PORT, METRICS_HOST; 127.0.0.1:9401): never the public port; 0 turns the listener off. */
+  metricsPort: number;
+  metricsHost: string;
   publicConfig: PublicConfig;
 }
 
@@ -119,6 +122,7 @@ const SHELL_ENV = {
   LOG_LEVEL: envVar.oneOfOr(LOG_LEVELS, 'info'),
   // Readable lines by default, unlike the other services: the shell is mostly run by hand.
   LOG_FORMAT: envVar.oneOfOr(['json', 'pretty'], 'pretty'),
+  ...metricsEnv('shell'),
 } satisfies EnvShape;
 const REMOTE_URL_ENV = /^MF_[A-Z]+_(PUBLIC_)?URL$/;
 
@@ -157,6 +161,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ShellConfig
     clientDir: vars.SHELL_CLIENT_DIR ?? defaultClientDir,
     production,
     log: { level: vars.LOG_LEVEL, pretty: vars.LOG_FORMAT === 'pretty' },
+    metricsPort: vars.METRICS_PORT,
+    metricsHost: vars.METRICS_HOST,
     publicConfig: {
       env: appEnv,
       ...(vars.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: vars.RECAPTCHA_SITE_KEY } : {}),

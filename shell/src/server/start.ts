@@ -1,3 +1,4 @@
+import { listenMetrics } from '@sumika/server-kit';
 import { onShutdown } from '@sumika/server-kit/shutdown';
 import { build } from './app.js';
 import type { ShellConfig } from './config.js';
@@ -15,5 +16,7 @@ export async function start(config: ShellConfig): Promise<void> {
     logger: { level, ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}) },
   });
   onShutdown({ log: app.log, close: () => app.close() });
+  // /metrics on its own port (loopback by default), never the public one.
+  await listenMetrics(app.metricsServer, { port: config.metricsPort, host: config.metricsHost }, app.log);
   await app.listen({ port: config.port, host: config.host });
 }

@@ -1,11 +1,11 @@
-import { buildSubgraphApp, type VerifierOptions } from '@sumika/server-kit';
+import { buildSubgraphApp, type SubgraphObservability, type VerifierOptions } from '@sumika/server-kit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
 import { name, resolvers, typeDefs } from './index.js';
 import images from './plugins/images.js';
 
-export interface BuildOptions extends Deps {
+export interface BuildOptions extends Deps, SubgraphObservability {
   auth: VerifierOptions;
   logger?: FastifyServerOptions['logger'];
 }
@@ -14,6 +14,8 @@ export interface BuildOptions extends Deps {
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   const app = await buildSubgraphApp({
     name,
+    registry: opts.registry,
+    pools: opts.pools,
     typeDefs,
     resolvers,
     auth: opts.auth,

@@ -1,4 +1,4 @@
-import { authFromEnv, configOrExit, envVar, listen, loggerOptions, openCache, subgraphEnv } from '@sumika/server-kit';
+import { authFromEnv, configOrExit, envVar, listen, loggerOptions, openCache, serviceRegistry, subgraphEnv } from '@sumika/server-kit';
 import { openDatabase } from '@sumika/storage-kit';
 import { build } from './app.js';
 import type { DB } from './repositories/db.js';
@@ -6,8 +6,12 @@ import type { DB } from './repositories/db.js';
 // Every variable checked before anything opens: a bad one stops the start, named.
 const config = configOrExit(() => subgraphEnv('bukken', { PUBLIC_IMAGE_ORIGIN: envVar.httpUrl() }), 'bukken');
 const database = await openDatabase<DB>({ subgraph: 'bukken', lastGoodCopy: true });
-const cache = await openCache({ prefix: 'bukken:' });
+// One registry for the service's /metrics: its requests, its pools and its cache's hits.
+const registry = serviceRegistry('bukken');
+const cache = await openCache({ prefix: 'bukken:', registry });
 const app = await build({
+  registry,
+  pools: database,
   db: database.db,
   cache,
   auth: authFromEnv(),

@@ -1,10 +1,10 @@
-import { buildSubgraphApp, type VerifierOptions } from '@sumika/server-kit';
+import { buildSubgraphApp, type SubgraphObservability, type VerifierOptions } from '@sumika/server-kit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
 import { name, resolvers, typeDefs } from './index.js';
 
-export interface BuildOptions extends Deps {
+export interface BuildOptions extends Deps, SubgraphObservability {
   auth: VerifierOptions;
   logger?: FastifyServerOptions['logger'];
 }
@@ -13,6 +13,8 @@ export interface BuildOptions extends Deps {
 export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   return buildSubgraphApp({
     name,
+    registry: opts.registry,
+    pools: opts.pools,
     typeDefs,
     resolvers,
     auth: opts.auth,

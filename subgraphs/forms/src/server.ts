@@ -17,6 +17,7 @@ const outbox = outboxConfigFromEnv();
 const transport = transportFromEnv('forms');
 
 const app = await build({
+  pools: database,
   db: database.db,
   limiter,
   recaptcha: recaptchaFromEnv(process.env, (err) => app.log.error({ err }, 'reCAPTCHA verification failed')),

@@ -1,4 +1,4 @@
-import { buildSubgraphApp, type VerifierOptions } from '@sumika/server-kit';
+import { buildSubgraphApp, type SubgraphObservability, type VerifierOptions } from '@sumika/server-kit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
@@ -6,7 +6,7 @@ import { stationGraph } from './repositories/graph.js';
 import { searchMaster } from './repositories/listing-master.js';
 import { name, resolvers, typeDefs } from './index.js';
 
-export interface BuildOptions extends Deps {
+export interface BuildOptions extends Deps, SubgraphObservability {
   auth: VerifierOptions;
   logger?: FastifyServerOptions['logger'];
 }
@@ -19,6 +19,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   warm().catch(() => undefined);
   return buildSubgraphApp({
     name,
+    registry: opts.registry,
+    pools: opts.pools,
     typeDefs,
     resolvers,
     auth: opts.auth,

@@ -24,7 +24,7 @@ const config = configOrExit(
 );
 // Migrations run before start (npm run migrate / the local runner), as for every subgraph.
 const database = await openDatabase<DB>({ subgraph: 'user', lastGoodCopy: true });
-const app = await build({ db: database.db, auth: authFromEnv(), logger: loggerOptions() });
+const app = await build({ pools: database, db: database.db, auth: authFromEnv(), logger: loggerOptions() });
 const scanner = startAlertScanner({
   db: database.db,
   source: gatewayAlertSource(),

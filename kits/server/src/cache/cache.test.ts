@@ -1,4 +1,5 @@
 import { hasRedisServer, throwawayRedisCluster, type ThrowawayRedisCluster } from '../testing-redis.js';
+import { serviceRegistry } from '../observability/metrics.js';
 import { MemoryCache, openCache, type Cache } from './cache.js';
 
 /** Each backend: how to open it, and what to stop after (a cluster started for the test). */
@@ -61,3 +62,26 @@ describe.each(backends)('cache on %s', (_name, open) => {
     expect(cache.state()).not.toBe('degraded');
   });
 });
+
+describe.each([['memory', null], ...(process.env.REDIS_URL ? [['redis', undefined] as const] : [])] as const)(
+  "counts a %s cache's hits and misses on the service's registry",
+  (_name, url) => {
+    it('by cache name and service', async () => {
+      const registry = serviceRegistry('svc');
+      const cache = await openCache({ url, prefix: `metrics:${process.pid}:${Date.now()}:`, name: 'results', registry });
+      const count = async (name: string) => (await registry.getSingleMetric(name)!.get()).values.find((v) => v.labels.cache === 'results')?.value;
+      try {
+        expect(await count('cache_hits_total')).toBe(0);
+        expect(await cache.get('k')).toBeNull();
+        await cache.set('k', 'v', 60);
+        expect(await cache.get('k')).toBe('v');
+        expect(await cache.get('k')).toBe('v');
+        expect(await count('cache_misses_total')).toBe(1);
+        expect(await count('cache_hits_total')).toBe(2);
+        expect(await registry.metrics()).toMatch(/^cache_hits_total\{cache="results",service="svc"\} 2$/m);
+      } finally {
+        await cache.close();
+      }
+    });
+  },
+);

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import type { Registry } from 'prom-client';
 import { parseEnv } from '../config.js';
 import { REDIS_ENV } from '../env.js';
+import { cacheLookups, type CacheLookups } from '../observability/metrics.js';
 import { RedisConnection, type RedisResilience } from './redis-connection.js';
 
 /** 'ok': Redis answers; 'degraded': Redis is down or slow and the cache is bypassed; 'memory': no Redis configured. */
@@ -29,7 +31,11 @@ export class MemoryCache implements Cache {
   readonly kind = 'memory';
   private readonly lru: LRUCache<string, string>;
 
-  constructor(max = 50_000) {
+  /** `lookups` counts each `get`'s hit or miss (observability/metrics.ts cacheLookups). */
+  constructor(
+    max = 50_000,
+    private readonly lookups?: CacheLookups,
+  ) {
     this.lru = new LRUCache<string, string>({ max, ttlAutopurge: false });
   }
 
@@ -38,7 +44,9 @@ export class MemoryCache implements Cache {
   }
 
   async get(key: string): Promise<string | null> {
-    return this.lru.get(key) ?? null;
+    const value = this.lru.get(key) ?? null;
+    if (this.lookups) countLookup(this.lookups, value);
+    return value;
   }
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
@@ -87,10 +95,12 @@ export class RedisCache implements Cache {
   private constructor(
     private readonly conn: RedisConnection,
     private readonly prefix: string,
+    private readonly lookups: CacheLookups | undefined,
   ) {}
 
-  static async connect(url: string, prefix = '', opts: RedisResilience = {}): Promise<RedisCache> {
-    return new RedisCache(await RedisConnection.open(url, opts), prefix);
+  /** `lookups` counts each `get`'s hit or miss (a degraded Redis misses). */
+  static async connect(url: string, prefix = '', opts: RedisResilience = {}, lookups?: CacheLookups): Promise<RedisCache> {
+    return new RedisCache(await RedisConnection.open(url, opts), prefix, lookups);
   }
 
   private k(key: string): string {
@@ -102,11 +112,14 @@ export class RedisCache implements Cache {
   }
 
   async get(key: string): Promise<string | null> {
+    let value: string | null;
     try {
-      return (await this.conn.run((c) => c.get(this.k(key)))) ?? null;
+      value = (await this.conn.run((c) => c.get(this.k(key)))) ?? null;
     } catch {
-      return null;
+      value = null;
     }
+    if (this.lookups) countLookup(this.lookups, value);
+    return value;
   }
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
@@ -164,10 +177,14 @@ export class RedisCache implements Cache {
   }
 }
 
+const countLookup = (lookups: CacheLookups, value: string | null): void => (value === null ? lookups.miss() : lookups.hit());
+
 export interface OpenCacheOptions extends RedisResilience {
   /** Overrides `REDIS_URL`; `null` forces the in-process cache. */
   url?: string | null;
   prefix?: string;
+  /** The service's Prometheus registry: hits and misses counted there (cache_hits_total, cache_misses_total), labelled by the cache's name. */
+  registry?: Registry;
 }
 
 /**
@@ -177,7 +194,9 @@ export interface OpenCacheOptions extends RedisResilience {
 export async function openCache(opts: OpenCacheOptions = {}): Promise<Cache> {
   const env = opts.env ?? process.env;
   const url = opts.url === null ? undefined : (opts.url ?? parseEnv({ REDIS_URL: REDIS_ENV.REDIS_URL }, env).REDIS_URL);
-  if (!url) return new MemoryCache();
   const prefix = opts.prefix ?? '';
-  return RedisCache.connect(url, prefix, { ...opts, env, name: opts.name ?? (prefix.replace(/:$/, '') || undefined) });
+  const name = opts.name ?? (prefix.replace(/:$/, '') || undefined);
+  const lookups = opts.registry ? cacheLookups(opts.registry, name ?? 'cache') : undefined;
+  if (!url) return new MemoryCache(undefined, lookups);
+  return RedisCache.connect(url, prefix, { ...opts, env, name }, lookups);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isSpanContextValid } from '@opentelemetry/api';
+import { isSpanContextValid, type SpanContext } from '@opentelemetry/api';
 import { parseTraceParent } from '@opentelemetry/core';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
@@ -33,6 +33,20 @@ export const newSpanId = (): string => randomBytes(8).toString('hex');
 /** The incoming trace context of each raw request, kept for the outgoing header's flags. */
 const incoming = new WeakMap<IncomingMessage, TraceParent>();
 
+/** The caller's trace context of a request, when its `traceparent` was well formed (tracing.ts makes it the server span's parent). */
+export const incomingTraceparent = (raw: IncomingMessage): TraceParent | undefined => incoming.get(raw);
+
+/** The server span of each traced request (tracing.ts): calls made on its behalf name it as their parent. */
+const serverSpans = new WeakMap<IncomingMessage, SpanContext>();
+
+/** Records the request's server span (tracing.ts, when an exporter is configured). */
+export function setServerSpan(raw: IncomingMessage, span: SpanContext): void {
+  serverSpans.set(raw, span);
+}
+
+/** A span context as a W3C `traceparent` header. */
+export const traceparentOf = (span: SpanContext): string => `00-${span.traceId}-${span.spanId}-${span.traceFlags.toString(16).padStart(2, '0')}`;
+
 /** Fastify's request id from the incoming `traceparent` (or a new trace id). */
 export function traceIdOf(raw: IncomingMessage): string {
   const parent = parseTraceparent(raw.headers.traceparent);
@@ -51,10 +65,13 @@ export const traceIdOptions = {
 } satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'requestIdLogLabel' | 'genReqId'>;
 
 /**
- * The `traceparent` for a call made on behalf of the request: its trace id, a new span id, the
- * caller's flags (sampled by default).
+ * The `traceparent` for a call made on behalf of the request: with tracing on, the request's server
+ * span (its trace id, span id and sampled flag); else its trace id, a new span id, the caller's
+ * flags (sampled by default).
  */
 export function outgoingTraceparent(req: FastifyRequest): string {
+  const span = serverSpans.get(req.raw);
+  if (span) return traceparentOf(span);
   const flags = incoming.get(req.raw)?.flags ?? '01';
   return `00-${req.id}-${newSpanId()}-${flags}`;
 }

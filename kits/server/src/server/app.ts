@@ -16,7 +16,8 @@ import { checkReadiness } from './readiness.js';
 import type { CacheState } from '../cache/cache.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { answerTraceId, traceIdOptions } from '../observability/trace-context.js';
-import { httpMetrics, serviceRegistry } from '../observability/metrics.js';
+import { httpMetrics, poolMetrics, serviceRegistry, type ServicePools } from '../observability/metrics.js';
+import { serviceTracing, traceRequests } from '../observability/tracing.js';
 import type { Registry } from 'prom-client';
 
 /**
@@ -58,7 +59,17 @@ export interface SubgraphAppOptions<Ctx extends object> {
   /** This subgraph's own query limits (defence in depth behind the gateway's); defaults from the environment. */
   limits?: Partial<SubgraphLimits>;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The service's Prometheus registry, when its main made it first to share it with its cache
+   * (openCache's `registry`); else a new one for `name`.
+   */
+  registry?: Registry | undefined;
+  /** The subgraph's PostgreSQL pools (the storage kit's Database): their usage is read at scrape time. */
+  pools?: ServicePools | undefined;
 }
+
+/** What a subgraph's build passes on from its main to buildSubgraphApp: its registry (shared with its cache) and pools. */
+export type SubgraphObservability = Pick<SubgraphAppOptions<object>, 'registry' | 'pools'>;
 
 export interface SubgraphLimits {
   /** Most a document may cost, priced with this subgraph's own `@listSize` declarations (SUBGRAPH_MAX_COST). */
@@ -101,6 +112,8 @@ const UNAUTHENTICATED = { errors: [{ message: DEFAULT_MESSAGES.UNAUTHENTICATED, 
 export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOptions<Ctx>): Promise<FastifyInstance> {
   // 'idle': on close, idle keep-alive sockets go at once and in-flight requests finish (graceful shutdown).
   const app = Fastify({ logger: opts.logger ?? false, keepAliveTimeout: 65_000, forceCloseConnections: 'idle', ...traceIdOptions });
+  // First: a request the token check refuses is traced too (nothing at all without an exporter).
+  traceRequests(app, await serviceTracing(opts.name));
   answerTraceId(app);
   answerExpectContinue(app);
   lingerBeforeClose(app.server);
@@ -130,8 +143,9 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     }
   });
 
-  const registry = serviceRegistry(opts.name);
+  const registry = opts.registry ?? serviceRegistry(opts.name);
   httpMetrics(app, registry);
+  if (opts.pools) poolMetrics(registry, opts.pools);
   app.decorate('metricsRegistry', registry);
   // An internal service: the scraper reads /metrics on its own port (no public route reaches it).
   app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
