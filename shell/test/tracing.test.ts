@@ -7,7 +7,8 @@
  * the shell yields one trace, its id the request id (`x-request-id`), with spans from the shell, the
  * gateway and two subgraphs, each linked to its caller: the gateway's server span under the shell's,
  * a client span per subgraph fetch under the gateway's, each subgraph's server span under one of
- * those. The shell's own /metrics listener answers with its series.
+ * those; a rendered page's gateway calls are client spans under the page's span. The shell's own
+ * /metrics listener answers with its series.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -136,6 +137,24 @@ describe('one OpenTelemetry trace through the shell, the gateway and the subgrap
       expect(spans.some((s) => s.name === 'POST /graphql' && parents.includes(s.parentSpanId ?? ''))).toBe(true);
     }
     expect([...new Set(ofTrace().map((s) => s.service))].sort()).toEqual(expect.arrayContaining(['gateway', 'search', 'shell', 'user']));
+  });
+
+  it("puts a page's gateway calls under client spans of the shell's page span", async () => {
+    const res = await running.shell.inject({ url: '/specific/terms' });
+    expect(res.statusCode).toBe(200);
+    const traceId = String(res.headers['x-request-id']);
+    const ofTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
+    const page = await waitFor(() => ofTrace().find((s) => s.service === 'shell' && s.kind === SERVER));
+    expect(page.name).toBe('GET /*');
+    const calls = await waitFor(() => {
+      const found = ofTrace().filter((s) => s.service === 'shell' && s.kind === CLIENT);
+      return found.length ? found : undefined;
+    });
+    for (const call of calls) expect(call.parentSpanId).toBe(page.spanId);
+    // The page's visit call reaches the gateway and, through it, the user subgraph.
+    const gateway = await waitFor(() => ofTrace().find((s) => s.service === 'gateway' && s.kind === SERVER));
+    expect(calls.map((c) => c.spanId)).toContain(gateway.parentSpanId);
+    await waitFor(() => ofTrace().find((s) => s.service === 'user' && s.kind === SERVER));
   });
 
   it("answers the shell's series on its own metrics listener, a streamed page's included", async () => {

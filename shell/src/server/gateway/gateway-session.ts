@@ -1,7 +1,7 @@
 import { ERROR_STATUS, isErrorCode } from '@sumika/shell-kit';
 import { parseCookie, parseSetCookie as parseSetCookieHeader } from 'cookie';
 import { createHash } from 'node:crypto';
-import { boundedSignal } from '@sumika/server-kit';
+import { boundedSignal, clientSpan, type RequestTrace } from '@sumika/server-kit';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { ShellSigner } from './token.js';
 
@@ -131,6 +131,8 @@ export class GatewaySession {
       deadline?: number;
       /** The connection pool to the gateway (the shell's shared keep-alive agent unless told). */
       dispatcher?: Dispatcher;
+      /** The page request's server span when tracing is on: each call to the gateway is a client span under it. */
+      trace?: RequestTrace | undefined;
     },
   ) {
     this.jar = parseCookieHeader(opts.visitor.cookie);
@@ -257,22 +259,24 @@ export class GatewaySession {
     if (timeout <= 0) throw new Error('the page deadline has passed');
     const given = Object.fromEntries(new Headers(init?.headers).entries());
     const bounded = boundedSignal(timeout, init?.signal ?? undefined);
+    const headers = await this.headers(given);
+    // With tracing on, the gateway's server span is a child of this call's span.
+    const span = clientSpan(this.opts.trace, 'POST gateway', { 'http.method': 'POST', 'peer.service': 'gateway' });
+    if (span) headers.traceparent = span.traceparent;
+    let failed = true;
     try {
-      const res = await request(url, {
-        method: 'POST',
-        headers: await this.headers(given),
-        body,
-        signal: bounded.signal,
-        dispatcher: this.opts.dispatcher ?? GATEWAY_AGENT,
-      });
+      const res = await request(url, { method: 'POST', headers, body, signal: bounded.signal, dispatcher: this.opts.dispatcher ?? GATEWAY_AGENT });
       const setCookie = res.headers['set-cookie'];
-      return {
+      const answer = {
         status: res.statusCode,
         contentType: String(res.headers['content-type'] ?? 'application/json'),
         setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
         text: await res.body.text(),
       };
+      failed = answer.status >= 500;
+      return answer;
     } finally {
+      span?.end(failed);
       bounded.release();
     }
   }

@@ -31,7 +31,7 @@ import type { RemoteName, RouteDef } from '../../routes.js';
 import type { ShellConfig } from '../config.js';
 import type { ClientEntries } from '../federation/client-entries.js';
 import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '../gateway/gateway-session.js';
-import { boundedSignal, outgoingTraceparent } from '@sumika/server-kit';
+import { boundedSignal, outgoingTraceparent, requestTrace } from '@sumika/server-kit';
 import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { compressedBody } from '../plugins/compression.js';
@@ -209,6 +209,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
     log: req.log,
     timeoutMs: config.gatewayTimeoutMs,
     deadline,
+    trace: requestTrace(req),
   });
   const cache = new PreloadedAnswersCache();
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch, cache });
