@@ -99,7 +99,8 @@ export class Runner {
     // Every address spelled out too, so nothing falls back to the default ports of another `npm start`.
     for (const s of SUBGRAPHS) env[`${s.toUpperCase()}_URL`] = `http://127.0.0.1:${this.ports[s]}/graphql`;
     for (const r of ['search', 'detail', 'user', 'forms']) env[`MF_${r.toUpperCase()}_URL`] = `http://127.0.0.1:${this.ports[`mf-${r}` as ServiceName]}`;
-    env.METRICS_PORT = String(await freePort());
+    // The gateway's and the shell's metrics listeners: a free port each (nothing here scrapes them).
+    env.METRICS_PORT = '0';
     env.GATEWAY_URL = `http://127.0.0.1:${this.ports.gateway}/graphql`;
     env.GATEWAY_JWKS_URL = `http://127.0.0.1:${this.ports.gateway}/.well-known/jwks.json`;
     env.SHELL_JWKS_URL = `http://127.0.0.1:${this.ports.shell}/.well-known/jwks.json`;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AUTH_ENV, COMMON_ENV, dataDir, envVar, parseEnv, repoRoot, type EnvShape, type SubgraphName } from '@sumika/server-kit';
+import { AUTH_ENV, COMMON_ENV, dataDir, envVar, metricsEnv, parseEnv, repoRoot, type EnvShape, type SubgraphName } from '@sumika/server-kit';
 
 export interface GatewayConfig {
   port: number;
@@ -77,8 +77,7 @@ const GATEWAY_ENV = {
   SUBGRAPH_RETRY_TIMEOUT_MS: envVar.millisOr(0, 500),
   SUBGRAPH_BREAK_AFTER: envVar.intOr(1, 5),
   SUBGRAPH_BREAK_MS: envVar.millisOr(1, 2000),
-  METRICS_PORT: envVar.portOr(9400),
-  METRICS_HOST: envVar.textOr('127.0.0.1'),
+  ...metricsEnv('gateway'),
   COOKIE_SECRET: envVar.text(),
   TRUST_PROXY: envVar.text(),
   SHELL_PORT: envVar.portOr(3000),
