@@ -30,6 +30,8 @@ export interface Database<DB> {
    * however many rows there are. Returns the number of rows written.
    */
   copyFrom(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+  /** The embedded store's data directory as a tarball (PGlite's dump): tests keep seeded stores this way. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,8 @@ export interface OpenOptions {
   readUrl?: string | null;
   /** Folder for the embedded database; `memory://` keeps it in memory. */
   pgliteDir?: string;
+  /** `memory://`: the data directory to start from (a PGlite dump), skipping a new cluster's initdb (tests). */
+  pgliteDataDir?: Blob;
   poolSize?: number;
   env?: NodeJS.ProcessEnv;
   /** PostgreSQL: cap on one statement in ms, 0 = none (default `PG_STATEMENT_TIMEOUT_MS` or 15 s; migrations and seeds pass 0). */
@@ -148,6 +152,7 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
   const store = await openEmbeddedStore(dir, {
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.lastGoodCopy ? { lastGoodCopy: true } : {}),
+    ...(opts.pgliteDataDir ? { loadDataDir: opts.pgliteDataDir } : {}),
     sharedBuffersMb: EMBEDDED_SHARED_BUFFERS_MB[opts.subgraph],
   });
   const pglite = store.pglite;
@@ -168,6 +173,7 @@ export async function openDatabase<DB>(opts: OpenOptions): Promise<Database<DB>>
       }
       return tally.n;
     },
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await store.close();

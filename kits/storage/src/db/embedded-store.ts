@@ -57,6 +57,8 @@ export interface EmbeddedOpenOptions {
   lastGoodCopy?: boolean;
   /** PostgreSQL's shared buffers for this store (DEFAULT_EMBEDDED_SHARED_BUFFERS_MB unless told). */
   sharedBuffersMb?: number;
+  /** `memory://` only: start from this data directory (a PGlite `dumpDataDir`) instead of a new cluster. */
+  loadDataDir?: Blob;
 }
 
 /** Directories this process holds open (a lock file naming our own pid may be stale or ours). */
@@ -64,7 +66,7 @@ const held = new Set<string>();
 
 export async function openEmbeddedStore(location: string, opts: EmbeddedOpenOptions = {}): Promise<EmbeddedStore> {
   if (location.startsWith('memory://')) {
-    const pglite = await PGlite.create(location);
+    const pglite = await PGlite.create(location, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
     return { pglite, close: () => pglite.close() };
   }
   const log = opts.log ?? consoleLog;
