@@ -73,9 +73,10 @@ export interface RequiredData {
 /**
  * Records a page request (setRequiredData): the latest ref code and gclid when given, the first ref
  * code ever, the request info, and a new visit when the last request is older than VISIT_GAP_SECONDS.
+ * One statement, answering the visitor's row as it now is (undefined when there is no such visitor).
  */
-export async function recordRequest(trx: Kysely<DB>, uid: string, data: RequiredData): Promise<void> {
-  await trx
+export async function recordRequest(trx: Kysely<DB>, uid: string, data: RequiredData): Promise<VisitorRecord | undefined> {
+  return trx
     .updateTable('visitor')
     .set({
       ...(data.refCode !== null ? { ref_code: data.refCode, first_ref_code: sql<string>`coalesce(first_ref_code, ${data.refCode})` } : {}),
@@ -85,7 +86,8 @@ export async function recordRequest(trx: Kysely<DB>, uid: string, data: Required
       last_visited_at: sql`now()`,
     })
     .where('uid', '=', uid)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export interface Profile {

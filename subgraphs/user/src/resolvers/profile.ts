@@ -2,7 +2,7 @@ import { badRequest } from '@sumika/server-kit';
 import type { RequestInfoInput, Resolvers, UserInput } from '../__generated__/resolvers-types.js';
 import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
-import { withVisitorLock } from '../identity.js';
+import { userIdError, withVisitorLock } from '../identity.js';
 import { findVisitor, recordRequest, updateProfile, type Profile } from '../repositories/visitors.js';
 
 const MAX_EMAIL = 254;
@@ -56,7 +56,17 @@ export const profileResolvers: Resolvers = {
         requestInfo: requestInfoOf(args.requestInfo),
       };
       const profile = args.user ? profileOf(args.user) : {};
-      const uid = await withVisitorLock(
+      // Every page asks this (the shell's visit): when it only records the request of a known visitor,
+      // one UPDATE … RETURNING does it (atomic on its own; nothing of the visitor's stock is checked
+      // or changed) instead of a transaction with a row lock and a second read.
+      const uid = ctx.identity.uid;
+      if (uid && !ctx.identity.fresh && Object.keys(profile).length === 0) {
+        const visitor = await recordRequest(ctx.db, uid, data);
+        if (!visitor) throw userIdError();
+        ctx.loaders.reset();
+        return visitor;
+      }
+      const locked = await withVisitorLock(
         ctx,
         async (trx, v) => {
           await recordRequest(trx, v.uid, data);
@@ -66,7 +76,7 @@ export const profileResolvers: Resolvers = {
         // A page request is not a change of the visitor's stock; a profile change is.
         { touch: Object.keys(profile).length > 0 },
       );
-      return reread(ctx, uid);
+      return reread(ctx, locked);
     },
     setUser: async (_, args, ctx) => {
       const profile = profileOf(args.user);

@@ -48,6 +48,8 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
       'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }',
       'mutation { recordHistory(globalKey: "bk000000001") { kind } }',
       'mutation { createSearchCondition(prefecturePath: "tokyo") { rest } }',
+      'mutation { setRequiredData(requestInfo: { path: "/" }) { lastUpdatedAt } }',
+      'mutation { setRequiredData(user: { recommendType: null }) { lastUpdatedAt } }',
     ]) {
       const res = await h.auth.query(h.app, op, {}, uid);
       expect({ op, code: res.errors?.[0]?.extensions?.code }).toEqual({ op, code: 'USER_ID_ERROR' });
