@@ -274,9 +274,12 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
       // The first page pays the timeout and its retry: two failures in a row open the breaker.
       expect((await post(app, { query: DETAIL, variables: { k: key } })).json().data.bukken.company).toBeNull();
       expect(hang.requests).toBe(2);
+      // Open: nothing is sent to it (hang.requests stays 2 below) and the page is not held for the
+      // 300 + 100 ms the timeout and its retry would take (a page was 297 ms on a CI machine at load 6.5,
+      // so the bound is that budget, not a figure a busy machine misses).
       const started = performance.now();
       const res = await post(app, { query: DETAIL, variables: { k: key } });
-      expect(performance.now() - started).toBeLessThan(250);
+      expect(performance.now() - started).toBeLessThan(390);
       expect(res.json().data.bukken).toMatchObject({ globalKey: key, company: null });
       expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
       expect(hang.requests).toBe(2);
