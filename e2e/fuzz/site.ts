@@ -145,6 +145,11 @@ export async function startSite(listings: string): Promise<Site> {
       },
     });
     await waitForHttp(`http://127.0.0.1:${ports.shell}/healthz`, 60_000, 'shell');
+    // A first page of each remote, as the chaos runner waits for the top page: a cold shell under tsx loads
+    // and compiles its render path and each remote's page modules on the first pages, and the shell phase's
+    // first ~100 pages (concurrency 4) answered 503 past their deadline on a cold CI machine. Fuzzing is
+    // about answers to hostile input, not cold starts.
+    for (const page of ['/', '/favorite', '/cashback']) await waitForHttp(`http://127.0.0.1:${ports.shell}${page}`, 60_000, `shell ${page}`);
   } catch (err) {
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)} (logs in ${logDir})`);

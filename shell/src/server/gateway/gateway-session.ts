@@ -258,8 +258,8 @@ export class GatewaySession {
     const timeout = this.callTimeout();
     if (timeout <= 0) throw new Error('the page deadline has passed');
     const given = Object.fromEntries(new Headers(init?.headers).entries());
-    const bounded = boundedSignal(timeout, init?.signal ?? undefined);
     const headers = await this.headers(given);
+    const bounded = boundedSignal(timeout, init?.signal ?? undefined);
     // With tracing on, the gateway's server span is a child of this call's span.
     const span = clientSpan(this.opts.trace, 'POST gateway', { 'http.method': 'POST', 'peer.service': 'gateway' });
     if (span) headers.traceparent = span.traceparent;
