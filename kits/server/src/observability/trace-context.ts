@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isSpanContextValid, type SpanContext } from '@opentelemetry/api';
 import { parseTraceParent } from '@opentelemetry/core';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // The request id of every service is the W3C trace id (https://www.w3.org/TR/trace-context/): taken
 // from the caller's `traceparent` when it is well formed, else a fresh one. The shell sends it to the
@@ -56,13 +56,14 @@ export function traceIdOf(raw: IncomingMessage): string {
 
 /**
  * Fastify options every service uses: the request id is the trace id (never a client's
- * `request-id` header as is), and pino's request logs carry it as `traceId`.
+ * `request-id` header as is), and pino's request logs carry it as `traceId` (through fastify's log
+ * controller: its top-level `requestIdLogLabel` is deprecated, FSTDEP024).
  */
 export const traceIdOptions = {
   requestIdHeader: false,
-  requestIdLogLabel: 'traceId',
+  logController: new LogController({ requestIdLogLabel: 'traceId' }),
   genReqId: traceIdOf,
-} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'requestIdLogLabel' | 'genReqId'>;
+} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'logController' | 'genReqId'>;
 
 /**
  * The `traceparent` for a call made on behalf of the request: with tracing on, the request's server
