@@ -22,6 +22,11 @@ export interface LocalStores {
    * the search subgraph's results and the gateway's response cache, as a feed import would.
    */
   dropCachedResults(): Promise<void>;
+  /**
+   * False when the stack runs on PostgreSQL without Redis: its caches are then inside each service and
+   * `dropCachedResults` cannot reach them (a rent changed under them shows after their minute only).
+   */
+  readonly cachesDroppable: boolean;
 }
 
 /** The local stack's stores, or null against a deployment or on the embedded default (PGlite lives inside each service). */
@@ -33,6 +38,7 @@ export function localStores(): LocalStores | null {
   url.pathname = `/${state.database.name}`;
   const redisUrl = state.redisUrl;
   return {
+    cachesDroppable: Boolean(redisUrl),
     async query(text, values = [], schema = 'public') {
       const client = new pg.Client({ connectionString: url.href });
       await client.connect();

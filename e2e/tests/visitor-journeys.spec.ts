@@ -59,6 +59,8 @@ test.describe('what changed since the last visit (issue 17)', () => {
     async ({ page, consoleProblems }) => {
       const stores = localStores();
       test.skip(!stores, 'changes a rent in the local stack’s database');
+      // The alert scan reads rents through the search subgraph, whose results are cached a minute.
+      test.skip(!stores?.cachesDroppable, 'needs REDIS_URL with DATABASE_URL, so the cached results can be dropped after the rent changes');
       const results = new SearchResultsPage(page);
       await results.open('/search/tokyo/city/13104');
       const before = await results.favoriteCount();
