@@ -10,9 +10,18 @@ import { migrationsFolder } from '../migrate/migrate.js';
 import { seed, type SeedStores } from '../seed/seed.js';
 
 let master: Promise<MasterData> | undefined;
+/** seededCacheFiles' answers by listing count: the files are hashed once per test file. */
+const cacheFiles = new Map<number, Record<string, string>>();
 
-/** A fingerprint of everything master data is built from, so a stale cache is never used. */
+let sources: string | undefined;
+
+/** A fingerprint of everything master data is built from, so a stale cache is never used (read once per test file). */
 function sourcesFingerprint(): string {
+  sources ??= hashSources();
+  return sources;
+}
+
+function hashSources(): string {
   const hash = createHash('sha256');
   const files = [
     ...readdirSync(dataPath(), { recursive: true }).map((f) => dataPath(String(f))),
@@ -84,6 +93,12 @@ type SeededSubgraph = (typeof SEEDED)[number];
  * three dumps takes ~2 s where migrating and seeding took ~12 s, in each of ~35 test files.
  */
 function seededCacheFiles(listings: number): Record<SeededSubgraph, string> {
+  let files = cacheFiles.get(listings);
+  if (!files) cacheFiles.set(listings, (files = hashSeededCacheFiles(listings)));
+  return files;
+}
+
+function hashSeededCacheFiles(listings: number): Record<SeededSubgraph, string> {
   const hash = createHash('sha256').update(sourcesFingerprint()).update(`${listings}/${TEST_SEED}/${TEST_AS_OF.toISOString()}`);
   const folders = [path.join(repoRoot(), 'infra', 'src', 'seed'), ...SEEDED.map((s) => migrationsFolder(s))];
   for (const folder of folders) {
