@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AB_TEST_NAMES } from '@sumika/spec';
 import type { AbTestAssignment } from '../graphql/operations/ab-tests.js';
 import { useOptionalApolloClient } from '../graphql/use-optional-client.js';
 
-/** The A/B tests the chrome itself reads (the user subgraph defines them). */
-export const AB_TEST_NAMES = { leavePopup: 'leave_popup', favoriteFeedback: 'favorite_feedback', resultCard: 'result_card' } as const;
+/** The A/B tests the chrome itself reads (named in @sumika/spec; the user subgraph defines their variants). */
+export { AB_TEST_NAMES };
 
 export type AbTestValues = Readonly<Record<string, string>>;
 

@@ -1,3 +1,5 @@
+import { AB_TEST_NAMES } from '@sumika/spec';
+
 /** The A/B tests the site runs (SPEC §4): each visitor gets a weighted-random variant per test. */
 
 export interface AbVariant {
@@ -15,7 +17,7 @@ export interface AbTestDefinition {
 /** Every running test. A name is also its cookie's prefix: `{name}_for_ga_session`. */
 export const AB_TESTS: readonly AbTestDefinition[] = [
   {
-    name: 'leave_popup',
+    name: AB_TEST_NAMES.leavePopup,
     description: '離脱ポップアップの訴求先: 公式アプリ（app）か、メッセージングサービスの公式アカウント（line）か',
     variants: [
       { value: 'app', weight: 50 },
@@ -23,7 +25,7 @@ export const AB_TESTS: readonly AbTestDefinition[] = [
     ],
   },
   {
-    name: 'favorite_feedback',
+    name: AB_TEST_NAMES.favoriteFeedback,
     description: 'PCでお気に入り追加後に出すもの: ダイアログ（dialog）かトースト（toast）か',
     variants: [
       { value: 'dialog', weight: 80 },
@@ -31,7 +33,7 @@ export const AB_TESTS: readonly AbTestDefinition[] = [
     ],
   },
   {
-    name: 'result_card',
+    name: AB_TEST_NAMES.resultCard,
     description: '検索結果の物件カード: 標準（default）か、外観写真を大きく（large_image）か',
     variants: [
       { value: 'default', weight: 70 },
