@@ -9,6 +9,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { baseLayer, stations } from './base-data.js';
 import type { Box, LngLat } from './geometry.js';
+import { placeLabels, type LabelSide, type Rect } from './labels.js';
 
 export interface BaseMapOptions {
   /** The first view: the map fits this box. */
@@ -20,6 +21,8 @@ export interface BaseMapOptions {
   tileAttribution?: string | null | undefined;
   /** Stations the caller draws itself (a place map's nearby ones): the base layer leaves them out. */
   skipStations?: readonly string[] | undefined;
+  /** Elements no name may cover (a place's pin), read at each placing of the names. */
+  labelObstacles?: (() => readonly (Element | null | undefined)[]) | undefined;
 }
 
 /** The kit's colour tokens (one palette), read from the container: Leaflet's vector paths take colour values. */
@@ -35,6 +38,8 @@ export interface MapPalette {
 export interface BaseMap {
   map: L.Map;
   palette: MapPalette;
+  /** Places the names again (declutterLabels): after the caller adds named points of its own. */
+  relabel(): void;
 }
 
 /** Stations are drawn from this zoom, their names from LABEL_ZOOM. */
@@ -91,5 +96,52 @@ export function createBaseMap(el: HTMLElement, opts: BaseMapOptions): BaseMap {
   };
   map.on('moveend', drawStations);
   drawStations();
-  return { map, palette };
+  const relabel = declutterLabels(map, opts.labelObstacles);
+  return { map, palette, relabel };
+}
+
+/** Tooltip classes by importance: a nearby station's name first, then a spot's, then the others. */
+const LABEL_RANK = (el: HTMLElement): number => (el.classList.contains('sk-map__station--near') ? 0 : el.classList.contains('sk-map__spot') ? 1 : 2);
+
+/**
+ * Keeps the map's permanent names (tooltips) from covering each other or the obstacles' elements (the
+ * place's pin): after each view change each name goes right of its point, else left, else is hidden
+ * (placeLabels, in order of importance). Measured from the rendered tooltips.
+ */
+export function declutterLabels(map: L.Map, obstacles: () => readonly (Element | null | undefined)[] = () => []): () => void {
+  const run = () => {
+    const origin = map.getContainer().getBoundingClientRect();
+    const tips: { tip: L.Tooltip; el: HTMLElement; gap: number }[] = [];
+    map.eachLayer((layer) => {
+      const tip = layer.getTooltip();
+      const el = tip?.getElement();
+      if (!tip?.options.permanent || !el || !map.hasLayer(tip)) return;
+      tips.push({ tip, el, gap: Math.abs(L.point(tip.options.offset ?? [0, 0]).x) });
+    });
+    tips.sort((a, b) => LABEL_RANK(a.el) - LABEL_RANK(b.el));
+    const rects: Rect[] = obstacles()
+      .filter((el): el is Element => Boolean(el))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left - origin.left, top: r.top - origin.top, right: r.right - origin.left, bottom: r.bottom - origin.top };
+      });
+    const sides = placeLabels(
+      tips.map(({ tip, el, gap }) => {
+        const at = map.latLngToContainerPoint(tip.getLatLng()!);
+        return { x: at.x, y: at.y, width: el.offsetWidth, height: el.offsetHeight, gap };
+      }),
+      rects,
+    );
+    tips.forEach(({ tip, el, gap }, i) => {
+      const side: LabelSide | null = sides[i] ?? null;
+      el.style.visibility = side ? '' : 'hidden';
+      if (!side || tip.options.direction === side) return;
+      tip.options.direction = side;
+      tip.options.offset = [side === 'right' ? gap : -gap, 0];
+      tip.update();
+    });
+  };
+  map.on('moveend zoomend', run);
+  run();
+  return run;
 }

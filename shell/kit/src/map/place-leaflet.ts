@@ -19,12 +19,13 @@ export interface PlaceMapOptions extends PlaceView {
 
 export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMapController {
   const layout = placeLayout(opts);
-  const { map, palette } = createBaseMap(el, {
+  const { map, palette, relabel } = createBaseMap(el, {
     box: layout.box,
     label: `${opts.label}周辺の地図（矢印キーで移動、＋／−で拡大・縮小）`,
     tileUrl: opts.tileUrl,
     tileAttribution: opts.tileAttribution,
     skipStations: layout.stations.map((s) => s.name),
+    labelObstacles: () => [el.querySelector('[data-marker="place"]')],
   });
   for (const s of layout.stations) {
     L.circleMarker([s.lat, s.lng], { radius: 7, color: palette.brandDark, weight: 2, fillColor: palette.surface, fillOpacity: 1, interactive: false })
@@ -33,7 +34,7 @@ export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMap
   }
   for (const s of opts.spots ?? []) {
     L.circleMarker([s.lat, s.lng], { radius: 6, color: palette.accentDark, weight: 2, fillColor: palette.accent, fillOpacity: 0.9, interactive: false })
-      .bindTooltip(s.name, { permanent: true, direction: 'right', className: 'sk-map__station', offset: [10, 0] })
+      .bindTooltip(s.name, { permanent: true, direction: 'right', className: 'sk-map__station sk-map__spot', offset: [10, 0] })
       .addTo(map);
   }
   // The place's pin: a picture (the container is the map's one focus stop; the list beside it names the stations).
@@ -45,6 +46,7 @@ export function createPlaceMap(el: HTMLElement, opts: PlaceMapOptions): PlaceMap
   }).addTo(map);
   // The same hook as the static picture's marker: a journey finds the place on either.
   pin.getElement()?.setAttribute('data-marker', 'place');
+  relabel();
   return {
     destroy() {
       map.remove();

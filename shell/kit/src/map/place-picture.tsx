@@ -6,6 +6,7 @@
  */
 import { indexedLayer, stations as allStations } from './base-data.js';
 import { clipLine, clipRing, contains, inset, intersects, PICTURE, projector, type LngLat } from './geometry.js';
+import { placeLabels, textWidth, type LabelRequest, type LabelSide } from './labels.js';
 import { placeLayout } from './place-layout.js';
 import type { PlaceView } from './place-types.js';
 
@@ -13,6 +14,20 @@ import type { PlaceView } from './place-types.js';
 const NAMED_STATIONS = 12;
 
 const f = (n: number) => (Math.round(n * 10) / 10).toString();
+
+/** Font sizes of the picture's names (map.css): the nearby stations' and the others'. */
+const NEAR_FONT = 14;
+const FONT = 12;
+
+/** A name beside its point on the side placeLabels chose (SVG text: the baseline a third of the size below the point). */
+function Label({ x, y, side, gap, font, children }: { x: number; y: number; side: LabelSide | null; gap: number; font: number; children: string }) {
+  if (!side) return null;
+  return (
+    <text x={f(side === 'right' ? x + gap : x - gap)} y={f(y + font / 3)} textAnchor={side === 'right' ? undefined : 'end'}>
+      {children}
+    </text>
+  );
+}
 
 export default function PlacePicture({ label, center, stations, spots }: PlaceView) {
   const layout = placeLayout({ label, center, stations, spots });
@@ -42,6 +57,30 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
     .sort((a, b) => a.d - b.d);
   const px = { x: x(center.lng), y: y(center.lat) };
 
+  // Names by importance: the nearby stations, the spots, then the closest other stations; none covers
+  // another or the marker (it may move to the left of its point, or be left out).
+  const nearShown = layout.stations.filter((s) => contains(box, s));
+  const spotsShown = (spots ?? []).filter((s) => contains(box, s));
+  const othersNamed = others.slice(0, NAMED_STATIONS);
+  const request = (p: { lat: number; lng: number }, text: string, font: number, gap: number): LabelRequest => ({
+    x: x(p.lng),
+    y: y(p.lat),
+    width: textWidth(text, font),
+    height: font + 2,
+    gap,
+  });
+  const sides = placeLabels(
+    [
+      ...nearShown.map((s) => request(s, `${s.name}駅`, NEAR_FONT, 10)),
+      ...spotsShown.map((s) => request(s, s.name, FONT, 9)),
+      ...othersNamed.map((s) => request(s, s.name, FONT, 7)),
+    ],
+    [{ left: px.x - 13, top: px.y - 40, right: px.x + 13, bottom: px.y }],
+  );
+  const nearSide = (i: number) => sides[i] ?? null;
+  const spotSide = (i: number) => sides[nearShown.length + i] ?? null;
+  const otherSide = (i: number) => (i < NAMED_STATIONS ? (sides[nearShown.length + spotsShown.length + i] ?? null) : null);
+
   return (
     <svg
       className="sk-map__picture"
@@ -57,33 +96,27 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
       {others.map((s, i) => (
         <g key={`${s.name}/${s.lat}`} className="sk-map__stop">
           <circle cx={f(x(s.lng))} cy={f(y(s.lat))} r={4} />
-          {i < NAMED_STATIONS && (
-            <text x={f(x(s.lng) + 7)} y={f(y(s.lat) + 4)}>
-              {s.name}
-            </text>
-          )}
+          <Label x={x(s.lng)} y={y(s.lat)} side={otherSide(i)} gap={7} font={FONT}>
+            {s.name}
+          </Label>
         </g>
       ))}
-      {(spots ?? [])
-        .filter((s) => contains(box, s))
-        .map((s) => (
-          <g key={`spot/${s.name}`} className="sk-map__spot" data-spot={s.name}>
-            <rect x={f(x(s.lng) - 6)} y={f(y(s.lat) - 6)} width={12} height={12} rx={2} />
-            <text x={f(x(s.lng) + 9)} y={f(y(s.lat) + 4)}>
-              {s.name}
-            </text>
-          </g>
-        ))}
-      {layout.stations
-        .filter((s) => contains(box, s))
-        .map((s) => (
-          <g key={`near/${s.name}`} className="sk-map__stop sk-map__stop--near" data-station={s.name}>
-            <circle cx={f(x(s.lng))} cy={f(y(s.lat))} r={7} />
-            <text x={f(x(s.lng) + 10)} y={f(y(s.lat) + 5)}>
-              {`${s.name}駅`}
-            </text>
-          </g>
-        ))}
+      {spotsShown.map((s, i) => (
+        <g key={`spot/${s.name}`} className="sk-map__spot" data-spot={s.name}>
+          <rect x={f(x(s.lng) - 6)} y={f(y(s.lat) - 6)} width={12} height={12} rx={2} />
+          <Label x={x(s.lng)} y={y(s.lat)} side={spotSide(i)} gap={9} font={FONT}>
+            {s.name}
+          </Label>
+        </g>
+      ))}
+      {nearShown.map((s, i) => (
+        <g key={`near/${s.name}`} className="sk-map__stop sk-map__stop--near" data-station={s.name}>
+          <circle cx={f(x(s.lng))} cy={f(y(s.lat))} r={7} />
+          <Label x={x(s.lng)} y={y(s.lat)} side={nearSide(i)} gap={10} font={NEAR_FONT}>
+            {`${s.name}駅`}
+          </Label>
+        </g>
+      ))}
       <g className="sk-map__marker" data-marker="place">
         <path d={`M${f(px.x)} ${f(px.y)}l-11 -20a13 13 0 1 1 22 0z`} />
         <circle cx={f(px.x)} cy={f(px.y - 27)} r={5} />
