@@ -11,6 +11,7 @@ import {
   traceIdOptions,
   traceRequests,
 } from '@sumika/server-kit';
+import { exposesByRemote } from '../routes.js';
 import type { ShellConfig } from './config.js';
 import { RemoteDirectory } from './federation/remote-directory.js';
 import { ServerFederation } from './federation/server-federation.js';
@@ -117,7 +118,12 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     recaptcha: !!config.publicConfig.recaptchaSiteKey,
     mapTileOrigin: config.publicConfig.mapTileUrl ? new URL(config.publicConfig.mapTileUrl.replace(/\{[a-z]\}/g, '0')).origin : undefined,
   });
-  await app.register(health, { signer, production: config.production, publicOrigin: config.publicOrigin });
+  await app.register(health, {
+    signer,
+    production: config.production,
+    publicOrigin: config.publicOrigin,
+    warming: async () => app.log.info(await federation.warm(exposesByRemote()), 'remote page modules loaded'),
+  });
   await app.register(sitemapXml, { gatewayUrl: config.gatewayUrl, signer, publicOrigin: config.publicOrigin, timeoutMs: config.gatewayTimeoutMs });
   await app.register(clientAssets, { clientDir: config.clientDir });
   await app.register(gatewayProxy, { gatewayUrl: config.gatewayUrl, signer, timeoutMs: config.proxyTimeoutMs });

@@ -225,6 +225,19 @@ export class ServerFederation {
     }
   }
 
+  /**
+   * Loads every page module the route table names (`exposes`, per remote) in parallel, so the first
+   * pages after a start do not each wait for them (under load they passed their deadline: 503). Settles
+   * once each has loaded or failed, every load bounded by the load timeout; a remote that is down is
+   * counted as failed (its pages degrade as they would anyway).
+   */
+  async warm(exposes: Readonly<Record<RemoteName, readonly string[]>>): Promise<{ loaded: number; failed: number }> {
+    const loads = (Object.entries(exposes) as [RemoteName, readonly string[]][]).flatMap(([remote, list]) => list.map((e) => this.load(remote, e)));
+    const results = await Promise.allSettled(loads);
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    return { loaded: results.length - failed, failed };
+  }
+
   /** A failing remote is logged when it starts failing (or fails differently), not on every request. */
   private logFailureOnce(remote: RemoteName, err: unknown): void {
     const message = err instanceof Error ? err.message : String(err);
