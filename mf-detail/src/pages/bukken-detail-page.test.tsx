@@ -416,3 +416,50 @@ describe('an archived listing', () => {
     await act(async () => undefined);
   });
 });
+
+describe('the market-rent chart', () => {
+  const market = {
+    __typename: 'MarketRent' as const,
+    scope: 'STATION' as const,
+    median: 96_000,
+    sampleSize: 12,
+    difference: -6_000,
+    differenceRate: -0.063,
+    lowerDecile: 80_000,
+    lowerQuartile: 88_000,
+    upperQuartile: 104_000,
+    upperDecile: 120_000,
+  };
+
+  it("places this listing's monthly total among the comparables' spread, and says so in words", async () => {
+    renderDetail({ ...bukken(), marketRent: market });
+    const chart = await screen.findByTestId('market-chart');
+    const svg = within(chart).getByRole('img');
+    expect(svg.getAttribute('aria-label')).toBe(
+      '家賃相場の分布（管理費込み）: 安い方から10%が8万円、25%が8.8万円、中央値が9.6万円、75%が10.4万円、90%が12万円。この物件は9万円。',
+    );
+    // On one axis from the 10th to the 90th percentile: the box spans the quartiles, the marker sits at 9万円.
+    const range = chart.querySelector('.d-market-chart__range')!;
+    const [left, right] = [Number(range.getAttribute('x1')), Number(range.getAttribute('x2'))];
+    const at = (yen: number) => left + ((yen - 80_000) / 40_000) * (right - left);
+    const box = chart.querySelector('.d-market-chart__box')!;
+    expect(Number(box.getAttribute('x'))).toBeCloseTo(at(88_000));
+    expect(Number(box.getAttribute('width'))).toBeCloseTo(at(104_000) - at(88_000));
+    expect(Number(chart.querySelector('.d-market-chart__median')!.getAttribute('x1'))).toBeCloseTo(at(96_000));
+    expect(within(chart).getByText('この物件 9万円')).toBeTruthy();
+    expect(screen.getByTestId('market-chart-own').getAttribute('d')).toMatch(new RegExp(`^M${at(90_000)} `));
+    expect(within(chart).getByText(/同じ駅・同じ間取り/)).toBeTruthy();
+    await act(async () => undefined);
+  });
+
+  it('widens its axis to a listing dearer than nine in ten comparables', async () => {
+    renderDetail({ ...bukken(), marketRent: { ...market, difference: 54_000, differenceRate: 0.563 } });
+    const chart = await screen.findByTestId('market-chart');
+    const range = chart.querySelector('.d-market-chart__range')!;
+    const own = screen.getByTestId('market-chart-own').getAttribute('d')!;
+    const ownX = Number(/^M([\d.]+)/.exec(own)?.[1]);
+    expect(ownX).toBeGreaterThan(Number(range.getAttribute('x2')));
+    expect(within(chart).getByText('この物件 15万円')).toBeTruthy();
+    await act(async () => undefined);
+  });
+});

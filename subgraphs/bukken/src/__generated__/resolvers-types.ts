@@ -255,10 +255,18 @@ export type MarketRent = {
   difference: Scalars['Int']['output'];
   /** difference / median, e.g. -0.08 for 8% below. */
   differenceRate: Scalars['Float']['output'];
+  /** The comparables' spread (monthly rent incl. fee, yen, interpolated as the median): 10th percentile. */
+  lowerDecile: Scalars['Int']['output'];
+  /** 25th percentile. */
+  lowerQuartile: Scalars['Int']['output'];
   /** Median monthly rent incl. management fee of comparable active listings, yen. */
   median: Scalars['Int']['output'];
   sampleSize: Scalars['Int']['output'];
   scope: MarketScope;
+  /** 90th percentile. */
+  upperDecile: Scalars['Int']['output'];
+  /** 75th percentile. */
+  upperQuartile: Scalars['Int']['output'];
 };
 
 export type MarketScope =
@@ -660,9 +668,13 @@ export type LatLngResolvers<ContextType = Context, ParentType extends ResolversP
 export type MarketRentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MarketRent'] = ResolversParentTypes['MarketRent']> = ResolversObject<{
   difference?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   differenceRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lowerDecile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lowerQuartile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   median?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sampleSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   scope?: Resolver<ResolversTypes['MarketScope'], ParentType, ContextType>;
+  upperDecile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  upperQuartile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type PlanCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PlanCount'] = ResolversParentTypes['PlanCount']> = ResolversObject<{

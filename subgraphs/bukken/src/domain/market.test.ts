@@ -8,8 +8,8 @@ describe('market rent', () => {
   });
 
   it('uses the first scope with at least five samples', () => {
-    const few = { median: 70_000, count: 4 };
-    const enough = { median: 80_000, count: 5 };
+    const few = { median: 70_000, count: 4, quantiles: [60_000, 65_000, 75_000, 80_000] };
+    const enough = { median: 80_000, count: 5, quantiles: [70_000.4, 74_999.5, 85_000, 90_000] };
     expect(
       marketRentOf(76_000, [
         ['STATION', few],
@@ -21,6 +21,10 @@ describe('market rent', () => {
       sampleSize: 5,
       difference: -4_000,
       differenceRate: -0.05,
+      lowerDecile: 70_000,
+      lowerQuartile: 75_000,
+      upperQuartile: 85_000,
+      upperDecile: 90_000,
     });
     expect(
       marketRentOf(76_000, [
@@ -37,7 +41,7 @@ describe('market rent', () => {
   });
 
   it('rounds the median to yen and the rate to three decimals', () => {
-    const r = marketRentOf(100_000, [['STATION', { median: 90_000.5, count: 6 }]]);
+    const r = marketRentOf(100_000, [['STATION', { median: 90_000.5, count: 6, quantiles: [80_000, 85_000, 95_000, 99_000] }]]);
     expect(r?.median).toBe(90_001);
     expect(r?.difference).toBe(9_999);
     expect(r?.differenceRate).toBe(0.111);

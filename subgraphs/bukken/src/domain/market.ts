@@ -6,10 +6,14 @@ export const MARKET_CACHE_SECONDS = 600;
 
 export type MarketScope = 'STATION' | 'CITY';
 
-/** Median monthly total (rent + fee) of active comparables and how many there are. */
+/** The comparables' spread around the median: the 10th, 25th, 75th and 90th percentiles. */
+export const MARKET_QUANTILES = [0.1, 0.25, 0.75, 0.9] as const;
+
+/** Median monthly total (rent + fee) of active comparables, its spread (MARKET_QUANTILES) and how many there are. */
 export interface MarketStats {
   median: number;
   count: number;
+  quantiles: readonly number[];
 }
 
 export interface MarketRent {
@@ -18,6 +22,10 @@ export interface MarketRent {
   sampleSize: number;
   difference: number;
   differenceRate: number;
+  lowerDecile: number;
+  lowerQuartile: number;
+  upperQuartile: number;
+  upperDecile: number;
 }
 
 /** The first scope with enough samples decides; null when none has. */
@@ -26,7 +34,18 @@ export function marketRentOf(monthlyTotal: number, candidates: readonly [MarketS
     if (!stats || stats.count < MIN_MARKET_SAMPLES) continue;
     const median = Math.round(stats.median);
     const difference = monthlyTotal - median;
-    return { scope, median, sampleSize: stats.count, difference, differenceRate: median > 0 ? Math.round((difference / median) * 1000) / 1000 : 0 };
+    const [lowerDecile = median, lowerQuartile = median, upperQuartile = median, upperDecile = median] = stats.quantiles.map(Math.round);
+    return {
+      scope,
+      median,
+      sampleSize: stats.count,
+      difference,
+      differenceRate: median > 0 ? Math.round((difference / median) * 1000) / 1000 : 0,
+      lowerDecile,
+      lowerQuartile,
+      upperQuartile,
+      upperDecile,
+    };
   }
   return null;
 }

@@ -4,7 +4,8 @@ import { MARKET_CACHE_SECONDS, type MarketStats } from '../domain/market.js';
 import { marketKeyOf, type Loaders } from '../loaders.js';
 import type { MarketKey } from '../repositories/market.js';
 
-const CACHE_PREFIX = 'market:v1:';
+// v2: the stats carry their quantiles.
+const CACHE_PREFIX = 'market:v2:';
 
 /** One cached market loader per request (keyed by the request's loaders, which live as long). */
 const perRequest = new WeakMap<Loaders, DataLoader<string, MarketStats | null>>();
@@ -27,7 +28,7 @@ export function marketLoader(ctx: { loaders: Loaders; cache: Cache }): DataLoade
       missing.forEach((k, i) => {
         const row = fetched[i];
         if (row instanceof Error) throw row;
-        fresh.set(k, row ? { median: row.median, count: row.count } : null);
+        fresh.set(k, row ? { median: row.median, count: row.count, quantiles: row.quantiles } : null);
       });
       await Promise.all([...fresh].map(([k, v]) => cache.set(CACHE_PREFIX + k, JSON.stringify(v), MARKET_CACHE_SECONDS).catch(() => undefined)));
       return keys.map((k, i) => {

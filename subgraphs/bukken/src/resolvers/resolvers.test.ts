@@ -52,6 +52,14 @@ interface RawTraffic {
   walk_min: number;
 }
 
+/** percentile_cont's interpolation, from scratch: the value at p·(n−1) between the sorted values around it. */
+function jsPercentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  const at = p * (s.length - 1);
+  const [below, above] = [s[Math.floor(at)] as number, s[Math.ceil(at)] as number];
+  return below + (above - below) * (at - Math.floor(at));
+}
+
 function jsMedian(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -98,7 +106,16 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
   const active = (): Raw[] => rows.filter((r) => !r.archived);
 
   /** SPEC market rent, from scratch: station comparables (≥5), else city (≥5), else null. */
-  function expectedMarket(r: Raw): { scope: string; median: number; sampleSize: number; difference: number } | null {
+  function expectedMarket(r: Raw): {
+    scope: string;
+    median: number;
+    sampleSize: number;
+    difference: number;
+    lowerDecile: number;
+    lowerQuartile: number;
+    upperQuartile: number;
+    upperDecile: number;
+  } | null {
     const station = active().filter((x) => r.sg !== null && x.sg === r.sg && x.plan === r.plan);
     const city = active().filter((x) => x.city_code === r.city_code && x.plan === r.plan);
     for (const [scope, list] of [
@@ -106,8 +123,15 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
       ['CITY', city],
     ] as const) {
       if (list.length >= 5) {
-        const median = Math.round(jsMedian(list.map(total)));
-        return { scope, median, sampleSize: list.length, difference: total(r) - median };
+        const totals = list.map(total);
+        const median = Math.round(jsMedian(totals));
+        const [lowerDecile, lowerQuartile, upperQuartile, upperDecile] = [0.1, 0.25, 0.75, 0.9].map((p) => Math.round(jsPercentile(totals, p))) as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        return { scope, median, sampleSize: list.length, difference: total(r) - median, lowerDecile, lowerQuartile, upperQuartile, upperDecile };
       }
     }
     return null;
@@ -346,13 +370,13 @@ describe.each(testBackends())('bukken subgraph on $name', (backend) => {
   });
 
   describe('market rent', () => {
-    it('is the median of active same-plan listings at the nearest station, else the city, else null', async () => {
+    it('is the median and spread of active same-plan listings at the nearest station, else the city, else null', async () => {
       const expectations = rows.map((r) => [r, expectedMarket(r)] as const);
       const pick = (scope: string | null) => expectations.filter(([, e]) => (e?.scope ?? null) === scope).slice(0, 33);
       const chosen = [...pick('STATION'), ...pick('CITY'), ...pick(null)];
       for (const scope of ['STATION', 'CITY', null]) expect(chosen.some(([, e]) => (e?.scope ?? null) === scope)).toBe(true);
       const { res, sql: ran } = await counted(
-        `query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey marketRent { scope median sampleSize difference differenceRate } } }`,
+        `query($k: [ID!]!) { bukkens(globalKeys: $k) { globalKey marketRent { scope median sampleSize difference differenceRate lowerDecile lowerQuartile upperQuartile upperDecile } } }`,
         { k: chosen.map(([r]) => r.global_key) },
       );
       expect(res.errors).toBeUndefined();

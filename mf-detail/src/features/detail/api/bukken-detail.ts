@@ -69,6 +69,10 @@ export const BUKKEN_DETAIL: TypedDocumentNode<DetailBukkenQuery, DetailBukkenQue
         sampleSize
         difference
         differenceRate
+        lowerDecile
+        lowerQuartile
+        upperQuartile
+        upperDecile
       }
       initialCost {
         total

@@ -105,7 +105,61 @@ export function MarketRent({ bukken }: { bukken: Bukken }) {
           </span>
         )}
       </p>
+      <MarketChart market={m} />
     </div>
+  );
+}
+
+type Market = NonNullable<Bukken['marketRent']>;
+
+/** The chart's drawing box (SVG user units; it scales to the column's width). */
+const CHART = { width: 320, height: 84, pad: 28, axis: 44 } as const;
+
+/**
+ * This listing's monthly total against the comparables' spread (issue 17's market-rent chart): the
+ * middle 80 % as a line, the middle 50 % as a box, the median as a bar and this listing as a marker,
+ * on one rent axis; the picture's text says the same for screen readers.
+ */
+export function MarketChart({ market: m }: { market: Market }) {
+  const own = m.median + m.difference;
+  const lo = Math.min(m.lowerDecile, own);
+  const hi = Math.max(m.upperDecile, own);
+  const span = Math.max(hi - lo, 1);
+  const x = (yen: number) => CHART.pad + ((yen - lo) / span) * (CHART.width - 2 * CHART.pad);
+  const y = CHART.axis;
+  const anchor = (px: number) => (px < CHART.pad + 20 ? 'start' : px > CHART.width - CHART.pad - 20 ? 'end' : 'middle');
+  const label =
+    `家賃相場の分布（管理費込み）: 安い方から10%が${formatRent(m.lowerDecile)}、25%が${formatRent(m.lowerQuartile)}、` +
+    `中央値が${formatRent(m.median)}、75%が${formatRent(m.upperQuartile)}、90%が${formatRent(m.upperDecile)}。この物件は${formatRent(own)}。`;
+  return (
+    <figure className="d-market-chart" data-testid="market-chart">
+      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={label}>
+        <line className="d-market-chart__range" x1={x(m.lowerDecile)} x2={x(m.upperDecile)} y1={y} y2={y} />
+        <rect
+          className="d-market-chart__box"
+          x={x(m.lowerQuartile)}
+          y={y - 9}
+          width={Math.max(x(m.upperQuartile) - x(m.lowerQuartile), 2)}
+          height={18}
+          rx={3}
+        />
+        <line className="d-market-chart__median" x1={x(m.median)} x2={x(m.median)} y1={y - 12} y2={y + 12} />
+        <text className="d-market-chart__tick" x={x(m.lowerDecile)} y={y + 28} textAnchor={anchor(x(m.lowerDecile))}>
+          {formatRent(m.lowerDecile)}
+        </text>
+        <text className="d-market-chart__tick d-market-chart__tick--median" x={x(m.median)} y={y + 28} textAnchor={anchor(x(m.median))}>
+          {`相場 ${formatRent(m.median)}`}
+        </text>
+        <text className="d-market-chart__tick" x={x(m.upperDecile)} y={y + 28} textAnchor={anchor(x(m.upperDecile))}>
+          {formatRent(m.upperDecile)}
+        </text>
+        <path className="d-market-chart__own" d={`M${x(own)} ${y - 12}l-6 -9h12z`} data-testid="market-chart-own" />
+        <text className="d-market-chart__own-label" x={x(own)} y={y - 25} textAnchor={anchor(x(own))}>
+          {`この物件 ${formatRent(own)}`}
+        </text>
+      </svg>
+      <figcaption className="d-muted">線は中央の80%、箱は中央の50%の物件の家賃（{m.scope === 'STATION' ? '同じ駅' : '同じ市区町村'}・同じ間取り）</figcaption>
+    </figure>
   );
 }
 
