@@ -1,5 +1,5 @@
 import { createClient, createCluster } from 'redis';
-import { reconnectDelay, redisNodes } from './redis-connection.js';
+import { CONNECT_TIMEOUT_MS, reconnectDelay, redisNodes } from './redis-connection.js';
 
 /** Where a value every instance follows lives in Redis: its latest copy, and the channel announcing a new one. */
 export interface LatestValueNames {
@@ -13,8 +13,6 @@ export const SUPERGRAPH_REDIS: LatestValueNames = { key: 'sumika:supergraph', ch
 export interface ChannelLog {
   warn(obj: object, msg: string): void;
 }
-
-const CONNECT_TIMEOUT_MS = 2000;
 
 /** What the channel uses of a node-redis client, the same on one server and on a cluster. */
 interface ChannelConnection {

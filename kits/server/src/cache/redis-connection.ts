@@ -34,7 +34,8 @@ export function reconnectDelay(retries: number): number {
   return Math.min(100 * 2 ** Math.min(retries, 5), 2000) + Math.floor(Math.random() * 100);
 }
 
-const CONNECT_TIMEOUT_MS = 2000;
+/** How long a (re)connection may take before it counts as failed. */
+export const CONNECT_TIMEOUT_MS = 2000;
 
 /** Every connection's options, to one server or to each node of a cluster. */
 function connectionOptions(timeoutMs: number) {
