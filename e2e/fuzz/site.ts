@@ -95,6 +95,9 @@ export async function startSite(listings: string): Promise<Site> {
   const common = {
     ...base,
     GATEWAY_PORT: String(ports.gateway),
+    // Every service finds the gateway as npm start's runner tells it (the user subgraph's saved-search
+    // texts ask it; without it they fell back, logging "fetch failed").
+    GATEWAY_URL: `http://127.0.0.1:${ports.gateway}/graphql`,
     // The gateway's and the shell's metrics listeners: a free port each (nothing here scrapes them).
     METRICS_PORT: '0',
     PUBLIC_IMAGE_ORIGIN: '',
@@ -138,7 +141,6 @@ export async function startSite(listings: string): Promise<Site> {
         ...common,
         ...remoteEnv,
         SHELL_PORT: String(ports.shell),
-        GATEWAY_URL: `http://127.0.0.1:${ports.gateway}/graphql`,
         BUKKEN_IMAGES_URL: `http://127.0.0.1:${ports.bukken}`,
         COMPANY_IMAGES_URL: `http://127.0.0.1:${ports.company}`,
         APP_ENV: 'test',
