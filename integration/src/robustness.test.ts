@@ -354,6 +354,41 @@ describe.each(testBackends())('gateway robustness on $name', (backend) => {
     }
   });
 
+  it("logs a client's errors without letting its input size the log: messages cut, errors past the first ten counted", async () => {
+    const lines: { msg: string; message?: string; more?: number; codes?: string[] }[] = [];
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        raw.push(String(chunk));
+        lines.push(JSON.parse(String(chunk)) as (typeof lines)[number]);
+        done();
+      },
+    });
+    const app = await buildGateway({ config: stack.config, cache: new MemoryCache(), logger: { level: 'info', stream } });
+    try {
+      // GraphQL's message echoes the invalid value: 100,000 characters of it.
+      const echoed = await post(app, { query: 'query($k: ID!) { bukken(globalKey: $k) { globalKey } }', variables: { k: { v: '🏠'.repeat(50_000) } } });
+      expect(echoed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(echoed.statusCode).toBeLessThan(500);
+      const cut = lines.filter((l) => l.msg === 'graphql error');
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut[0]!.message).toMatch(/… \(\d{6} characters\)$/);
+      expect(Math.max(...raw.map((l) => l.length))).toBeLessThan(2_000);
+
+      // Fifteen unknown fields: fifteen validation errors, ten logged one by one and one line for the rest.
+      lines.length = 0;
+      const fields = Array.from({ length: 15 }, (_, i) => `nope${i}`).join(' ');
+      const many = await post(app, { query: `{ ${fields} }` });
+      expect((many.json() as Body).errors).toHaveLength(15);
+      expect(lines.filter((l) => l.msg === 'graphql error')).toHaveLength(10);
+      expect(lines.filter((l) => l.msg === 'graphql errors not logged one by one')).toEqual([
+        expect.objectContaining({ more: 5, codes: ['GRAPHQL_VALIDATION_FAILED'] }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('/metrics is not served on the public port, only on its own listener', async () => {
     expect((await stack.gateway.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     await post(stack.gateway, { query: 'query MetricsProbe { madoriInfo { path } }', operationName: 'MetricsProbe' });

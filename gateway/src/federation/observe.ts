@@ -1,9 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_LOG_LEVEL, isErrorCode } from '@sumika/server-kit';
+import { ERROR_LOG_LEVEL, isErrorCode, LOGGED_ERRORS_MAX, loggedMessage } from '@sumika/server-kit';
 import { clearUid } from '../plugins/identity.js';
 import type { GatewayContext } from './context.js';
 import { CLIENT_CODES } from './errors.js';
+
+const SEVERITY = ['debug', 'info', 'warn', 'error'] as const;
 
 /**
  * Every operation: its errors logged at their code's level, subgraphs' set-cookie headers passed to
@@ -15,10 +17,22 @@ export function observePlugin(app: FastifyInstance): ApolloServerPlugin<GatewayC
       const started = performance.now();
       return {
         async didEncounterErrors({ errors }) {
-          for (const err of errors) {
+          // Messages cut and errors past the first ten counted: a client's input must not size the logs.
+          for (const err of errors.slice(0, LOGGED_ERRORS_MAX)) {
             const code = err.extensions?.code;
             const level = isErrorCode(code) ? ERROR_LOG_LEVEL[code] : 'error';
-            app.log[level]({ code, service: err.extensions?.serviceName, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
+            app.log[level](
+              { code, service: err.extensions?.serviceName, message: loggedMessage(err.message), path: err.path, locations: err.locations },
+              'graphql error',
+            );
+          }
+          if (errors.length > LOGGED_ERRORS_MAX) {
+            const rest = errors.slice(LOGGED_ERRORS_MAX).map((e) => e.extensions?.code);
+            // The line takes the most severe level of what it counts.
+            const level = rest
+              .map((c) => (isErrorCode(c) ? ERROR_LOG_LEVEL[c] : 'error'))
+              .reduce((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a));
+            app.log[level]({ more: rest.length, codes: [...new Set(rest.map(String))] }, 'graphql errors not logged one by one');
           }
         },
         async willSendResponse({ response, contextValue }) {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import mercurius from 'mercurius';
 import { parseEnv } from '../config.js';
+import { loggedMessage } from '../logging.js';
 import { LIMITS_ENV } from '../env.js';
 import { costTableOf, operationCost } from './cost.js';
 import { AppError, DEFAULT_MESSAGES, ERROR_LOG_LEVEL, isErrorCode, type ErrorCode } from './errors.js';
@@ -253,7 +254,7 @@ function formatError(err: GraphQLError, log: FastifyInstance['log']): GraphQLErr
     log.error({ err: err.originalError, path: err.path }, 'resolver failed');
     return new GraphQLError(DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, { path: err.path ?? undefined, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
   }
-  log[ERROR_LOG_LEVEL[code]]({ code, message: err.message, path: err.path, locations: err.locations }, 'graphql error');
+  log[ERROR_LOG_LEVEL[code]]({ code, message: loggedMessage(err.message), path: err.path, locations: err.locations }, 'graphql error');
   return new GraphQLError(err.message, {
     path: err.path ?? undefined,
     extensions: { ...err.extensions, code },
