@@ -2,16 +2,22 @@ import { hasRedisServer, throwawayRedisCluster, type ThrowawayRedisCluster } fro
 import { serviceRegistry } from '../observability/metrics.js';
 import { MemoryCache, openCache, type Cache } from './cache.js';
 
-/** Each backend: how to open it, and what to stop after (a cluster started for the test). */
+/**
+ * Each backend: how to open it, and what to stop after (a cluster started for the test). Commands wait up to
+ * 5 s here: these tests are about what the cache answers, and a loaded CI machine made the 200 ms default
+ * look like an outage (a cluster `get` right after its `set` answered as a miss). Timeouts and the breaker
+ * have their own tests.
+ */
+const timeoutMs = 5_000;
 const backends: [string, () => Promise<{ cache: Cache; stop?: () => Promise<void> }>][] = [['memory', async () => ({ cache: new MemoryCache() })]];
-if (process.env.REDIS_URL) backends.push(['redis', async () => ({ cache: await openCache({ prefix: `test:${process.pid}:${Date.now()}:` }) })]);
+if (process.env.REDIS_URL) backends.push(['redis', async () => ({ cache: await openCache({ prefix: `test:${process.pid}:${Date.now()}:`, timeoutMs }) })]);
 // Issue 18: a 3-node Redis Cluster on ports of its own; REDIS_URL names its nodes, comma-separated.
 if (hasRedisServer())
   backends.push([
     'a 3-node redis cluster',
     async () => {
       const cluster: ThrowawayRedisCluster = await throwawayRedisCluster(3);
-      return { cache: await openCache({ url: cluster.url, prefix: 'test:' }), stop: cluster.stop };
+      return { cache: await openCache({ url: cluster.url, prefix: 'test:', timeoutMs }), stop: cluster.stop };
     },
   ]);
 
