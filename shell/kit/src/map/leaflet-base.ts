@@ -141,7 +141,8 @@ export function declutterLabels(map: L.Map, obstacles: () => readonly (Element |
       tip.update();
     });
   };
-  map.on('moveend zoomend', run);
+  // A zoom ends with a moveend too: one placing per view change.
+  map.on('moveend', run);
   run();
   return run;
 }
