@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sql } from 'kysely';
 import { createContext, type Deps } from './context.js';
 import { stationGraph } from './repositories/graph.js';
+import { listingIndex } from './repositories/listing-index.js';
 import { searchMaster } from './repositories/listing-master.js';
 import { name, resolvers, typeDefs } from './index.js';
 
@@ -17,6 +18,8 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // took seconds and ran past the gateway's subgraph timeout); /readyz waits for them.
   const warm = () => Promise.all([searchMaster(opts.db), stationGraph(opts.db)]);
   warm().catch(() => undefined);
+  // The facets' in-memory index (seconds at 1M listings): /readyz waits for its load to end; SQL counts until it has loaded.
+  void listingIndex(opts.db).load();
   return buildSubgraphApp({
     name,
     registry: opts.registry,
@@ -29,6 +32,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     ready: async () => {
       await sql`SELECT 1`.execute(opts.db);
       await warm();
+      await listingIndex(opts.db).load();
       return true;
     },
     cacheState: () => opts.cache.state(),

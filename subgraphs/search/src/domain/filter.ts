@@ -1,5 +1,5 @@
 import { bigrams, normaliseWord, readingKey } from '@sumika/domain';
-import { planOrdinal, type Condition } from './condition.js';
+import { EMPTY_CONDITION, planOrdinal, type Condition } from './condition.js';
 
 /**
  * A city choice, OR-ed: cities and wards by city_code; a designated city means all of its wards
@@ -59,6 +59,27 @@ export interface ListingFilter {
   /** Calendar year the "built within n years" rules count from. */
   currentYear: number;
   bbox: BBox | null;
+}
+
+/** A filter over active listings with no place or condition (for callers that add their own). */
+export function baseFilter(): ListingFilter {
+  return {
+    archived: false,
+    prefectureCode: null,
+    city: null,
+    townCodes: null,
+    stationGroups: null,
+    lineCodes: null,
+    stationSets: [],
+    lineSets: [],
+    citySets: [],
+    special: null,
+    words: [],
+    storeId: null,
+    condition: { ...EMPTY_CONDITION, buildingTypes: [], conditionCodes: [] },
+    currentYear: japanYear(),
+    bbox: null,
+  };
 }
 
 /** Facet dimensions: the filter each one drops before grouping. */

@@ -104,7 +104,10 @@ export interface DB {
     lng: number;
     words: string[];
     archived: boolean;
+    /** The transaction that last wrote the row (a trigger sets it; migration 0008). */
+    written_xact: ColumnType<string | null, never, never>;
   };
+  listing_generation: { only_row: boolean; generation: ColumnType<string, never, never> };
   seed_run: { id: Generated<number>; seed: number; listings: number; as_of: ColumnType<Date, string, string>; started_at: Date; finished_at: Date };
 }
 

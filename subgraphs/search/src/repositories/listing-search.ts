@@ -3,6 +3,7 @@ import { planOrdinal } from '../domain/condition.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { Sort } from '../domain/sort.js';
 import type { DB } from './db.js';
+import { listingIndex } from './listing-index.js';
 
 export const ints = (codes: readonly number[]) => sql`${[...codes]}::int[]`;
 const smallints = (codes: readonly number[]) => sql`${[...codes]}::smallint[]`;
@@ -258,6 +259,16 @@ export interface FacetPart {
   key: { column: FacetColumn } | { elements: FacetElements };
 }
 
+/**
+ * Matches per key for several facets: from the in-memory listing index when it can answer (loaded,
+ * caught up with the table, no free words or archived listings), else in SQL. Both give the same
+ * counts (listing-index.test.ts).
+ */
+export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
+  if (parts.length === 0) return [];
+  return (await listingIndex(db).facetCounts(parts)) ?? facetCountsInSql(db, parts);
+}
+
 /** A clause's identity: its SQL text and parameters (the same filter field gives the same clause). */
 function clauseKey(db: Kysely<DB>, clause: RawBuilder<unknown>): string {
   const { sql: text, parameters } = clause.compile(db);
@@ -271,7 +282,7 @@ function clauseKey(db: Kysely<DB>, clause: RawBuilder<unknown>): string {
  * of the union serves them all instead of one scan (and one transaction) per facet.
  * Returns each part's counts, largest first, then by key.
  */
-export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
+export async function facetCountsInSql(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
   if (parts.length === 0) return [];
   const clauses = parts.map((p) => new Map(filterClauses(p.filter).map((c) => [clauseKey(db, c), c] as const)));
   const common = [...clauses[0]!].filter(([k]) => clauses.every((m) => m.has(k))).map(([, c]) => c);

@@ -3,7 +3,8 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
 import { cityChoice, searchMaster, townsByCodes } from '../repositories/listing-master.js';
-import { baseFilter, prefectureOf } from './search/arguments.js';
+import { baseFilter } from '../domain/filter.js';
+import { prefectureOf } from './search/arguments.js';
 import { existingPage, resultSource, type ResultSource } from './search/results.js';
 
 const PER_PAGE = 30;

@@ -3,7 +3,7 @@ import { storeIdOf } from '@sumika/domain';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { pageRequest } from '../domain/pagination.js';
 import { parseSort } from '../domain/sort.js';
-import { baseFilter } from './search/arguments.js';
+import { baseFilter } from '../domain/filter.js';
 import { existingPage, resultSource, type ResultSource } from './search/results.js';
 
 export const companySearchResolvers: Resolvers = {

@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { cachedJson, COUNT_TTL_SECONDS } from '../loaders/places.js';
 import { searchMaster } from '../repositories/listing-master.js';
 import { facetCounts } from '../repositories/listing-search.js';
-import { baseFilter } from './search/arguments.js';
+import { baseFilter } from '../domain/filter.js';
 
 /** A place list's counts under one special: per prefecture (nationwide scope), or per city, line and station group. */
 interface SpecialPlaceCounts {

@@ -2,7 +2,8 @@ import { notFound } from '@sumika/server-kit';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { Context } from '../context.js';
 import { searchMaster } from '../repositories/listing-master.js';
-import { baseFilter, prefectureOf } from './search/arguments.js';
+import { baseFilter } from '../domain/filter.js';
+import { prefectureOf } from './search/arguments.js';
 import { cachedKeys } from './search/results.js';
 
 // Special pages show these counts on every visit; five minutes of staleness is invisible.

@@ -4,7 +4,7 @@ import { MAX_COMMUTE_DESTINATIONS } from '@sumika/spec';
 import type { DestinationStationInput, QuerySearchBukkensArgs } from '../../__generated__/resolvers-types.js';
 import type { Context } from '../../context.js';
 import type { Destination } from '../../domain/commute.js';
-import { EMPTY_CONDITION, normaliseCondition, type Condition } from '../../domain/condition.js';
+import { normaliseCondition, type Condition } from '../../domain/condition.js';
 import { classifyWord, japanYear, type ListingFilter } from '../../domain/filter.js';
 import { stationGraph } from '../../repositories/graph.js';
 import { campusStations, cityChoice, searchMaster, townsByCodes, type MasterSpecial, type SearchMaster } from '../../repositories/listing-master.js';
@@ -154,25 +154,4 @@ export async function resolveSearch(ctx: Pick<Context, 'db'>, args: SearchArgs):
     filter.condition = narrowed;
   }
   return { filter, master, args, special, campus, destinations, condition };
-}
-
-/** A filter over active listings with no place or condition (for callers that add their own). */
-export function baseFilter(): ListingFilter {
-  return {
-    archived: false,
-    prefectureCode: null,
-    city: null,
-    townCodes: null,
-    stationGroups: null,
-    lineCodes: null,
-    stationSets: [],
-    lineSets: [],
-    citySets: [],
-    special: null,
-    words: [],
-    storeId: null,
-    condition: { ...EMPTY_CONDITION, buildingTypes: [], conditionCodes: [] },
-    currentYear: japanYear(),
-    bbox: null,
-  };
 }

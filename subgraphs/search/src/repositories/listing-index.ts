@@ -1,0 +1,943 @@
+import { sql, type Kysely } from 'kysely';
+import { planOrdinal } from '../domain/condition.js';
+import { builtYearFrom, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
+import type { DB } from './db.js';
+import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
+
+/**
+ * An in-memory, columnar copy of the active listings' filter columns, for the facets of a search.
+ *
+ * A results page's facets are a dozen group-bys under the search's filter, each without one of its
+ * conditions: in PostgreSQL that is every matching row read and grouped (0.3–5 s at 1M listings,
+ * docs/benchmarks.md). Here each column is a typed array (about 100 bytes a listing), codes counted
+ * per value are dictionary-encoded so counts are array increments, the place columns have posting
+ * lists, and each condition is evaluated once per candidate row in a tight loop over one column.
+ *
+ * Exact, not eventually right: before each answer the index reads what was written since its last
+ * read (migration 0008: rows carry the writing transaction; a read asks for those at or above the
+ * xmin of the previous read's snapshot), so an answer sees every write committed before it was
+ * asked, as the SQL would. Until the first load has finished, when that read fails, and for what the
+ * index does not hold (free words, archived listings), the caller counts in SQL.
+ */
+
+const LOAD_BATCH = 20_000;
+/** After this many rows written since the posting lists were built (a share of the rows, at most 4,096), they are built again. */
+const dirtyLimit = (rows: number) => Math.min(4_096, Math.max(256, rows / 16));
+/** A failed load is tried again after this long, by the next facet request. */
+const RETRY_MS = 5_000;
+
+/** The columns a row is read with (the full load and the reads of what was written since). */
+const ROW_COLUMNS = sql`id, archived, prefecture_code, city_code, gd_city_code, town_code, store_id, building_type, chinryou,
+  total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, built_year, lat, lng, condition_codes, line_codes, station_groups`;
+
+/** A row as read: the columns of ROW_COLUMNS (a bigint id may come as a string). */
+type ListingRow = Pick<
+  DB['listing'],
+  | 'archived'
+  | 'prefecture_code'
+  | 'city_code'
+  | 'gd_city_code'
+  | 'town_code'
+  | 'store_id'
+  | 'building_type'
+  | 'chinryou'
+  | 'total_rent'
+  | 'no_shikikin'
+  | 'no_reikin'
+  | 'plan_code'
+  | 'area'
+  | 'floor'
+  | 'walk_min'
+  | 'built_year'
+  | 'lat'
+  | 'lng'
+  | 'condition_codes'
+  | 'line_codes'
+  | 'station_groups'
+> & { id: number | string };
+
+/** A null code (gd_city_code, town_code) in the typed arrays and dictionaries. */
+const NULL_CODE = -2_147_483_648;
+/** smallint values are stored and counted shifted by this, so every one is an array index. */
+const SMALL = 32_768;
+
+type Typed = Int32Array | Int16Array | Uint8Array | Uint16Array | Float32Array | Float64Array;
+function grown<T extends Typed>(a: T, capacity: number): T {
+  const b = new (a.constructor as new (n: number) => T)(capacity);
+  b.set(a.subarray(0, Math.min(a.length, capacity)));
+  return b;
+}
+
+/** Codes as dense ordinals (the order first seen), so counting per code is an array increment. */
+class Dictionary {
+  readonly codes: number[] = [];
+  private readonly ordinals = new Map<number, number>();
+  of(code: number): number {
+    let o = this.ordinals.get(code);
+    if (o === undefined) {
+      o = this.codes.length;
+      this.codes.push(code);
+      this.ordinals.set(code, o);
+    }
+    return o;
+  }
+  find(code: number): number | undefined {
+    return code === NULL_CODE ? undefined : this.ordinals.get(code);
+  }
+  /** A mask over ordinals: 1 for each of the codes (a null never matches a code, as in SQL). */
+  mask(codes: readonly number[]): Uint8Array {
+    const m = new Uint8Array(this.codes.length);
+    for (const c of codes) {
+      const o = this.find(c);
+      if (o !== undefined) m[o] = 1;
+    }
+    return m;
+  }
+}
+
+/** An array column: each row's elements (ordinals, or shifted smallints) as a slice of one pool; a rewritten row's slice is appended. */
+class ElementColumn {
+  start: Int32Array;
+  len: Uint16Array;
+  pool: Int32Array;
+  used = 0;
+  constructor(
+    capacity: number,
+    readonly dict: Dictionary | null,
+  ) {
+    this.start = new Int32Array(capacity);
+    this.len = new Uint16Array(capacity);
+    this.pool = new Int32Array(capacity * 4);
+  }
+  set(slot: number, values: readonly number[]): void {
+    if (this.used + values.length > this.pool.length) this.pool = grown(this.pool, Math.max(this.pool.length * 2, this.used + values.length));
+    this.start[slot] = this.used;
+    this.len[slot] = values.length;
+    for (const v of values) this.pool[this.used++] = this.dict ? this.dict.of(v) : v + SMALL;
+  }
+  grow(capacity: number): void {
+    this.start = grown(this.start, capacity);
+    this.len = grown(this.len, capacity);
+  }
+  /** Packs the live slices (a rewritten row leaves its old one behind) and trims the spare room. */
+  compact(rows: number): void {
+    let live = 0;
+    for (let s = 0; s < rows; s++) live += this.len[s]!;
+    if (this.used <= live + live / 4 + 1_024 && this.pool.length <= 2 * live + 1_024) return;
+    const pool = new Int32Array(live + (live >> 3) + 1_024);
+    let at = 0;
+    for (let s = 0; s < rows; s++) {
+      pool.set(this.pool.subarray(this.start[s]!, this.start[s]! + this.len[s]!), at);
+      this.start[s] = at;
+      at += this.len[s]!;
+    }
+    [this.pool, this.used] = [pool, at];
+  }
+  /** The value stored for a code (its ordinal, or the shifted smallint), or undefined when no row holds it. */
+  stored(code: number): number | undefined {
+    if (this.dict) return this.dict.find(code);
+    return code >= -SMALL && code < SMALL ? code + SMALL : undefined;
+  }
+}
+
+type SmallColumn = 'pref' | 'plan' | 'buildingType' | 'walk' | 'built' | 'conditions';
+
+/** The rows: one slot per listing ever held (an archived one stays, inactive). */
+class Rows {
+  n = 0;
+  private capacity: number;
+  /** Slots of the rows of the full load (ids ascending, as loaded), and of rows added since. */
+  private loadedIds: Float64Array = new Float64Array(0);
+  private readonly addedIds = new Map<number, number>();
+  active: Uint8Array;
+  pref: Int16Array;
+  /** city_code and town_code as ordinals of their dictionaries; gd_city_code as the code (NULL_CODE for null). */
+  city: Int32Array;
+  gdCity: Int32Array;
+  town: Int32Array;
+  store: Int32Array;
+  buildingType: Int16Array;
+  chinryou: Int32Array;
+  totalRent: Int32Array;
+  /** The rents as ordinals, for counting per rent. */
+  chinryouOrd: Int32Array;
+  totalRentOrd: Int32Array;
+  noShikikin: Uint8Array;
+  noReikin: Uint8Array;
+  plan: Int16Array;
+  area: Float32Array;
+  floor: Int16Array;
+  walk: Int16Array;
+  built: Int16Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  readonly dicts = { city: new Dictionary(), town: new Dictionary(), chinryou: new Dictionary(), totalRent: new Dictionary() };
+  /** The least and greatest value ever written to each smallint column counted per value, so its counts fit an array that size. */
+  readonly bounds: Record<SmallColumn, { min: number; max: number }> = {
+    pref: { min: 0, max: 0 },
+    plan: { min: 0, max: 0 },
+    buildingType: { min: 0, max: 0 },
+    walk: { min: 0, max: 0 },
+    built: { min: 0, max: 0 },
+    conditions: { min: 0, max: 0 },
+  };
+  readonly conditions: ElementColumn;
+  readonly lines: ElementColumn;
+  readonly stations: ElementColumn;
+  /** Slots written since the posting lists were built: every search considers them too. */
+  dirty: number[] = [];
+  private readonly isDirty = new Set<number>();
+  /** Posting lists: slots per prefecture code, per city ordinal, per gd_city_code, per line and station ordinal. */
+  postings!: {
+    pref: Map<number, Int32Array>;
+    city: Map<number, Int32Array>;
+    gdCity: Map<number, Int32Array>;
+    station: Map<number, Int32Array>;
+    line: Map<number, Int32Array>;
+  };
+  /** Every slot, for a search no posting list narrows. */
+  all = new Int32Array(0);
+
+  constructor(expected: number) {
+    const c = (this.capacity = Math.max(1_024, Math.ceil(expected * 1.02)));
+    this.active = new Uint8Array(c);
+    this.pref = new Int16Array(c);
+    this.city = new Int32Array(c);
+    this.gdCity = new Int32Array(c);
+    this.town = new Int32Array(c);
+    this.store = new Int32Array(c);
+    this.buildingType = new Int16Array(c);
+    this.chinryou = new Int32Array(c);
+    this.totalRent = new Int32Array(c);
+    this.chinryouOrd = new Int32Array(c);
+    this.totalRentOrd = new Int32Array(c);
+    this.noShikikin = new Uint8Array(c);
+    this.noReikin = new Uint8Array(c);
+    this.plan = new Int16Array(c);
+    this.area = new Float32Array(c);
+    this.floor = new Int16Array(c);
+    this.walk = new Int16Array(c);
+    this.built = new Int16Array(c);
+    this.lat = new Float64Array(c);
+    this.lng = new Float64Array(c);
+    this.conditions = new ElementColumn(c, null);
+    this.lines = new ElementColumn(c, new Dictionary());
+    this.stations = new ElementColumn(c, new Dictionary());
+  }
+
+  private resize(c: number): void {
+    this.capacity = c;
+    this.active = grown(this.active, c);
+    this.pref = grown(this.pref, c);
+    this.city = grown(this.city, c);
+    this.gdCity = grown(this.gdCity, c);
+    this.town = grown(this.town, c);
+    this.store = grown(this.store, c);
+    this.buildingType = grown(this.buildingType, c);
+    this.chinryou = grown(this.chinryou, c);
+    this.totalRent = grown(this.totalRent, c);
+    this.chinryouOrd = grown(this.chinryouOrd, c);
+    this.totalRentOrd = grown(this.totalRentOrd, c);
+    this.noShikikin = grown(this.noShikikin, c);
+    this.noReikin = grown(this.noReikin, c);
+    this.plan = grown(this.plan, c);
+    this.area = grown(this.area, c);
+    this.floor = grown(this.floor, c);
+    this.walk = grown(this.walk, c);
+    this.built = grown(this.built, c);
+    this.lat = grown(this.lat, c);
+    this.lng = grown(this.lng, c);
+    for (const e of [this.conditions, this.lines, this.stations]) e.grow(c);
+  }
+
+  private slotOf(id: number): number | undefined {
+    const ids = this.loadedIds;
+    let [lo, hi] = [0, ids.length - 1];
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[mid]! < id) lo = mid + 1;
+      else if (ids[mid]! > id) hi = mid - 1;
+      else return mid;
+    }
+    return this.addedIds.get(id);
+  }
+
+  /** Rows of the full load, in id order. */
+  load(batch: readonly ListingRow[]): void {
+    for (const r of batch) {
+      if (this.n === this.capacity) this.resize(Math.ceil(this.capacity * 1.5));
+      this.write(this.n++, r);
+    }
+  }
+
+  /** Ends the full load: the slots so far are found by id by binary search; the spare room is trimmed. */
+  loaded(ids: Float64Array): void {
+    this.loadedIds = ids;
+    this.resize(Math.max(1_024, this.n + (this.n >> 6)));
+    this.buildPostings();
+  }
+
+  /** A row written since the load (new, rewritten or archived). */
+  put(r: ListingRow): void {
+    const id = Number(r.id);
+    let s = this.slotOf(id);
+    if (s === undefined) {
+      if (r.archived) return; // never held, nothing to take out
+      if (this.n === this.capacity) this.resize(Math.ceil(this.capacity * 1.5));
+      s = this.n++;
+      this.addedIds.set(id, s);
+    }
+    this.write(s, r);
+    if (!this.isDirty.has(s)) {
+      this.isDirty.add(s);
+      this.dirty.push(s);
+    }
+  }
+
+  private write(s: number, r: ListingRow): void {
+    const b = this.bounds;
+    for (const [name, v] of [
+      ['pref', r.prefecture_code],
+      ['plan', r.plan_code],
+      ['buildingType', r.building_type],
+      ['walk', r.walk_min],
+      ['built', r.built_year],
+      ...r.condition_codes.map((c) => ['conditions', c] as const),
+    ] as const) {
+      if (v < b[name].min) b[name].min = v;
+      if (v > b[name].max) b[name].max = v;
+    }
+    this.active[s] = r.archived ? 0 : 1;
+    this.pref[s] = r.prefecture_code;
+    this.city[s] = this.dicts.city.of(r.city_code);
+    this.gdCity[s] = r.gd_city_code ?? NULL_CODE;
+    this.town[s] = this.dicts.town.of(r.town_code ?? NULL_CODE);
+    this.store[s] = r.store_id;
+    this.buildingType[s] = r.building_type;
+    this.chinryou[s] = r.chinryou;
+    this.totalRent[s] = r.total_rent;
+    this.chinryouOrd[s] = this.dicts.chinryou.of(r.chinryou);
+    this.totalRentOrd[s] = this.dicts.totalRent.of(r.total_rent);
+    this.noShikikin[s] = r.no_shikikin ? 1 : 0;
+    this.noReikin[s] = r.no_reikin ? 1 : 0;
+    this.plan[s] = r.plan_code;
+    this.area[s] = r.area;
+    this.floor[s] = r.floor;
+    this.walk[s] = r.walk_min;
+    this.built[s] = r.built_year;
+    this.lat[s] = r.lat;
+    this.lng[s] = r.lng;
+    this.conditions.set(s, r.condition_codes);
+    this.lines.set(s, r.line_codes);
+    this.stations.set(s, r.station_groups);
+  }
+
+  /** (Re)builds the posting lists over every active slot; nothing is dirty after. */
+  buildPostings(): void {
+    for (const e of [this.conditions, this.lines, this.stations]) e.compact(this.n);
+    const scalar = (col: Int32Array | Int16Array): Map<number, Int32Array> => {
+      const lists = new Map<number, number[]>();
+      for (let s = 0; s < this.n; s++) {
+        if (this.active[s] === 0 || col[s] === NULL_CODE) continue;
+        const list = lists.get(col[s]!);
+        if (list) list.push(s);
+        else lists.set(col[s]!, [s]);
+      }
+      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    };
+    const elements = (col: ElementColumn): Map<number, Int32Array> => {
+      const lists = new Map<number, number[]>();
+      for (let s = 0; s < this.n; s++) {
+        if (this.active[s] === 0) continue;
+        const end = col.start[s]! + col.len[s]!;
+        for (let i = col.start[s]!; i < end; i++) {
+          const v = col.pool[i]!;
+          const list = lists.get(v);
+          // An element repeated in one row is listed once.
+          if (!list) lists.set(v, [s]);
+          else if (list[list.length - 1] !== s) list.push(s);
+        }
+      }
+      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    };
+    this.postings = {
+      pref: scalar(this.pref),
+      city: scalar(this.city),
+      gdCity: scalar(this.gdCity),
+      station: elements(this.stations),
+      line: elements(this.lines),
+    };
+    this.all = new Int32Array(this.n);
+    let w = 0;
+    for (let s = 0; s < this.n; s++) if (this.active[s] === 1) this.all[w++] = s;
+    this.all = this.all.subarray(0, w);
+    this.dirty = [];
+    this.isDirty.clear();
+  }
+
+  needsRebuild(): boolean {
+    return this.dirty.length > dirtyLimit(this.n);
+  }
+}
+
+// ---- the filter as conditions over columns -----------------------------------------------------------
+
+type NumberColumn = Int32Array | Int16Array | Float32Array | Float64Array;
+
+/** One conjunct of the filter, as filterClauses writes it in SQL, over the columns. */
+type Test =
+  | { kind: 'never' }
+  | { kind: 'range'; col: NumberColumn; min: number; max: number }
+  | { kind: 'flag'; col: Uint8Array }
+  /** The column's value (a code, or an ordinal) is one the mask marks; `or`: or the other column's is. */
+  | { kind: 'in'; col: Int32Array | Int16Array; mask: Uint8Array; offset: number; or?: { col: Int32Array; mask: Uint8Array; offset: number } }
+  | { kind: 'overlap'; col: ElementColumn; mask: Uint8Array }
+  | { kind: 'containsAll'; col: ElementColumn; values: number[] };
+
+interface Condition {
+  /** Equal for the same conjunct. */
+  key: string;
+  test: Test;
+  /** Posting lists holding every active row that passes (when the rows written since are added). */
+  source?: Int32Array[];
+}
+
+/** A mask over small codes (prefectures, plans, building types) from a code list; codes beyond it match nothing. */
+function codeMask(codes: readonly number[]): { mask: Uint8Array; offset: number } {
+  const mask = new Uint8Array(2 * SMALL);
+  for (const c of codes) if (c >= -SMALL && c < SMALL) mask[c + SMALL] = 1;
+  return { mask, offset: SMALL };
+}
+
+/** A mask over gd_city_code values (they are not dictionary-encoded: a set of the codes, shifted into a mask when small). */
+function gdMask(codes: readonly number[]): { mask: Uint8Array; offset: number } | null {
+  if (codes.length === 0) return null;
+  const [min, max] = [Math.min(...codes), Math.max(...codes)];
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max - min > 1 << 20) return null;
+  const mask = new Uint8Array(max - min + 1);
+  for (const c of codes) mask[c - min] = 1;
+  return { mask, offset: -min };
+}
+
+const never = (key: string): Condition => ({ key, test: { kind: 'never' } });
+const range = (key: string, col: NumberColumn, min = -Infinity, max = Infinity): Condition => ({ key, test: { kind: 'range', col, min, max } });
+const lists = (m: Map<number, Int32Array>, keys: Iterable<number | undefined>): Int32Array[] =>
+  [...keys].flatMap((k) => (k === undefined ? [] : (m.get(k) ?? [])));
+
+function cityConditions(r: Rows, c: CityChoice, prefectureCode: number | null): Condition[] | null {
+  const key = `city:${JSON.stringify([c.cityCodes, c.gdCityCodes])}`;
+  if (c.cityCodes.length === 0 && c.gdCityCodes.length === 0) return [never(key)];
+  const gd = gdMask(c.gdCityCodes);
+  if (c.gdCityCodes.length && !gd) return null;
+  const cities = r.dicts.city.mask(c.cityCodes);
+  const out: Condition[] = [
+    {
+      key,
+      test: { kind: 'in', col: r.city, mask: cities, offset: 0, ...(gd ? { or: { col: r.gdCity, ...gd } } : {}) },
+      source: [
+        ...lists(
+          r.postings.city,
+          c.cityCodes.map((code) => r.dicts.city.find(code)),
+        ),
+        ...lists(r.postings.gdCity, c.gdCityCodes),
+      ],
+    },
+  ];
+  if (prefectureCode === null && c.prefectureCodes.length) {
+    out.push({
+      key: `prefs:${JSON.stringify(c.prefectureCodes)}`,
+      test: { kind: 'in', col: r.pref, ...codeMask(c.prefectureCodes) },
+      source: lists(r.postings.pref, c.prefectureCodes),
+    });
+  }
+  return out;
+}
+
+function overlapCondition(r: Rows, column: 'stations' | 'lines', set: readonly number[]): Condition {
+  const key = `${column}:${JSON.stringify(set)}`;
+  if (set.length === 0) return never(key);
+  const col = r[column];
+  const values = set.map((code) => col.stored(code));
+  const mask = new Uint8Array(col.dict!.codes.length);
+  for (const v of values) if (v !== undefined) mask[v] = 1;
+  return { key, test: { kind: 'overlap', col, mask }, source: lists(r.postings[column === 'stations' ? 'station' : 'line'], new Set(values)) };
+}
+
+/** A mask over the condition column's stored values (shifted smallints). */
+function conditionMask(codes: readonly number[]): Uint8Array {
+  return codeMask(codes).mask;
+}
+
+/** special.match, as specialClauses in SQL; null for a bound the SQL would refuse. */
+function specialConditions(r: Rows, rule: SpecialRule, currentYear: number): Condition[] | null {
+  const out: Condition[] = [];
+  const k = (name: string, v: unknown) => `special.${name}:${JSON.stringify(v)}`;
+  for (const v of [rule.walkMinMax, rule.rentMax, rule.floorMin]) if (v !== undefined && !Number.isInteger(v)) return null;
+  if (rule.walkMinMax !== undefined) out.push(range(k('walk', rule.walkMinMax), r.walk, -Infinity, rule.walkMinMax));
+  if (rule.noShikikin) out.push({ key: k('noShikikin', true), test: { kind: 'flag', col: r.noShikikin } });
+  if (rule.noReikin) out.push({ key: k('noReikin', true), test: { kind: 'flag', col: r.noReikin } });
+  if (rule.builtWithinYears !== undefined) {
+    const from = builtYearFrom(currentYear, rule.builtWithinYears);
+    if (!Number.isInteger(from)) return null;
+    out.push(range(k('built', from), r.built, from));
+  }
+  if (rule.plans?.length) {
+    const codes = rule.plans.map((p) => planOrdinal(p)).filter((c): c is number => c !== undefined);
+    out.push(codes.length ? { key: k('plans', codes), test: { kind: 'in', col: r.plan, ...codeMask(codes) } } : never(k('plans', codes)));
+  }
+  if (rule.rentMax !== undefined) out.push(range(k('rent', rule.rentMax), r.chinryou, -Infinity, rule.rentMax));
+  if (rule.floorMin !== undefined) out.push(range(k('floor', rule.floorMin), r.floor, rule.floorMin));
+  if (rule.conditionCodes?.length)
+    out.push({ key: k('conditions', rule.conditionCodes), test: { kind: 'overlap', col: r.conditions, mask: conditionMask(rule.conditionCodes) } });
+  return out;
+}
+
+/**
+ * The filter as conditions, one per SQL conjunct of filterClauses (listing-search.ts) and keyed
+ * equal where those are; null when the index cannot answer it (archived listings, free words, a
+ * bound the SQL would refuse).
+ */
+function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
+  if (f.archived || f.words.length) return null;
+  const c = f.condition;
+  for (const v of [c.rentMin, c.rentMax, c.planMin, c.planMax, c.walkMin]) if (v !== null && !Number.isInteger(v)) return null;
+  const out: Condition[] = [];
+  if (f.prefectureCode !== null) {
+    out.push({
+      key: `pref:${f.prefectureCode}`,
+      test: { kind: 'in', col: r.pref, ...codeMask([f.prefectureCode]) },
+      source: lists(r.postings.pref, [f.prefectureCode]),
+    });
+  }
+  for (const choice of [...(f.city ? [f.city] : []), ...f.citySets]) {
+    const cities = cityConditions(r, choice, f.prefectureCode);
+    if (!cities) return null;
+    out.push(...cities);
+  }
+  if (f.townCodes) {
+    const key = `town:${JSON.stringify(f.townCodes)}`;
+    out.push(f.townCodes.length ? { key, test: { kind: 'in', col: r.town, mask: r.dicts.town.mask(f.townCodes), offset: 0 } } : never(key));
+  }
+  if (f.storeId !== null) out.push(range(`store:${f.storeId}`, r.store, f.storeId, f.storeId));
+  if (f.bbox) {
+    const b = f.bbox;
+    out.push(range(`lat:${b.south}:${b.north}`, r.lat, b.south, b.north));
+    out.push(range(`lng:${b.west}:${b.east}`, r.lng, b.west, b.east));
+  }
+  if (c.buildingTypes.length)
+    out.push({ key: `type:${JSON.stringify(c.buildingTypes)}`, test: { kind: 'in', col: r.buildingType, ...codeMask(c.buildingTypes) } });
+  const [rent, rentName] = c.includeKanrihi ? [r.totalRent, 'total'] : [r.chinryou, 'chinryou'];
+  if (c.rentMin !== null) out.push(range(`rentMin:${rentName}:${c.rentMin}`, rent, c.rentMin));
+  if (c.rentMax !== null) out.push(range(`rentMax:${rentName}:${c.rentMax}`, rent, -Infinity, c.rentMax));
+  if (c.noReikin) out.push({ key: 'noReikin', test: { kind: 'flag', col: r.noReikin } });
+  if (c.noShikikin) out.push({ key: 'noShikikin', test: { kind: 'flag', col: r.noShikikin } });
+  if (c.planMin !== null) out.push(range(`planMin:${c.planMin}`, r.plan, c.planMin));
+  if (c.planMax !== null) out.push(range(`planMax:${c.planMax}`, r.plan, -Infinity, c.planMax));
+  // area is real: compared in single precision, as `area >= $1::real` is.
+  if (c.areaMin !== null) out.push(range(`areaMin:${Math.fround(c.areaMin)}`, r.area, Math.fround(c.areaMin)));
+  if (c.areaMax !== null) out.push(range(`areaMax:${Math.fround(c.areaMax)}`, r.area, -Infinity, Math.fround(c.areaMax)));
+  if (c.walkMin !== null) out.push(range(`walk:${c.walkMin}`, r.walk, -Infinity, c.walkMin));
+  if (c.builtYear !== null) {
+    const from = builtYearFrom(f.currentYear, c.builtYear);
+    if (!Number.isInteger(from)) return null;
+    out.push(range(`built:${from}`, r.built, from));
+  }
+  if (f.special) {
+    const special = specialConditions(r, f.special, f.currentYear);
+    if (!special) return null;
+    out.push(...special);
+  }
+  if (c.conditionCodes.length) {
+    const values = [...new Set(c.conditionCodes)].map((code) => r.conditions.stored(code));
+    out.push(
+      values.includes(undefined)
+        ? never(`conditions:${JSON.stringify(c.conditionCodes)}`)
+        : { key: `conditions:${JSON.stringify(c.conditionCodes)}`, test: { kind: 'containsAll', col: r.conditions, values: values as number[] } },
+    );
+  }
+  for (const set of [...(f.lineCodes ? [f.lineCodes] : []), ...f.lineSets]) out.push(overlapCondition(r, 'lines', set));
+  for (const set of [...(f.stationGroups ? [f.stationGroups] : []), ...f.stationSets]) out.push(overlapCondition(r, 'stations', set));
+  return out;
+}
+
+/** Marks in `ok` (one byte per slot of `slots`, up to `n`) the slots that pass: one tight loop per kind. */
+function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
+  switch (t.kind) {
+    case 'never':
+      ok.fill(0, 0, n);
+      return;
+    case 'range': {
+      const { col, min, max } = t;
+      for (let i = 0; i < n; i++) {
+        const v = col[slots[i]!]!;
+        ok[i] = v >= min && v <= max ? 1 : 0;
+      }
+      return;
+    }
+    case 'flag': {
+      const { col } = t;
+      for (let i = 0; i < n; i++) ok[i] = col[slots[i]!]!;
+      return;
+    }
+    case 'in': {
+      const { col, mask, offset, or } = t;
+      for (let i = 0; i < n; i++) ok[i] = mask[col[slots[i]!]! + offset] ?? 0;
+      if (or) for (let i = 0; i < n; i++) if (ok[i] === 0) ok[i] = or.mask[or.col[slots[i]!]! + or.offset] ?? 0;
+      return;
+    }
+    case 'overlap': {
+      const { start, len, pool } = t.col;
+      const { mask } = t;
+      for (let i = 0; i < n; i++) {
+        const s = slots[i]!;
+        const end = start[s]! + len[s]!;
+        let hit = 0;
+        for (let j = start[s]!; j < end && hit === 0; j++) hit = mask[pool[j]!] ?? 0;
+        ok[i] = hit;
+      }
+      return;
+    }
+    case 'containsAll': {
+      const { start, len, pool } = t.col;
+      const { values } = t;
+      for (let i = 0; i < n; i++) {
+        const s = slots[i]!;
+        const end = start[s]! + len[s]!;
+        let all = 1;
+        for (const v of values) {
+          let found = false;
+          for (let j = start[s]!; j < end && !found; j++) found = pool[j] === v;
+          if (!found) {
+            all = 0;
+            break;
+          }
+        }
+        ok[i] = all;
+      }
+    }
+  }
+}
+
+// ---- counting -------------------------------------------------------------------------------------
+
+/**
+ * How a part counts: per stored value of a column (an ordinal, or a smallint code; the element pool
+ * of the conditions holds them shifted), at index `value - base` of an array `size` long, and the key
+ * each index stands for.
+ */
+type Counting =
+  | { kind: 'scalar'; col: Int32Array | Int16Array; base: number; size: number; key: (i: number) => number }
+  | { kind: 'area'; round: (a: number) => number }
+  | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number };
+
+function countingOf(r: Rows, key: FacetPart['key']): Counting {
+  if ('elements' in key) {
+    const col = { condition_codes: r.conditions, line_codes: r.lines, station_groups: r.stations }[key.elements];
+    const dict = col.dict;
+    if (dict) return { kind: 'elements', col, base: 0, size: dict.codes.length, key: (i) => dict.codes[i]! };
+    const b = r.bounds.conditions;
+    return { kind: 'elements', col, base: b.min + SMALL, size: b.max - b.min + 1, key: (i) => i + b.min };
+  }
+  const small = (col: Int16Array, name: SmallColumn): Counting => {
+    const b = r.bounds[name];
+    return { kind: 'scalar', col, base: b.min, size: b.max - b.min + 1, key: (i) => i + b.min };
+  };
+  // A null code groups as the SQL's null key does once read as a number: 0.
+  const coded = (col: Int32Array, dict: Dictionary): Counting => ({
+    kind: 'scalar',
+    col,
+    base: 0,
+    size: dict.codes.length,
+    key: (i) => (dict.codes[i] === NULL_CODE ? 0 : dict.codes[i]!),
+  });
+  const byColumn: Record<FacetColumn, () => Counting> = {
+    chinryou: () => coded(r.chinryouOrd, r.dicts.chinryou),
+    total_rent: () => coded(r.totalRentOrd, r.dicts.totalRent),
+    walk_min: () => small(r.walk, 'walk'),
+    built_year: () => small(r.built, 'built'),
+    plan_code: () => small(r.plan, 'plan'),
+    building_type: () => small(r.buildingType, 'buildingType'),
+    prefecture_code: () => small(r.pref, 'pref'),
+    city_code: () => coded(r.city, r.dicts.city),
+    town_code: () => coded(r.town, r.dicts.town),
+    area_floor: () => ({ kind: 'area', round: Math.floor }),
+    area_ceil: () => ({ kind: 'area', round: Math.ceil }),
+  };
+  return byColumn[key.column]();
+}
+
+/** Counts, over the slots whose failed bits miss `mask`, per key; largest first, then by key. */
+function count(r: Rows, how: Counting, slots: Int32Array, n: number, failed: Uint32Array, mask: number): KeyCount[] {
+  const out: KeyCount[] = [];
+  if (how.kind === 'area') {
+    const counts = new Map<number, number>();
+    const { area } = r;
+    for (let i = 0; i < n; i++) {
+      if ((failed[i]! & mask) !== 0) continue;
+      const k = how.round(area[slots[i]!]!);
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    for (const [key, c] of counts) out.push({ key, count: c });
+  } else {
+    const counts = new Int32Array(how.size);
+    const { base } = how;
+    if (how.kind === 'scalar') {
+      const { col } = how;
+      for (let i = 0; i < n; i++) if ((failed[i]! & mask) === 0) counts[col[slots[i]!]! - base]!++;
+    } else {
+      const { start, len, pool } = how.col;
+      for (let i = 0; i < n; i++) {
+        if ((failed[i]! & mask) !== 0) continue;
+        const s = slots[i]!;
+        const end = start[s]! + len[s]!;
+        for (let j = start[s]!; j < end; j++) counts[pool[j]! - base]!++;
+      }
+    }
+    for (let i = 0; i < counts.length; i++) if (counts[i]) out.push({ key: how.key(i), count: counts[i]! });
+  }
+  return out.sort((a, b) => b.count - a.count || a.key - b.key);
+}
+
+/** The slots any active row passing the condition is among (its posting lists and the rows written since), or every active slot. */
+function candidates(r: Rows, narrow: Condition | null): Int32Array {
+  const best = narrow?.source ?? null;
+  const bestSize = best?.reduce((n, l) => n + l.length, 0) ?? 0;
+  if (!best) {
+    if (r.dirty.length === 0) return r.all;
+    // Every slot, in order (a written one may be one the list of active slots does not hold).
+    const every = new Int32Array(r.n);
+    for (let s = 0; s < r.n; s++) every[s] = s;
+    return every;
+  }
+  if (best.length === 1 && r.dirty.length === 0) return best[0]!;
+  const all = new Int32Array(bestSize + r.dirty.length);
+  let at = 0;
+  for (const l of best) {
+    all.set(l, at);
+    at += l.length;
+  }
+  all.set(r.dirty, at);
+  all.sort();
+  let w = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i]!;
+  return all.subarray(0, w);
+}
+
+/** The condition whose posting lists hold the fewest rows (the one to start from), or null to start from every row. */
+function narrowest(r: Rows, conditions: readonly Condition[]): Condition | null {
+  let best: Condition | null = null;
+  let bestSize = r.all.length / 2; // beyond half the rows, sorting the lists costs more than it saves
+  for (const c of conditions) {
+    if (!c.source) continue;
+    const size = c.source.reduce((n, l) => n + l.length, 0);
+    if (size < bestSize) [best, bestSize] = [c, size];
+  }
+  return best;
+}
+
+/**
+ * Counts per key for each part, as facetCounts in SQL; null when a part's filter is not one the index
+ * answers. Parts are counted together when they start from the same rows: on a line search every
+ * facet but the lines' counts the line's rows, the lines' facet the prefecture's.
+ */
+function countParts(r: Rows, parts: readonly FacetPart[]): KeyCount[][] | null {
+  const perPart: Condition[][] = [];
+  for (const p of parts) {
+    const conditions = filterConditions(r, p.filter);
+    if (!conditions) return null;
+    perPart.push(conditions);
+  }
+  const groups = new Map<string, number[]>();
+  perPart.forEach((cs, i) => {
+    const key = narrowest(r, cs)?.key ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const out: KeyCount[][] = [];
+  for (const members of groups.values()) {
+    const counts = countGroup(
+      r,
+      members.map((i) => parts[i]!),
+      members.map((i) => perPart[i]!),
+    );
+    if (!counts) return null;
+    members.forEach((i, j) => (out[i] = counts[j]!));
+  }
+  return out;
+}
+
+/** Counts the parts in one pass over the rows passing the conditions they share. */
+function countGroup(r: Rows, parts: readonly FacetPart[], perPart: readonly Condition[][]): KeyCount[][] | null {
+  const keysOf = perPart.map((cs) => new Set(cs.map((c) => c.key)));
+  const common = perPart[0]!.filter((c) => keysOf.every((ks) => ks.has(c.key)));
+  const own = new Map<string, Condition>();
+  for (const cs of perPart) for (const c of cs) if (!keysOf.every((ks) => ks.has(c.key))) own.set(c.key, c);
+  if (own.size > 31) return null;
+  const ownBit = new Map([...own.keys()].map((k, i) => [k, 1 << i]));
+  const masks = perPart.map((cs) => cs.reduce((m, c) => m | (ownBit.get(c.key) ?? 0), 0));
+  if (common.some((c) => c.test.kind === 'never')) return parts.map(() => []);
+
+  // The candidates, narrowed by each common condition in turn (inactive ones first), then each own
+  // condition's failures as a bit per candidate.
+  const from = candidates(r, narrowest(r, common));
+  let slots = new Int32Array(from.length);
+  let n = 0;
+  for (let i = 0; i < from.length; i++) if (r.active[from[i]!] === 1) slots[n++] = from[i]!;
+  const ok = new Uint8Array(n);
+  for (const c of common) {
+    evaluate(c.test, slots, n, ok);
+    let w = 0;
+    for (let i = 0; i < n; i++) if (ok[i] === 1) slots[w++] = slots[i]!;
+    n = w;
+  }
+  slots = slots.subarray(0, n);
+  const failed = new Uint32Array(n);
+  for (const [key, c] of own) {
+    evaluate(c.test, slots, n, ok);
+    const bit = ownBit.get(key)!;
+    for (let i = 0; i < n; i++) if (ok[i] === 0) failed[i]! |= bit;
+  }
+  return parts.map((p, i) => count(r, countingOf(r, p.key), slots, n, failed, masks[i]!));
+}
+
+// ---- keeping it in step with the table --------------------------------------------------------------
+
+interface Snapshot {
+  xmin: string;
+  generation: string;
+}
+
+/** Run in a repeatable-read transaction, its first statement: what the snapshot has seen. */
+async function snapshotOf(trx: Kysely<DB>): Promise<Snapshot> {
+  const { rows } = await sql<Snapshot>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+    (SELECT generation::text FROM listing_generation) AS generation`.execute(trx);
+  return rows[0]!;
+}
+
+const readSnapshot = (db: Kysely<DB>) => db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only');
+
+export interface IndexState {
+  rows: number;
+  dirty: number;
+  loadedInMs: number | null;
+}
+
+export class ListingIndex {
+  private rows: Rows | null = null;
+  private seen: Snapshot | null = null;
+  private loading: Promise<void> | null = null;
+  private failedAt = 0;
+  private running: Promise<boolean> | null = null;
+  private next: Promise<boolean> | null = null;
+  private loadedInMs: number | null = null;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Starts the full load if none has finished or is under way; resolves when it has ended (loaded or failed). */
+  load(): Promise<void> {
+    if (this.rows) return Promise.resolve();
+    this.loading ??= this.fullLoad().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  state(): IndexState {
+    return { rows: this.rows?.n ?? 0, dirty: this.rows?.dirty.length ?? 0, loadedInMs: this.loadedInMs };
+  }
+
+  /** Each part's counts per key, exact as of this call; null when the caller should count in SQL. */
+  async facetCounts(parts: readonly FacetPart[]): Promise<KeyCount[][] | null> {
+    if (!this.rows) {
+      if (Date.now() - this.failedAt >= RETRY_MS) void this.load();
+      return null;
+    }
+    if (!(await this.caughtUp()) || !this.rows) return null;
+    return countParts(this.rows, parts);
+  }
+
+  private async fullLoad(): Promise<void> {
+    const started = performance.now();
+    try {
+      const { rows, seen } = await readSnapshot(this.db).execute(async (trx) => {
+        const seen = await snapshotOf(trx);
+        const { rows: counted } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM listing WHERE NOT archived`.execute(trx);
+        const rows = new Rows(Number(counted[0]?.n ?? 0));
+        const ids: number[] = [];
+        let after = -1;
+        for (;;) {
+          const batch = await sql<ListingRow>`SELECT ${ROW_COLUMNS} FROM listing WHERE NOT archived AND id > ${after}
+            ORDER BY id LIMIT ${LOAD_BATCH}`.execute(trx);
+          rows.load(batch.rows);
+          for (const row of batch.rows) ids.push(Number(row.id));
+          if (batch.rows.length < LOAD_BATCH) break;
+          after = ids[ids.length - 1]!;
+          // Other requests are served between batches.
+          await new Promise((r) => setImmediate(r));
+        }
+        rows.loaded(Float64Array.from(ids));
+        return { rows, seen };
+      });
+      [this.rows, this.seen] = [rows, seen];
+      this.loadedInMs = Math.round(performance.now() - started);
+    } catch {
+      this.failedAt = Date.now();
+    }
+  }
+
+  /**
+   * Reads what was written since the last read, in a read that starts after this call (concurrent
+   * callers share one). False when that read failed or found rows deleted (a full load starts).
+   */
+  private caughtUp(): Promise<boolean> {
+    if (!this.running) {
+      this.running = this.readWritten().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // The read under way may have started before this call: wait for the one after it.
+    this.next ??= this.running
+      .catch(() => false)
+      .then(() => {
+        this.next = null;
+        return this.caughtUp();
+      });
+    return this.next;
+  }
+
+  private async readWritten(): Promise<boolean> {
+    const since = this.seen;
+    if (!since) return false;
+    try {
+      const { seen, written } = await readSnapshot(this.db).execute(async (trx) => {
+        const seen = await snapshotOf(trx);
+        if (seen.generation !== since.generation) return { seen, written: null };
+        const { rows } = await sql<ListingRow>`SELECT ${ROW_COLUMNS} FROM listing WHERE written_xact >= ${since.xmin}::xid8`.execute(trx);
+        return { seen, written: rows };
+      });
+      const rows = this.rows;
+      if (!rows || this.seen !== since) return false;
+      if (!written) {
+        // Rows were deleted: load everything again; SQL answers meanwhile.
+        [this.rows, this.seen] = [null, null];
+        void this.load();
+        return false;
+      }
+      for (const row of written) rows.put(row);
+      if (rows.needsRebuild()) rows.buildPostings();
+      this.seen = seen;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+const indexes = new WeakMap<Kysely<DB>, ListingIndex>();
+
+/** This database's listing index (one per process and database). */
+export function listingIndex(db: Kysely<DB>): ListingIndex {
+  let index = indexes.get(db);
+  if (!index) indexes.set(db, (index = new ListingIndex(db)));
+  return index;
+}
