@@ -18,7 +18,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   // took seconds and ran past the gateway's subgraph timeout); /readyz waits for them.
   const warm = () => Promise.all([searchMaster(opts.db), stationGraph(opts.db)]);
   warm().catch(() => undefined);
-  // The facets' in-memory index (seconds at 1M listings): /readyz waits for its load to end; SQL counts until it has loaded.
+  // The facets' in-memory index (seconds at 1M listings): /readyz waits for its first load to end; SQL counts until it has loaded.
   void listingIndex(opts.db).load();
   return buildSubgraphApp({
     name,
@@ -32,7 +32,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     ready: async () => {
       await sql`SELECT 1`.execute(opts.db);
       await warm();
-      await listingIndex(opts.db).load();
+      await listingIndex(opts.db).firstLoad();
       return true;
     },
     cacheState: () => opts.cache.state(),

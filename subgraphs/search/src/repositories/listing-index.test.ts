@@ -202,6 +202,9 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
       // A deletion leaves no row to read: the index loads again, and the SQL answers until it has.
       await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
       expect(await index.facetCounts(partsOf(base()))).toBeNull();
+      // Readiness waits for the first load only, not for this one.
+      await index.firstLoad();
+      expect(index.state().rows).toBe(0);
       await index.load();
       expect(index.state().rows).toBe(rows.length);
       await agree(index, filters());

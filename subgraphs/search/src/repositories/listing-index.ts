@@ -825,6 +825,7 @@ export class ListingIndex {
   private rows: Rows | null = null;
   private seen: Snapshot | null = null;
   private loading: Promise<void> | null = null;
+  private first: Promise<void> | null = null;
   private failedAt = 0;
   private running: Promise<boolean> | null = null;
   private next: Promise<boolean> | null = null;
@@ -838,7 +839,17 @@ export class ListingIndex {
     this.loading ??= this.fullLoad().finally(() => {
       this.loading = null;
     });
+    this.first ??= this.loading;
     return this.loading;
+  }
+
+  /**
+   * The first load's end (loaded or failed), starting it if none has started: what readiness waits for.
+   * A later load (after a deletion) is not waited for: SQL answers meanwhile, and every replica going
+   * unready at once for it would be worse.
+   */
+  firstLoad(): Promise<void> {
+    return this.first ?? this.load();
   }
 
   state(): IndexState {
