@@ -132,7 +132,7 @@ export async function closeSeedStores(s: SeedStores): Promise<void> {
 /** Checksums of every generated table, for determinism checks. */
 export async function seedChecksums(s: SeedStores): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const tables: [Database<unknown>, string, string][] = [
+  const tables: [Database<unknown>, string, string, string[]?][] = [
     [s.search, 'prefecture', 'code'],
     [s.search, 'city', 'code'],
     [s.search, 'town', 'code'],
@@ -141,7 +141,7 @@ export async function seedChecksums(s: SeedStores): Promise<Record<string, strin
     [s.search, 'station', 'code'],
     [s.search, 'station_edge', 'from_station, to_station'],
     [s.search, 'campus_station', 'campus_id, group_code'],
-    [s.search, 'listing', 'id'],
+    [s.search, 'listing', 'id', ['written_xact']],
     [s.company, 'company', 'id'],
     [s.company, 'store', 'id'],
     [s.company, 'store_review', 'id'],
@@ -151,6 +151,6 @@ export async function seedChecksums(s: SeedStores): Promise<Record<string, strin
     [s.bukken, 'bukken_traffic', 'bukken_id, seq'],
     [s.bukken, 'condition_code', 'code'],
   ];
-  for (const [db, table, order] of tables) out[`${db.schema}.${table}`] = await tableChecksum(db, table, order);
+  for (const [db, table, order, exclude] of tables) out[`${db.schema}.${table}`] = await tableChecksum(db, table, order, exclude);
   return out;
 }

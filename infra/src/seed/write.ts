@@ -464,9 +464,13 @@ export async function withIndexesDeferred<T>(database: AnyDb, tables: readonly s
   }
 }
 
-/** md5 over a table's rows in key order: equal checksums mean byte-identical data. */
-export async function tableChecksum(database: AnyDb, table: string, orderBy: string): Promise<string> {
+/**
+ * md5 over a table's rows in key order: equal checksums mean byte-identical data. `exclude`: bookkeeping
+ * columns that differ between two identical loads (listing.written_xact, the writing transaction).
+ */
+export async function tableChecksum(database: AnyDb, table: string, orderBy: string, exclude: readonly string[] = []): Promise<string> {
+  const row = exclude.length ? sql`(to_jsonb(t) - ${[...exclude]}::text[])::text` : sql`t::text`;
   const { rows } = await sql<{ sum: string | null; n: number }>`
-    SELECT md5(string_agg(t::text, '|' ORDER BY ${sql.raw(orderBy)})) AS sum, count(*)::int AS n FROM ${sql.table(table)} t`.execute(database.db);
+    SELECT md5(string_agg(${row}, '|' ORDER BY ${sql.raw(orderBy)})) AS sum, count(*)::int AS n FROM ${sql.table(table)} t`.execute(database.db);
   return `${rows[0]?.n ?? 0}:${rows[0]?.sum ?? ''}`;
 }
