@@ -1,3 +1,4 @@
+import { Random } from '@sumika/domain';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { sql, type Kysely } from 'kysely';
@@ -42,20 +43,10 @@ type Row = {
 
 const base = (over: Partial<ListingFilter> = {}): ListingFilter => ({ ...baseFilter(), currentYear: 2026, ...over });
 
-/** A small deterministic generator (mulberry32), so a failing filter can be found again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Random filters over the seeded rows' own values: each field present about a third of the time. */
 function randomFilters(rows: Row[], n: number, seed: number): ListingFilter[] {
-  const rnd = random(seed);
+  const generator = new Random(seed);
+  const rnd = () => generator.next();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const some = <T>(xs: readonly T[], k: number): T[] => Array.from({ length: 1 + Math.floor(rnd() * k) }, () => pick(xs));
   const maybe = () => rnd() < 0.35;
