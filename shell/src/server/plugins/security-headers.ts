@@ -73,13 +73,12 @@ export default fp(
           'default-src': ["'self'"],
           'script-src': [nonceSource, "'strict-dynamic'", hostSources],
           'script-src-attr': ["'none'"],
-          // Stylesheets are files (the shell's and each remote's, decision 017); the one <style>
-          // element, a page remote's stylesheet inlined, carries the response's nonce. React renders
-          // style attributes, so those stay allowed; 'style-src' is the fallback of browsers without
-          // the -elem/-attr split. With img-src, font-src and connect-src closed, injected CSS has
-          // nowhere to send anything.
+          // Stylesheets are files (the shell's and each remote's, decision 017): no inline <style>
+          // element is needed. React renders style attributes, so those stay allowed; 'style-src' is
+          // the fallback of browsers without the -elem/-attr split. With img-src, font-src and
+          // connect-src closed, injected CSS has nowhere to send anything.
           'style-src': [styleSources("'self'", "'unsafe-inline'")],
-          'style-src-elem': [nonceSource, styleSources("'self'")],
+          'style-src-elem': [styleSources("'self'")],
           'style-src-attr': ["'unsafe-inline'"],
           'img-src': ["'self'", 'data:', ...(opts.mapTileOrigin ? [opts.mapTileOrigin] : [])],
           'font-src': ["'self'", 'data:'],

@@ -1,6 +1,5 @@
 import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
 import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
-import type { RemoteStyle } from '../federation/client-entries.js';
 
 export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
 export const DEFAULT_DESCRIPTION =
@@ -20,12 +19,7 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
 /**
  * <head> and the start of <body>: viewport (1100 px on PC), title, robots, canonical, description
  * (the kit's metaToHtml), stylesheets (the kit's and the shell's, then the page remote's: render-
- * blocking, so the page never shows unstyled), preloads and the deferred entry script.
- *
- * The page remote's stylesheet, from the remote's origin, goes inline when its text was read
- * (decision 017, amended): a first view then waits for no connection to another origin before it
- * paints. Beside it a disabled link with the same URL, which the browser does not fetch, tells the
- * remote's webpack and federation runtimes on hydration that the stylesheet is already there.
+ * blocking links, so the page never shows unstyled), preloads and the deferred entry script.
  * Breadcrumb JSON-LD is rendered by the kit's Breadcrumbs inside the page.
  */
 export function documentHead(opts: {
@@ -33,7 +27,7 @@ export function documentHead(opts: {
   isSpView: boolean;
   assets: ClientAssets;
   remoteEntries: string[];
-  remoteStyles?: RemoteStyle[];
+  remoteStyles?: string[];
   nonce: string;
 }): string {
   const nonce = `nonce="${escapeAttr(opts.nonce)}"`;
@@ -42,12 +36,7 @@ export function documentHead(opts: {
     `<meta name="viewport" content="${viewportContent(opts.isSpView)}">`,
     metaToHtml(opts.meta),
     '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
-    ...(opts.assets.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...(opts.remoteStyles ?? []).map(({ href, text }) =>
-      text === undefined
-        ? `<link rel="stylesheet" href="${escapeAttr(href)}">`
-        : `<style ${nonce}>${text}</style><link rel="stylesheet" href="${escapeAttr(href)}" disabled>`,
-    ),
+    ...[...(opts.assets.styles ?? []), ...(opts.remoteStyles ?? [])].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // Scripts and their preloads carry the CSP nonce; what they load is trusted through 'strict-dynamic'.
     ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
     ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
