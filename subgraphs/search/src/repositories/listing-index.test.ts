@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { EMPTY_CONDITION } from '../domain/condition.js';
 import { baseFilter, withoutDimension, type FacetDimension, type ListingFilter } from '../domain/filter.js';
 import type { DB } from './db.js';
-import { ListingIndex } from './listing-index.js';
+import { INDEXED_HEX_LEVELS, ListingIndex } from './listing-index.js';
+import { hexCountsInSql } from './listing-map.js';
 import { facetCountsInSql, type FacetPart } from './listing-search.js';
 
 /** What a facet dimension counts by (facets.ts), and the place keys of the special pages (special-places.ts). */
@@ -136,6 +137,21 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     }
   };
 
+  /** Map boxes about a few rows, from a street to a region wide, with each filter, at every level the index holds. */
+  const agreeOnMaps = async (index: ListingIndex, filters: ListingFilter[]) => {
+    const generator = new Random(5);
+    for (const [i, f] of filters.entries()) {
+      const r = rows[generator.int(0, rows.length - 1)]!;
+      const d = [0.004, 0.03, 0.2, 1.2][i % 4]!;
+      const bbox = { south: r.lat - d, north: r.lat + d * generator.next(), west: r.lng - d * generator.next(), east: r.lng + d };
+      const level = INDEXED_HEX_LEVELS[i % INDEXED_HEX_LEVELS.length]!;
+      const boxed = { ...f, bbox };
+      const fromIndex = await index.hexCounts(boxed, level);
+      expect(fromIndex).not.toBeNull();
+      expect({ boxed, level, cells: fromIndex }).toEqual({ boxed, level, cells: await hexCountsInSql(db, boxed, level) });
+    }
+  };
+
   it('counts every facet as the SQL does, for filters of every kind', async () => {
     const index = new ListingIndex(db);
     expect(await index.facetCounts(partsOf(base()))).toBeNull(); // not loaded yet: the caller counts in SQL
@@ -154,6 +170,16 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
       base({ stationGroups: [] }),
       ...randomFilters(rows, 150, 20261128),
     ]);
+  });
+
+  it('counts map cells at the wide levels as the SQL does, with and without a search', async () => {
+    const index = new ListingIndex(db);
+    await index.load();
+    const plain = Array.from({ length: 20 }, () => base());
+    await agreeOnMaps(index, [...plain, ...randomFilters(rows, 60, 99)]);
+    // Levels it does not hold, and no box: the SQL counts.
+    expect(await index.hexCounts({ ...base(), bbox: { south: 35, north: 36, west: 139, east: 140 } }, 8)).toBeNull();
+    expect(await index.hexCounts(base(), 5)).toBeNull();
   });
 
   it('answers free words and archived listings no more (the SQL does)', async () => {
@@ -184,6 +210,7 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
         built_year, built_date, arrived_at, view_count, initial_cost, lat, lng, words, archived, store_id`);
       await sql`INSERT INTO listing (id, global_key, ${copied}) SELECT ${newId}, 'bk-index-test', ${copied} FROM listing WHERE id = ${b!.id}`.execute(db);
       await agree(index, filters());
+      await agreeOnMaps(index, filters());
       expect(index.state().rows).toBe(rows.length + 1);
 
       // Un-archived again: counted again.

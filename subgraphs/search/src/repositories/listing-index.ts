@@ -5,13 +5,15 @@ import type { DB } from './db.js';
 import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
 
 /**
- * An in-memory, columnar copy of the active listings' filter columns, for the facets of a search.
+ * An in-memory, columnar copy of the active listings' filter columns, for the facets of a search
+ * and the wide map views (decision 029).
  *
  * A results page's facets are a dozen group-bys under the search's filter, each without one of its
  * conditions: in PostgreSQL that is every matching row read and grouped (0.3–5 s at 1M listings,
- * docs/benchmarks.md). Here each column is a typed array (about 100 bytes a listing), codes counted
- * per value are dictionary-encoded so counts are array increments, the place columns have posting
- * lists, and each condition is evaluated once per candidate row in a tight loop over one column.
+ * docs/benchmarks.md). Here each column is a typed array (about 140 bytes a listing with the map
+ * cells), codes counted per value are dictionary-encoded so counts are array increments, the place
+ * columns and latitude bands have posting lists, and each condition is evaluated once per candidate
+ * row in a tight loop over one column.
  *
  * Exact, not eventually right: before each answer the index reads what was written since its last
  * read (migration 0008: rows carry the writing transaction; a read asks for those at or above the
@@ -21,6 +23,14 @@ import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
  */
 
 const LOAD_BATCH = 20_000;
+
+/**
+ * The map levels whose GeoHex cells the index holds (the cells the database computed, listing.hex3 …,
+ * migration 0006, so both count a listing in the same cell): the wide views, where grouping the rows
+ * in SQL costs the most. Finer levels cover few listings and stay in SQL.
+ */
+export const INDEXED_HEX_LEVELS = [3, 4, 5, 6, 7] as const;
+type HexLevel = (typeof INDEXED_HEX_LEVELS)[number];
 /** After this many rows written since the posting lists were built (a share of the rows, at most 4,096), they are built again. */
 const dirtyLimit = (rows: number) => Math.min(4_096, Math.max(256, rows / 16));
 /** A failed load is tried again after this long, by the next facet request. */
@@ -28,7 +38,8 @@ const RETRY_MS = 5_000;
 
 /** The columns a row is read with (the full load and the reads of what was written since). */
 const ROW_COLUMNS = sql`id, archived, prefecture_code, city_code, gd_city_code, town_code, store_id, building_type, chinryou,
-  total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, built_year, lat, lng, condition_codes, line_codes, station_groups`;
+  total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, built_year, lat, lng, condition_codes, line_codes, station_groups,
+  ${sql.join(INDEXED_HEX_LEVELS.map((level) => sql.ref(`hex${level}`)))}`;
 
 /** A row as read: the columns of ROW_COLUMNS (a bigint id may come as a string). */
 type ListingRow = Pick<
@@ -54,7 +65,7 @@ type ListingRow = Pick<
   | 'condition_codes'
   | 'line_codes'
   | 'station_groups'
-> & { id: number | string };
+> & { id: number | string } & Record<`hex${HexLevel}`, number | string | bigint>;
 
 /** A null code (gd_city_code, town_code) in the typed arrays and dictionaries. */
 const NULL_CODE = -2_147_483_648;
@@ -171,6 +182,8 @@ class Rows {
   built: Int16Array;
   lat: Float64Array;
   lng: Float64Array;
+  /** The packed GeoHex cell (x * 2^32 + y + 2^31, as the database packs it) per indexed level. */
+  hex: Float64Array[];
   readonly dicts = { city: new Dictionary(), town: new Dictionary(), chinryou: new Dictionary(), totalRent: new Dictionary() };
   /** The least and greatest value ever written to each smallint column counted per value, so its counts fit an array that size. */
   readonly bounds: Record<SmallColumn, { min: number; max: number }> = {
@@ -194,7 +207,11 @@ class Rows {
     gdCity: Map<number, Int32Array>;
     station: Map<number, Int32Array>;
     line: Map<number, Int32Array>;
+    /** By 0.01° latitude band, floor(lat * 100), ordered by longitude (a box's rows are a range of each of its bands' lists). */
+    band: Map<number, Int32Array>;
   };
+  /** Each band list's longitudes, in its order (for the range a box's west and east bound). */
+  bandLng = new Map<number, Float64Array>();
   /** Every slot, for a search no posting list narrows. */
   all = new Int32Array(0);
 
@@ -220,6 +237,7 @@ class Rows {
     this.built = new Int16Array(c);
     this.lat = new Float64Array(c);
     this.lng = new Float64Array(c);
+    this.hex = INDEXED_HEX_LEVELS.map(() => new Float64Array(c));
     this.conditions = new ElementColumn(c, null);
     this.lines = new ElementColumn(c, new Dictionary());
     this.stations = new ElementColumn(c, new Dictionary());
@@ -247,6 +265,7 @@ class Rows {
     this.built = grown(this.built, c);
     this.lat = grown(this.lat, c);
     this.lng = grown(this.lng, c);
+    this.hex = this.hex.map((h) => grown(h, c));
     for (const e of [this.conditions, this.lines, this.stations]) e.grow(c);
   }
 
@@ -327,6 +346,7 @@ class Rows {
     this.built[s] = r.built_year;
     this.lat[s] = r.lat;
     this.lng[s] = r.lng;
+    INDEXED_HEX_LEVELS.forEach((level, i) => (this.hex[i]![s] = Number(r[`hex${level}`])));
     this.conditions.set(s, r.condition_codes);
     this.lines.set(s, r.line_codes);
     this.stations.set(s, r.station_groups);
@@ -360,12 +380,18 @@ class Rows {
       }
       return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
     };
+    const bands = new Int32Array(this.n);
+    for (let s = 0; s < this.n; s++) bands[s] = Math.floor(this.lat[s]! * 100);
+    const byBand = scalar(bands);
+    for (const list of byBand.values()) list.sort((a, b) => this.lng[a]! - this.lng[b]!);
+    this.bandLng = new Map([...byBand].map(([band, list]) => [band, Float64Array.from(list, (s) => this.lng[s]!)]));
     this.postings = {
       pref: scalar(this.pref),
       city: scalar(this.city),
       gdCity: scalar(this.gdCity),
       station: elements(this.stations),
       line: elements(this.lines),
+      band: byBand,
     };
     this.all = new Int32Array(this.n);
     let w = 0;
@@ -417,6 +443,30 @@ function gdMask(codes: readonly number[]): { mask: Uint8Array; offset: number } 
   const mask = new Uint8Array(max - min + 1);
   for (const c of codes) mask[c - min] = 1;
   return { mask, offset: -min };
+}
+
+/** The first index of the ascending `values` at or above `v` (`above`: strictly above). */
+function bound(values: Float64Array, v: number, above: boolean): number {
+  let [lo, hi] = [0, values.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (above ? values[mid]! <= v : values[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Each band's rows with the longitude within [west, east] (the band lists are ordered by longitude). */
+function bandRanges(r: Rows, bands: readonly number[], west: number, east: number): Int32Array[] {
+  const out: Int32Array[] = [];
+  for (const band of bands) {
+    const list = r.postings.band.get(band);
+    const lngs = r.bandLng.get(band);
+    if (!list || !lngs) continue;
+    const [from, to] = [bound(lngs, west, false), bound(lngs, east, true)];
+    if (to > from) out.push(list.subarray(from, to));
+  }
+  return out;
 }
 
 const never = (key: string): Condition => ({ key, test: { kind: 'never' } });
@@ -521,7 +571,11 @@ function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
   if (f.storeId !== null) out.push(range(`store:${f.storeId}`, r.store, f.storeId, f.storeId));
   if (f.bbox) {
     const b = f.bbox;
-    out.push(range(`lat:${b.south}:${b.north}`, r.lat, b.south, b.north));
+    // floor and the IEEE product are monotonic: a row inside the box is in one of its bands.
+    const [from, to] = [Math.floor(b.south * 100), Math.floor(b.north * 100)];
+    const bands =
+      Number.isSafeInteger(from) && Number.isSafeInteger(to) && to - from < 10_000 ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : null;
+    out.push({ ...range(`lat:${b.south}:${b.north}`, r.lat, b.south, b.north), ...(bands ? { source: bandRanges(r, bands, b.west, b.east) } : {}) });
     out.push(range(`lng:${b.west}:${b.east}`, r.lng, b.west, b.east));
   }
   if (c.buildingTypes.length)
@@ -627,7 +681,8 @@ function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
  */
 type Counting =
   | { kind: 'scalar'; col: Int32Array | Int16Array; base: number; size: number; key: (i: number) => number }
-  | { kind: 'area'; round: (a: number) => number }
+  /** Per value computed from the slot (a rounded area, a packed GeoHex cell), counted in a map. */
+  | { kind: 'keyed'; value: (s: number) => number }
   | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number };
 
 function countingOf(r: Rows, key: FacetPart['key']): Counting {
@@ -660,21 +715,21 @@ function countingOf(r: Rows, key: FacetPart['key']): Counting {
     prefecture_code: () => small(r.pref, 'pref'),
     city_code: () => coded(r.city, r.dicts.city),
     town_code: () => coded(r.town, r.dicts.town),
-    area_floor: () => ({ kind: 'area', round: Math.floor }),
-    area_ceil: () => ({ kind: 'area', round: Math.ceil }),
+    area_floor: () => ({ kind: 'keyed', value: (s) => Math.floor(r.area[s]!) }),
+    area_ceil: () => ({ kind: 'keyed', value: (s) => Math.ceil(r.area[s]!) }),
   };
   return byColumn[key.column]();
 }
 
 /** Counts, over the slots whose failed bits miss `mask`, per key; largest first, then by key. */
-function count(r: Rows, how: Counting, slots: Int32Array, n: number, failed: Uint32Array, mask: number): KeyCount[] {
+function count(how: Counting, slots: Int32Array, n: number, failed: Uint32Array, mask: number): KeyCount[] {
   const out: KeyCount[] = [];
-  if (how.kind === 'area') {
+  if (how.kind === 'keyed') {
     const counts = new Map<number, number>();
-    const { area } = r;
+    const { value } = how;
     for (let i = 0; i < n; i++) {
       if ((failed[i]! & mask) !== 0) continue;
-      const k = how.round(area[slots[i]!]!);
+      const k = value(slots[i]!);
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
     for (const [key, c] of counts) out.push({ key, count: c });
@@ -756,7 +811,7 @@ function countParts(r: Rows, parts: readonly FacetPart[]): KeyCount[][] | null {
   for (const members of groups.values()) {
     const counts = countGroup(
       r,
-      members.map((i) => parts[i]!),
+      members.map((i) => countingOf(r, parts[i]!.key)),
       members.map((i) => perPart[i]!),
     );
     if (!counts) return null;
@@ -766,7 +821,7 @@ function countParts(r: Rows, parts: readonly FacetPart[]): KeyCount[][] | null {
 }
 
 /** Counts the parts in one pass over the rows passing the conditions they share. */
-function countGroup(r: Rows, parts: readonly FacetPart[], perPart: readonly Condition[][]): KeyCount[][] | null {
+function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly Condition[][]): KeyCount[][] | null {
   const keysOf = perPart.map((cs) => new Set(cs.map((c) => c.key)));
   const common = perPart[0]!.filter((c) => keysOf.every((ks) => ks.has(c.key)));
   const own = new Map<string, Condition>();
@@ -774,7 +829,7 @@ function countGroup(r: Rows, parts: readonly FacetPart[], perPart: readonly Cond
   if (own.size > 31) return null;
   const ownBit = new Map([...own.keys()].map((k, i) => [k, 1 << i]));
   const masks = perPart.map((cs) => cs.reduce((m, c) => m | (ownBit.get(c.key) ?? 0), 0));
-  if (common.some((c) => c.test.kind === 'never')) return parts.map(() => []);
+  if (common.some((c) => c.test.kind === 'never')) return countings.map(() => []);
 
   // The candidates, narrowed by each common condition in turn (inactive ones first), then each own
   // condition's failures as a bit per candidate.
@@ -796,7 +851,7 @@ function countGroup(r: Rows, parts: readonly FacetPart[], perPart: readonly Cond
     const bit = ownBit.get(key)!;
     for (let i = 0; i < n; i++) if (ok[i] === 0) failed[i]! |= bit;
   }
-  return parts.map((p, i) => count(r, countingOf(r, p.key), slots, n, failed, masks[i]!));
+  return countings.map((how, i) => count(how, slots, n, failed, masks[i]!));
 }
 
 // ---- keeping it in step with the table --------------------------------------------------------------
@@ -858,12 +913,39 @@ export class ListingIndex {
 
   /** Each part's counts per key, exact as of this call; null when the caller should count in SQL. */
   async facetCounts(parts: readonly FacetPart[]): Promise<KeyCount[][] | null> {
+    const rows = await this.caughtUpRows();
+    return rows && countParts(rows, parts);
+  }
+
+  /**
+   * Matches per GeoHex cell at the level, as hexCounts in SQL (the filter carries the map's box),
+   * largest first, then by cell; null when the caller should count in SQL (a level the index does
+   * not hold, or as for facetCounts).
+   */
+  async hexCounts(f: ListingFilter, level: number): Promise<{ x: number; y: number; count: number }[] | null> {
+    const at = INDEXED_HEX_LEVELS.indexOf(level as HexLevel);
+    if (at < 0 || !f.bbox) return null;
+    const rows = await this.caughtUpRows();
+    const conditions = rows && filterConditions(rows, f);
+    if (!rows || !conditions) return null;
+    const hex = rows.hex[at]!;
+    const [cells] = countGroup(rows, [{ kind: 'keyed', value: (s) => hex[s]! }], [conditions]) ?? [];
+    if (!cells) return null;
+    // The database's packing, undone as its `cell >> 32` and `(cell & 4294967295) - 2147483648` do.
+    return cells.map(({ key, count }) => {
+      const x = Math.floor(key / 4_294_967_296);
+      return { x, y: key - x * 4_294_967_296 - 2_147_483_648, count };
+    });
+  }
+
+  /** The rows once caught up with the table, or null (not loaded: a load starts; or the read failed). */
+  private async caughtUpRows(): Promise<Rows | null> {
     if (!this.rows) {
       if (Date.now() - this.failedAt >= RETRY_MS) void this.load();
       return null;
     }
-    if (!(await this.caughtUp()) || !this.rows) return null;
-    return countParts(this.rows, parts);
+    if (!(await this.caughtUp())) return null;
+    return this.rows;
   }
 
   private async fullLoad(): Promise<void> {

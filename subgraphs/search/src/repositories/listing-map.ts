@@ -2,6 +2,7 @@ import { MAP_LEVELS } from '@sumika/spec';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { BBox, ListingFilter } from '../domain/filter.js';
 import type { DB } from './db.js';
+import { listingIndex } from './listing-index.js';
 import { aggregate, filterClauses, ints, whereOf } from './listing-search.js';
 
 /** The map levels whose cells every listing stores (listing.hex3 … hex12, migration 0006): the map's levels. */
@@ -28,10 +29,25 @@ export interface HexCount {
   count: number;
 }
 
-/** Matches per GeoHex cell at the level (the filter should carry the map's bounding box). */
+/**
+ * Matches per GeoHex cell at the level (the filter should carry the map's bounding box). A map without
+ * a search condition at the counted levels adds up the counts kept on write (cheaper than grouping
+ * any rows); other views at the wide levels are grouped by the in-memory listing index, 2–3 times
+ * faster than grouping the rows in SQL (docs/benchmarks.md); the rest in SQL. All give the same counts
+ * (listing-index.test.ts, map-counts.test.ts).
+ */
 export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
+  const fromIndex = countedPartsOf(f, level) ? null : await listingIndex(db).hexCounts(f, level);
+  return fromIndex ?? hexCountsInSql(db, f, level);
+}
+
+/** The counted-table parts of a map view without a search condition at a counted level; null for any other view. */
+const countedPartsOf = (f: ListingFilter, level: number) =>
+  f.bbox && isCountedLevel(level) && filterClauses({ ...f, bbox: null }).length === 1 && !f.archived ? countedParts(f, f.bbox, level) : null;
+
+export async function hexCountsInSql(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
   const cell = hexColumn(level);
-  const counted = f.bbox && isCountedLevel(level) && filterClauses({ ...f, bbox: null }).length === 1 && !f.archived ? countedParts(f, f.bbox, level) : null;
+  const counted = countedPartsOf(f, level);
   const { rows } = await aggregate(db, async (q) => {
     if (!counted) {
       return sql<{ hx: string; hy: string; n: number }>`
