@@ -507,15 +507,9 @@ function overlapCondition(r: Rows, column: 'stations' | 'lines', set: readonly n
   const key = `${column}:${JSON.stringify(set)}`;
   if (set.length === 0) return never(key);
   const col = r[column];
-  const values = set.map((code) => col.stored(code));
-  const mask = new Uint8Array(col.dict!.codes.length);
-  for (const v of values) if (v !== undefined) mask[v] = 1;
-  return { key, test: { kind: 'overlap', col, mask }, source: lists(r.postings[column === 'stations' ? 'station' : 'line'], new Set(values)) };
-}
-
-/** A mask over the condition column's stored values (shifted smallints). */
-function conditionMask(codes: readonly number[]): Uint8Array {
-  return codeMask(codes).mask;
+  const mask = col.dict!.mask(set);
+  const ordinals = new Set(set.map((code) => col.stored(code)));
+  return { key, test: { kind: 'overlap', col, mask }, source: lists(r.postings[column === 'stations' ? 'station' : 'line'], ordinals) };
 }
 
 /** special.match, as specialClauses in SQL; null for a bound the SQL would refuse. */
@@ -538,7 +532,7 @@ function specialConditions(r: Rows, rule: SpecialRule, currentYear: number): Con
   if (rule.rentMax !== undefined) out.push(range(k('rent', rule.rentMax), r.chinryou, -Infinity, rule.rentMax));
   if (rule.floorMin !== undefined) out.push(range(k('floor', rule.floorMin), r.floor, rule.floorMin));
   if (rule.conditionCodes?.length)
-    out.push({ key: k('conditions', rule.conditionCodes), test: { kind: 'overlap', col: r.conditions, mask: conditionMask(rule.conditionCodes) } });
+    out.push({ key: k('conditions', rule.conditionCodes), test: { kind: 'overlap', col: r.conditions, mask: codeMask(rule.conditionCodes).mask } });
   return out;
 }
 
