@@ -84,6 +84,10 @@ export function createMap(el: HTMLElement, opts: CreateMapOptions): MapControlle
       }
     },
     destroy() {
+      // Removing a map in the middle of a pan ends the pan with a moveend (Leaflet's remove stops the
+      // animation): by then the page has gone (a client-side navigation to a listing), and reporting
+      // the view would write the map's box into the next page's URL.
+      map.off('moveend', report);
       map.remove();
     },
   };
