@@ -314,18 +314,18 @@ class Rows {
   }
 
   private write(s: number, r: ListingRow): void {
-    const b = this.bounds;
-    for (const [name, v] of [
-      ['pref', r.prefecture_code],
-      ['plan', r.plan_code],
-      ['buildingType', r.building_type],
-      ['walk', r.walk_min],
-      ['built', r.built_year],
-      ...r.condition_codes.map((c) => ['conditions', c] as const),
-    ] as const) {
-      if (v < b[name].min) b[name].min = v;
-      if (v > b[name].max) b[name].max = v;
-    }
+    // No per-row arrays: this runs a million times on a load.
+    const widen = (name: SmallColumn, v: number) => {
+      const b = this.bounds[name];
+      if (v < b.min) b.min = v;
+      if (v > b.max) b.max = v;
+    };
+    widen('pref', r.prefecture_code);
+    widen('plan', r.plan_code);
+    widen('buildingType', r.building_type);
+    widen('walk', r.walk_min);
+    widen('built', r.built_year);
+    for (const c of r.condition_codes) widen('conditions', c);
     this.active[s] = r.archived ? 0 : 1;
     this.pref[s] = r.prefecture_code;
     this.city[s] = this.dicts.city.of(r.city_code);

@@ -37,17 +37,21 @@ export interface HexCount {
  * (listing-index.test.ts, map-counts.test.ts).
  */
 export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
-  const fromIndex = countedPartsOf(f, level) ? null : await listingIndex(db).hexCounts(f, level);
-  return fromIndex ?? hexCountsInSql(db, f, level);
+  const counted = countedPartsOf(f, level);
+  const fromIndex = counted ? null : await listingIndex(db).hexCounts(f, level);
+  return fromIndex ?? groupInSql(db, f, level, counted);
 }
 
 /** The counted-table parts of a map view without a search condition at a counted level; null for any other view. */
 const countedPartsOf = (f: ListingFilter, level: number) =>
   f.bbox && isCountedLevel(level) && filterClauses({ ...f, bbox: null }).length === 1 && !f.archived ? countedParts(f, f.bbox, level) : null;
 
-export async function hexCountsInSql(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
+/** hexCounts in SQL alone (the fallback, and what the tests compare the index with). */
+export const hexCountsInSql = (db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> => groupInSql(db, f, level, countedPartsOf(f, level));
+
+/** `counted`: the view's counted-table parts (countedPartsOf), found once by the caller. */
+async function groupInSql(db: Kysely<DB>, f: ListingFilter, level: number, counted: RawBuilder<unknown>[] | null): Promise<HexCount[]> {
   const cell = hexColumn(level);
-  const counted = countedPartsOf(f, level);
   const { rows } = await aggregate(db, async (q) => {
     if (!counted) {
       return sql<{ hx: string; hy: string; n: number }>`
