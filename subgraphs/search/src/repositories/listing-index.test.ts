@@ -152,6 +152,21 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     }
   };
 
+  /** Map boxes without a search condition about each point, a street to a region wide, at every level the index holds. */
+  const agreeOnPlainMapsAround = async (index: ListingIndex, points: { lat: number; lng: number }[]) => {
+    for (const p of points) {
+      for (const d of [0.004, 0.015, 0.2, 1.2]) {
+        for (const level of INDEXED_HEX_LEVELS) {
+          // The point on an edge band, and inside one.
+          for (const south of [p.lat - 0.001, p.lat - d]) {
+            const boxed = base({ bbox: { south, north: p.lat + d, west: p.lng - d, east: p.lng + d } });
+            expect({ boxed, level, cells: await index.hexCounts(boxed, level) }).toEqual({ boxed, level, cells: await hexCountsInSql(db, boxed, level) });
+          }
+        }
+      }
+    }
+  };
+
   it('counts every facet as the SQL does, for filters of every kind', async () => {
     const index = new ListingIndex(db);
     expect(await index.facetCounts(partsOf(base()))).toBeNull(); // not loaded yet: the caller counts in SQL
@@ -178,7 +193,7 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     const plain = Array.from({ length: 20 }, () => base());
     await agreeOnMaps(index, [...plain, ...randomFilters(rows, 60, 99)]);
     // Levels it does not hold, and no box: the SQL counts.
-    expect(await index.hexCounts({ ...base(), bbox: { south: 35, north: 36, west: 139, east: 140 } }, 8)).toBeNull();
+    expect(await index.hexCounts({ ...base(), bbox: { south: 35, north: 36, west: 139, east: 140 } }, 9)).toBeNull();
     expect(await index.hexCounts(base(), 5)).toBeNull();
   });
 
@@ -205,12 +220,16 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
       await sql`UPDATE listing SET prefecture_code = ${b!.prefecture_code}, city_code = ${b!.city_code}, chinryou = chinryou + 7,
         station_groups = ${b!.station_groups}::int[], condition_codes = '{}' WHERE id = ${a!.id}`.execute(db);
       await sql`UPDATE listing SET archived = true WHERE id = ${c!.id}`.execute(db);
+      // Moved on the map, far: beside a row half a degree or more away (another band and cell at every level).
+      const far = rows.find((r) => Math.abs(r.lat - a!.lat) > 0.5)!;
+      await sql`UPDATE listing SET lat = ${far.lat + 0.0004}, lng = ${far.lng - 0.0003} WHERE id = ${a!.id}`.execute(db);
       const copied = sql.raw(`building_key, company_id, prefecture_code, city_code, gd_city_code, town_code, building_type, chinryou,
         kanri_kyoeki, total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, station_groups, line_codes, condition_codes,
         built_year, built_date, arrived_at, view_count, initial_cost, lat, lng, words, archived, store_id`);
       await sql`INSERT INTO listing (id, global_key, ${copied}) SELECT ${newId}, 'bk-index-test', ${copied} FROM listing WHERE id = ${b!.id}`.execute(db);
       await agree(index, filters());
       await agreeOnMaps(index, filters());
+      await agreeOnPlainMapsAround(index, [a!, far, c!]);
       expect(index.state().rows).toBe(rows.length + 1);
 
       // Un-archived again: counted again.
@@ -229,7 +248,8 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     } finally {
       await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
       await sql`UPDATE listing SET prefecture_code = ${a!.prefecture_code}, city_code = ${a!.city_code}, chinryou = ${a!.chinryou},
-        station_groups = ${a!.station_groups}::int[], condition_codes = ${a!.condition_codes}::smallint[] WHERE id = ${a!.id}`.execute(db);
+        station_groups = ${a!.station_groups}::int[], condition_codes = ${a!.condition_codes}::smallint[], lat = ${a!.lat}, lng = ${a!.lng}
+        WHERE id = ${a!.id}`.execute(db);
       await sql`UPDATE listing SET archived = false WHERE id = ${c!.id}`.execute(db);
     }
   });

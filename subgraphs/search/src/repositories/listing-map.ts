@@ -30,16 +30,14 @@ export interface HexCount {
 }
 
 /**
- * Matches per GeoHex cell at the level (the filter should carry the map's bounding box). A map without
- * a search condition at the counted levels adds up the counts kept on write (cheaper than grouping
- * any rows); other views at the wide levels are grouped by the in-memory listing index, 2–3 times
- * faster than grouping the rows in SQL (docs/benchmarks.md); the rest in SQL. All give the same counts
- * (listing-index.test.ts, map-counts.test.ts).
+ * Matches per GeoHex cell at the level (the filter should carry the map's bounding box). At the
+ * wide levels the in-memory listing index counts (a view without a search condition from its cells'
+ * runs, others from the rows that pass); in SQL otherwise, and until the index has loaded: there a
+ * view without a search condition at the counted levels adds up the counts kept on write. All give
+ * the same counts (listing-index.test.ts, map-counts.test.ts); docs/benchmarks.md has the figures.
  */
 export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
-  const counted = countedPartsOf(f, level);
-  const fromIndex = counted ? null : await listingIndex(db).hexCounts(f, level);
-  return fromIndex ?? groupInSql(db, f, level, counted);
+  return (await listingIndex(db).hexCounts(f, level)) ?? hexCountsInSql(db, f, level);
 }
 
 /** The counted-table parts of a map view without a search condition at a counted level; null for any other view. */
@@ -47,10 +45,8 @@ const countedPartsOf = (f: ListingFilter, level: number) =>
   f.bbox && isCountedLevel(level) && filterClauses({ ...f, bbox: null }).length === 1 && !f.archived ? countedParts(f, f.bbox, level) : null;
 
 /** hexCounts in SQL alone (the fallback, and what the tests compare the index with). */
-export const hexCountsInSql = (db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> => groupInSql(db, f, level, countedPartsOf(f, level));
-
-/** `counted`: the view's counted-table parts (countedPartsOf), found once by the caller. */
-async function groupInSql(db: Kysely<DB>, f: ListingFilter, level: number, counted: RawBuilder<unknown>[] | null): Promise<HexCount[]> {
+export async function hexCountsInSql(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
+  const counted = countedPartsOf(f, level);
   const cell = hexColumn(level);
   const { rows } = await aggregate(db, async (q) => {
     if (!counted) {
