@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyInstance } from 'fastify';
 import clientAssets from './client-assets.js';
-import compression, { compressedBody, preferredEncoding } from './compression.js';
+import compression, { endCompressed, preferredEncoding } from './compression.js';
 import { upstream } from './proxy-testing.js';
 
 /** A page-like body: big enough to compress, different on every line. */
@@ -45,16 +45,12 @@ describe('compression of dynamic responses', () => {
     });
     app = Fastify();
     await app.register(compression);
-    // As the SSR writes a page: hijacked, head flushed first, then the rest.
+    // As the SSR sends a page: hijacked, then the whole document at once.
     app.get('/page', async (req, reply) => {
       reply.hijack();
       reply.raw.statusCode = 200;
       reply.raw.setHeader('content-type', 'text/html; charset=utf-8');
-      const out = compressedBody(reply.raw, req.headers['accept-encoding']);
-      out.write('<!DOCTYPE html><head></head>');
-      out.flush();
-      out.write(Buffer.from(PAGE));
-      out.end('</html>');
+      endCompressed(reply.raw, req.headers['accept-encoding'], Buffer.from(`<!DOCTYPE html><head></head>${PAGE}</html>`));
     });
     app.get('/json', async () => JSON_BODY);
     app.get('/small', async () => ({ ok: true }));
@@ -73,7 +69,7 @@ describe('compression of dynamic responses', () => {
     ['br, gzip', 'br'],
     ['gzip', 'gzip'],
     ['identity', undefined],
-  ])('a streamed page with accept-encoding %s comes back as %s, decoding to the same HTML', async (accept, encoding) => {
+  ])('a page with accept-encoding %s comes back as %s, decoding to the same HTML', async (accept, encoding) => {
     const res = await app.inject({ url: '/page', headers: { 'accept-encoding': accept } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
@@ -155,33 +151,31 @@ describe('client assets: precompressed siblings and cache headers', () => {
   });
 });
 
-describe('compressedBody when the visitor leaves', () => {
-  it('frees the compressor once the response closes unfinished, and later writes do not throw', async () => {
+describe('endCompressed when the visitor leaves', () => {
+  it('sends nothing once the response has closed, and does not throw', async () => {
     const app = Fastify();
-    let closed!: () => void;
-    const compressorGone = new Promise<void>((resolve) => (closed = resolve));
+    let [arrived, ended] = [() => {}, () => {}];
+    const [inside, done] = [new Promise<void>((r) => (arrived = r)), new Promise<void>((r) => (ended = r))];
+    let sent = false;
     app.get('/page', async (req, reply) => {
       reply.hijack();
-      const out = compressedBody(reply.raw, req.headers['accept-encoding']);
-      out.write('<!DOCTYPE html><head></head>');
-      out.flush();
-      reply.raw.once('close', () =>
-        setImmediate(() => {
-          out.write(PAGE);
-          out.end('</html>');
-          closed();
-        }),
-      );
+      reply.raw.once('close', () => {
+        const end = reply.raw.end.bind(reply.raw);
+        reply.raw.end = ((...args: Parameters<typeof end>) => ((sent = true), end(...args))) as typeof reply.raw.end;
+        endCompressed(reply.raw, req.headers['accept-encoding'], Buffer.from(PAGE));
+        setTimeout(ended, 50);
+      });
+      arrived();
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const ctrl = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/page`, {
-      headers: { 'accept-encoding': 'br' },
-      signal: ctrl.signal,
-    });
-    expect(res.headers.get('content-encoding')).toBe('br');
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/page`;
+    const pending = fetch(url, { headers: { 'accept-encoding': 'br' }, signal: ctrl.signal }).catch(() => undefined);
+    await inside;
     ctrl.abort();
-    await compressorGone;
+    await pending;
+    await done;
+    expect(sent).toBe(false);
     await app.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,38 +33,36 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return br >= gzip ? 'br' : 'gzip';
 }
 
-/** Where a streamed response's body goes: straight to the socket, or through brotli/gzip. */
-export interface BodySink {
-  write(chunk: string | Buffer): void;
-  /** Sends what is buffered so far (a page's head, so the browser starts on its CSS and scripts). */
-  flush(): void;
-  end(chunk?: string | Buffer): void;
-}
-
 /**
- * A body writer for a response written by hand (the hijacked, streamed page), compressed when the
- * request accepts it; sets content-encoding. Call before the first write, after the status.
+ * Ends a response written by hand (the hijacked page) with its whole body, compressed when the request
+ * accepts it and the body is worth it (content-encoding and content-length set). Compression runs on
+ * libuv's thread pool, off the event loop; a visitor who left meanwhile gets nothing.
  */
-export function compressedBody(res: ServerResponse, acceptEncoding: string | string[] | undefined): BodySink {
-  const encoding = preferredEncoding(acceptEncoding);
+export function endCompressed(res: ServerResponse, acceptEncoding: string | string[] | undefined, body: Buffer): void {
+  const encoding = body.length >= COMPRESS_THRESHOLD ? preferredEncoding(acceptEncoding) : undefined;
   if (!encoding) {
-    return { write: (chunk) => void res.write(chunk), flush: () => {}, end: (chunk) => void (chunk === undefined ? res.end() : res.end(chunk)) };
+    res.end(body);
+    return;
   }
-  res.setHeader('content-encoding', encoding);
-  res.removeHeader('content-length');
-  const z =
-    encoding === 'br'
-      ? createBrotliCompress({
-          params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-        })
-      : createGzip({ level: 6 });
-  z.on('error', (err) => res.destroy(err));
-  // A visitor who leaves mid-page: free the compressor now, not when the render ends.
-  res.on('close', () => {
-    if (!res.writableFinished) z.destroy();
-  });
-  z.pipe(res);
-  return { write: (chunk) => void z.write(chunk), flush: () => z.flush(), end: (chunk) => void (chunk === undefined ? z.end() : z.end(chunk)) };
+  const send = (err: Error | null, compressed: Buffer) => {
+    if (res.destroyed) return;
+    if (err) {
+      res.destroy(err);
+      return;
+    }
+    res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', compressed.length);
+    res.end(compressed);
+  };
+  if (encoding === 'br') {
+    brotliCompress(
+      body,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+      send,
+    );
+  } else {
+    gzip(body, { level: 6 }, send);
+  }
 }
 
 /**

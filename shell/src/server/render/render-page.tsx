@@ -34,7 +34,7 @@ import { GatewaySession, NETWORK_ERROR, pageStatusForErrors, UID_COOKIE } from '
 import { boundedSignal, outgoingTraceparent, requestTrace } from '@sumika/server-kit';
 import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
-import { compressedBody } from '../plugins/compression.js';
+import { endCompressed } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
 import { PreloadedAnswersCache } from './preloaded-cache.js';
 import { canonicalOf, canonicalUrl, pageUrl, validHost } from './page-url.js';
@@ -424,15 +424,16 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   res.setHeader('vary', 'user-agent, cookie, accept-encoding');
   if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
   if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
-  const out = compressedBody(res, req.headers['accept-encoding']);
-  out.write(head);
-  out.flush();
   await new Promise<void>((resolve) => {
+    // The render is complete: its chunks (React writes a few KB at a time) are sent with the head and
+    // the tail as one buffer, one write (written one by one, the socket writes took ~7% of the shell's CPU).
+    const chunks: Buffer[] = [Buffer.from(head)];
     const body = new PassThrough();
-    body.on('data', (chunk: Buffer) => out.write(chunk));
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
     body.on('end', () => {
       const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
-      out.end(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce));
+      chunks.push(Buffer.from(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce)));
+      endCompressed(res, req.headers['accept-encoding'], Buffer.concat(chunks));
       resolve();
     });
     res.on('close', resolve);
