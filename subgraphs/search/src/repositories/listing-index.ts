@@ -68,6 +68,9 @@ type ListingRow = Pick<
   | 'station_groups'
 > & { id: number | string } & Record<`hex${HexLevel}`, number | string | bigint>;
 
+/** Words of the per-row bit set of condition codes: room for this many times 32 distinct codes (the master has 81). */
+const CONDITION_WORDS = 4;
+
 /** A null code (gd_city_code, town_code) in the typed arrays and dictionaries. */
 const NULL_CODE = -2_147_483_648;
 /** smallint values are stored and counted shifted by this, so every one is an array index. */
@@ -183,8 +186,9 @@ class Rows {
   built: Int16Array;
   lat: Float64Array;
   lng: Float64Array;
-  /** The packed GeoHex cell (x * 2^32 + y + 2^31, as the database packs it) per indexed level. */
-  hex: Float64Array[];
+  /** Per indexed level, the GeoHex cell as an ordinal of that level's dictionary of packed cells (x * 2^32 + y + 2^31, as the database packs them). */
+  hex: Int32Array[];
+  readonly hexDicts = INDEXED_HEX_LEVELS.map(() => new Dictionary());
   readonly dicts = { city: new Dictionary(), town: new Dictionary(), chinryou: new Dictionary(), totalRent: new Dictionary() };
   /** The least and greatest value ever written to each smallint column counted per value, so its counts fit an array that size. */
   readonly bounds: Record<SmallColumn, { min: number; max: number }> = {
@@ -196,6 +200,15 @@ class Rows {
     conditions: { min: 0, max: 0 },
   };
   readonly conditions: ElementColumn;
+  /**
+   * The condition codes again as CONDITION_WORDS words of bits per row (bit = ordinal in condBit): a
+   * containment test is a few ANDs, and the conditions facet counts set bits, with no element list to
+   * walk. Usable while every row's codes are distinct and fit (the SQL counts a repeated code twice);
+   * otherwise the element lists answer.
+   */
+  condBits: Int32Array;
+  readonly condBit = new Dictionary();
+  condBitsUsable = true;
   readonly lines: ElementColumn;
   readonly stations: ElementColumn;
   /** Slots written since the posting lists were built: every search considers them too. */
@@ -219,7 +232,7 @@ class Rows {
    * far wider than a band is high, so a band crosses few cells and a box without a search condition
    * counts its rows per cell a run at a time (plainHexCounts).
    */
-  bandRuns: Map<number, { starts: Int32Array; keys: Float64Array }>[] = [];
+  bandRuns: Map<number, { starts: Int32Array; keys: Int32Array }>[] = [];
   /** Slots in the posting lists when they were built. */
   private listed = 0;
   /** Where each dirty slot held in the lists was when they were built (what the band lists and runs still count). */
@@ -249,8 +262,9 @@ class Rows {
     this.built = new Int16Array(c);
     this.lat = new Float64Array(c);
     this.lng = new Float64Array(c);
-    this.hex = INDEXED_HEX_LEVELS.map(() => new Float64Array(c));
+    this.hex = INDEXED_HEX_LEVELS.map(() => new Int32Array(c));
     this.conditions = new ElementColumn(c, null);
+    this.condBits = new Int32Array(c * CONDITION_WORDS);
     this.lines = new ElementColumn(c, new Dictionary());
     this.stations = new ElementColumn(c, new Dictionary());
   }
@@ -279,6 +293,7 @@ class Rows {
     this.lng = grown(this.lng, c);
     this.hex = this.hex.map((h) => grown(h, c));
     for (const e of [this.conditions, this.lines, this.stations]) e.grow(c);
+    this.condBits = grown(this.condBits, c * CONDITION_WORDS);
   }
 
   private slotOf(id: number): number | undefined {
@@ -361,8 +376,15 @@ class Rows {
     this.built[s] = r.built_year;
     this.lat[s] = r.lat;
     this.lng[s] = r.lng;
-    INDEXED_HEX_LEVELS.forEach((level, i) => (this.hex[i]![s] = Number(r[`hex${level}`])));
+    INDEXED_HEX_LEVELS.forEach((level, i) => (this.hex[i]![s] = this.hexDicts[i]!.of(Number(r[`hex${level}`]))));
     this.conditions.set(s, r.condition_codes);
+    const at = s * CONDITION_WORDS;
+    this.condBits.fill(0, at, at + CONDITION_WORDS);
+    for (const code of r.condition_codes) {
+      const bit = this.condBit.of(code);
+      if (bit >= CONDITION_WORDS * 32 || (this.condBits[at + (bit >> 5)]! & (1 << (bit & 31))) !== 0) this.condBitsUsable = false;
+      else this.condBits[at + (bit >> 5)]! |= 1 << (bit & 31);
+    }
     this.lines.set(s, r.line_codes);
     this.stations.set(s, r.station_groups);
   }
@@ -401,7 +423,7 @@ class Rows {
     for (const list of byBand.values()) list.sort((a, b) => this.lng[a]! - this.lng[b]!);
     this.bandLng = new Map([...byBand].map(([band, list]) => [band, Float64Array.from(list, (s) => this.lng[s]!)]));
     this.bandRuns = this.hex.map((hex) => {
-      const runs = new Map<number, { starts: Int32Array; keys: Float64Array }>();
+      const runs = new Map<number, { starts: Int32Array; keys: Int32Array }>();
       for (const [band, list] of byBand) {
         const [starts, keys]: [number[], number[]] = [[], []];
         for (let j = 0; j < list.length; j++) {
@@ -412,7 +434,7 @@ class Rows {
           }
         }
         starts.push(list.length);
-        runs.set(band, { starts: Int32Array.from(starts), keys: Float64Array.from(keys) });
+        runs.set(band, { starts: Int32Array.from(starts), keys: Int32Array.from(keys) });
       }
       return runs;
     });
@@ -445,8 +467,12 @@ class Rows {
     if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last) || last - first >= 10_000) return null;
     const hex = this.hex[at]!;
     const runsOf = this.bandRuns[at]!;
+    const cells = this.hexDicts[at]!.codes;
     const counts = new Map<number, number>();
-    const add = (key: number, d: number) => counts.set(key, (counts.get(key) ?? 0) + d);
+    const add = (ordinal: number, d: number) => {
+      const key = cells[ordinal]!;
+      counts.set(key, (counts.get(key) ?? 0) + d);
+    };
     const inBox = (lat: number, lng: number) => lat >= b.south && lat <= b.north && lng >= b.west && lng <= b.east;
     for (let band = first; band <= last; band++) {
       const list = this.postings.band.get(band);
@@ -498,7 +524,9 @@ type Test =
   /** The column's value (a code, or an ordinal) is one the mask marks; `or`: or the other column's is. */
   | { kind: 'in'; col: Int32Array | Int16Array; mask: Uint8Array; offset: number; or?: { col: Int32Array; mask: Uint8Array; offset: number } }
   | { kind: 'overlap'; col: ElementColumn; mask: Uint8Array }
-  | { kind: 'containsAll'; col: ElementColumn; values: number[] };
+  | { kind: 'containsAll'; col: ElementColumn; values: number[] }
+  /** Every bit of `need` set in the row's condition bits. */
+  | { kind: 'allBits'; bits: Int32Array; need: Int32Array };
 
 interface Condition {
   /** Equal for the same conjunct. */
@@ -506,6 +534,8 @@ interface Condition {
   test: Test;
   /** Posting lists holding every active row that passes (when the rows written since are added). */
   source?: Int32Array[];
+  /** The source's lists share no slot (a box's bands): joined as they are, not sorted and deduplicated. */
+  disjoint?: boolean;
 }
 
 /** A mask over small codes (prefectures, plans, building types) from a code list; codes beyond it match nothing. */
@@ -616,6 +646,22 @@ function specialConditions(r: Rows, rule: SpecialRule, currentYear: number): Con
   return out;
 }
 
+/** `condition_codes @> codes`: by the rows' condition bits where usable, else by their element lists. */
+function containsAllCondition(r: Rows, codes: readonly number[]): Condition {
+  const key = `conditions:${JSON.stringify(codes)}`;
+  if (r.condBitsUsable) {
+    const need = new Int32Array(CONDITION_WORDS);
+    for (const code of codes) {
+      const bit = r.condBit.find(code);
+      if (bit === undefined) return never(key); // no row has ever held it
+      need[bit >> 5]! |= 1 << (bit & 31);
+    }
+    return { key, test: { kind: 'allBits', bits: r.condBits, need } };
+  }
+  const values = [...new Set(codes)].map((code) => r.conditions.stored(code));
+  return values.includes(undefined) ? never(key) : { key, test: { kind: 'containsAll', col: r.conditions, values: values as number[] } };
+}
+
 /**
  * The filter as conditions, one per SQL conjunct of filterClauses (listing-search.ts) and keyed
  * equal where those are; null when the index cannot answer it (archived listings, free words, a
@@ -649,7 +695,10 @@ function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
     const [from, to] = [Math.floor(b.south * 100), Math.floor(b.north * 100)];
     const bands =
       Number.isSafeInteger(from) && Number.isSafeInteger(to) && to - from < 10_000 ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : null;
-    out.push({ ...range(`lat:${b.south}:${b.north}`, r.lat, b.south, b.north), ...(bands ? { source: bandRanges(r, bands, b.west, b.east) } : {}) });
+    out.push({
+      ...range(`lat:${b.south}:${b.north}`, r.lat, b.south, b.north),
+      ...(bands ? { source: bandRanges(r, bands, b.west, b.east), disjoint: true } : {}),
+    });
     out.push(range(`lng:${b.west}:${b.east}`, r.lng, b.west, b.east));
   }
   if (c.buildingTypes.length)
@@ -675,14 +724,7 @@ function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
     if (!special) return null;
     out.push(...special);
   }
-  if (c.conditionCodes.length) {
-    const values = [...new Set(c.conditionCodes)].map((code) => r.conditions.stored(code));
-    out.push(
-      values.includes(undefined)
-        ? never(`conditions:${JSON.stringify(c.conditionCodes)}`)
-        : { key: `conditions:${JSON.stringify(c.conditionCodes)}`, test: { kind: 'containsAll', col: r.conditions, values: values as number[] } },
-    );
-  }
+  if (c.conditionCodes.length) out.push(containsAllCondition(r, c.conditionCodes));
   for (const set of [...(f.lineCodes ? [f.lineCodes] : []), ...f.lineSets]) out.push(overlapCondition(r, 'lines', set));
   for (const set of [...(f.stationGroups ? [f.stationGroups] : []), ...f.stationSets]) out.push(overlapCondition(r, 'stations', set));
   return out;
@@ -725,6 +767,15 @@ function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
       }
       return;
     }
+    case 'allBits': {
+      const { bits, need } = t;
+      const [n0, n1, n2, n3] = need as unknown as [number, number, number, number];
+      for (let i = 0; i < n; i++) {
+        const b = slots[i]! * CONDITION_WORDS;
+        ok[i] = (bits[b]! & n0) === n0 && (bits[b + 1]! & n1) === n1 && (bits[b + 2]! & n2) === n2 && (bits[b + 3]! & n3) === n3 ? 1 : 0;
+      }
+      return;
+    }
     case 'containsAll': {
       const { start, len, pool } = t.col;
       const { values } = t;
@@ -755,11 +806,14 @@ function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
  */
 type Counting =
   | { kind: 'scalar'; col: Int32Array | Int16Array; base: number; size: number; key: (i: number) => number }
-  /** Per value computed from the slot (a rounded area, a packed GeoHex cell), counted in a map. */
+  /** Per value computed from the slot (a rounded area), counted in a map. */
   | { kind: 'keyed'; value: (s: number) => number }
-  | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number };
+  | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number }
+  /** Per set bit of the rows' condition bits; `codes` by bit. */
+  | { kind: 'bits'; bits: Int32Array; codes: readonly number[] };
 
 function countingOf(r: Rows, key: FacetPart['key']): Counting {
+  if ('elements' in key && key.elements === 'condition_codes' && r.condBitsUsable) return { kind: 'bits', bits: r.condBits, codes: r.condBit.codes };
   if ('elements' in key) {
     const col = { condition_codes: r.conditions, line_codes: r.lines, station_groups: r.stations }[key.elements];
     const dict = col.dict;
@@ -807,6 +861,17 @@ function count(how: Counting, slots: Int32Array, n: number, failed: Uint32Array,
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
     return keyCounts(counts)!;
+  } else if (how.kind === 'bits') {
+    const counts = new Int32Array(CONDITION_WORDS * 32);
+    const { bits, codes } = how;
+    for (let i = 0; i < n; i++) {
+      if ((failed[i]! & mask) !== 0) continue;
+      const b = slots[i]! * CONDITION_WORDS;
+      for (let w = 0; w < CONDITION_WORDS; w++) {
+        for (let x = bits[b + w]!; x !== 0; x &= x - 1) counts[w * 32 + 31 - Math.clz32(x & -x)]!++;
+      }
+    }
+    for (let i = 0; i < counts.length; i++) if (counts[i]) out.push({ key: codes[i]!, count: counts[i]! });
   } else {
     const counts = new Int32Array(how.size);
     const { base } = how;
@@ -853,6 +918,8 @@ function candidates(r: Rows, narrow: Condition | null): Int32Array {
     all.set(l, at);
     at += l.length;
   }
+  // Sorting a wide box's 300,000 slots cost more than the grouping after it.
+  if (narrow?.disjoint && r.dirty.length === 0) return all;
   all.set(r.dirty, at);
   all.sort();
   let w = 0;
@@ -1010,10 +1077,11 @@ export class ListingIndex {
     const rows = await this.caughtUpRows();
     const conditions = rows && filterConditions(rows, f);
     if (!rows || !conditions) return null;
-    const hex = rows.hex[at]!;
-    // Without a search condition (the box alone), the cells' runs; else the rows that pass, grouped.
+    // Without a search condition (the box alone), the cells' runs; else the rows that pass, counted per cell ordinal.
     const plain = conditions.every((c) => c.key.startsWith('lat:') || c.key.startsWith('lng:'));
-    const cells = plain ? keyCounts(rows.plainHexCounts(at, f.bbox)) : countGroup(rows, [{ kind: 'keyed', value: (s) => hex[s]! }], [conditions])?.[0];
+    const { codes } = rows.hexDicts[at]!;
+    const perCell: Counting = { kind: 'scalar', col: rows.hex[at]!, base: 0, size: codes.length, key: (i) => codes[i]! };
+    const cells = plain ? keyCounts(rows.plainHexCounts(at, f.bbox)) : countGroup(rows, [perCell], [conditions])?.[0];
     if (!cells) return null;
     // The database's packing, undone as its `cell >> 32` and `(cell & 4294967295) - 2147483648` do.
     return cells.map(({ key, count }) => {
