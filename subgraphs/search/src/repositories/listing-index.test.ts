@@ -254,6 +254,23 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     }
   });
 
+  it('counts a condition code a row repeats as the SQL does (twice), and still tests containment', async () => {
+    const index = new ListingIndex(db);
+    await index.load();
+    const [a] = rows;
+    const code = a!.condition_codes[0] ?? 201;
+    try {
+      await sql`UPDATE listing SET condition_codes = ${[code, code, ...a!.condition_codes]}::smallint[] WHERE id = ${a!.id}`.execute(db);
+      await agree(index, [
+        base(),
+        base({ prefectureCode: a!.prefecture_code }),
+        base({ prefectureCode: a!.prefecture_code, condition: { ...EMPTY_CONDITION, conditionCodes: [code] } }),
+      ]);
+    } finally {
+      await sql`UPDATE listing SET condition_codes = ${a!.condition_codes}::smallint[] WHERE id = ${a!.id}`.execute(db);
+    }
+  });
+
   it('rebuilds its posting lists after many writes and still agrees', async () => {
     const index = new ListingIndex(db);
     await index.load();
