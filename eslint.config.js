@@ -122,6 +122,19 @@ export default tseslint.config(
       ],
     },
   },
+  // The runner's group entry also hosts the remotes' static servers: what it loads before a member must
+  // stay light (the kit's barrel brings fastify, GraphQL, OpenTelemetry and Redis: ~55 MB of RSS).
+  {
+    files: ['infra/src/runner/group.ts', 'infra/src/runner/services.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@sumika/server-kit', message: 'Import the light subpath (@sumika/server-kit/root) here: the group of remote servers loads this.' }],
+        },
+      ],
+    },
+  },
   // Import boundaries and cycles resolved the way tsc does (NodeNext `.js` → `.ts`, workspace packages, paths); decision 018.
   {
     files: ['**/*.{ts,tsx}'],

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from '@sumika/server-kit';
+import { repoRoot } from '@sumika/server-kit/root';
 import { SERVICES, type Service } from './services.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '@sumika/server-kit';
+import { repoRoot } from '@sumika/server-kit/root';
 
 export interface Service {
   name: string;

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { envVar, LOG_LEVELS, parseEnv, type EnvOf, type EnvShape } from './config.js';
 import { DEFAULT_ISSUER } from './server/jwt.js';
+import { repoRoot } from './root.js';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './shutdown.js';
+
+export { repoRoot };
 
 /** The names of the subgraphs; each owns exactly one PostgreSQL schema. */
 export const SUBGRAPHS = ['search', 'bukken', 'user', 'company', 'forms'] as const;
@@ -134,27 +136,6 @@ export function databaseUrlFor(subgraph: SubgraphName, env: NodeJS.ProcessEnv = 
 export function readDatabaseUrlFor(subgraph: SubgraphName, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const own = `${subgraph.toUpperCase()}_READ_DATABASE_URL`;
   return (parseEnv({ [own]: envVar.url() }, env) as Record<string, string | undefined>)[own];
-}
-
-let cachedRoot: string | undefined;
-
-/** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
-export function repoRoot(start: string = process.cwd()): string {
-  if (cachedRoot) return cachedRoot;
-  let dir = path.resolve(start);
-  for (;;) {
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      const json = JSON.parse(readFileSync(pkg, 'utf8')) as { workspaces?: unknown };
-      if (json.workspaces) {
-        cachedRoot = dir;
-        return dir;
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no workspace root above ${start}`);
-    dir = parent;
-  }
 }
 
 /** Where the embedded databases and other local state live (`DATA_DIR`, default `<root>/.data`). */
