@@ -122,15 +122,21 @@ export default tseslint.config(
       ],
     },
   },
-  // The runner's group entry also hosts the remotes' static servers: what it loads before a member must
-  // stay light (the kit's barrel brings fastify, GraphQL, OpenTelemetry and Redis: ~55 MB of RSS).
+  // The runner, and its group entry that also hosts the remotes' static servers, stay light: the kit's
+  // barrel brings fastify, GraphQL, OpenTelemetry and Redis (~55 MB of RSS) to processes that serve none.
   {
-    files: ['infra/src/runner/group.ts', 'infra/src/runner/services.ts'],
+    files: ['infra/src/runner/*.ts'],
+    ignores: ['infra/src/runner/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@sumika/server-kit', message: 'Import the light subpath (@sumika/server-kit/root) here: the group of remote servers loads this.' }],
+          paths: [
+            {
+              name: '@sumika/server-kit',
+              message: 'Import a light subpath here (@sumika/server-kit/root, /env, /config): the runner and the group of remote servers load this.',
+            },
+          ],
         },
       ],
     },

@@ -11,7 +11,7 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { repoRoot } from '@sumika/server-kit';
+import { repoRoot } from '@sumika/server-kit/root';
 import { GROUP_ENTRY, SERVICES } from './services.js';
 
 /** Bumped when the options below change, so bundles made with the old ones are rebuilt. */

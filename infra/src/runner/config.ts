@@ -1,4 +1,5 @@
-import { databaseUrlFor, dataDir, envVar, parseEnv, SUBGRAPH_ENV, SUBGRAPHS, type EnvShape } from '@sumika/server-kit';
+import { envVar, parseEnv, type EnvShape } from '@sumika/server-kit/config';
+import { databaseUrlFor, dataDir, SUBGRAPH_ENV, SUBGRAPHS } from '@sumika/server-kit/env';
 import { SERVICES } from './services.js';
 
 export interface RunnerConfig {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { databaseUrlFor, repoRoot, type SubgraphName } from '@sumika/server-kit';
+import { databaseUrlFor, repoRoot, type SubgraphName } from '@sumika/server-kit/env';
 import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
 import { parseArgs } from 'node:util';
