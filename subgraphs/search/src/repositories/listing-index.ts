@@ -130,15 +130,11 @@ class ElementColumn {
     this.len[slot] = values.length;
     for (const v of values) this.pool[this.used++] = this.dict ? this.dict.of(v) : v + SMALL;
   }
-  grow(capacity: number): void {
-    this.start = grown(this.start, capacity);
-    this.len = grown(this.len, capacity);
-  }
-  /** Packs the live slices (a rewritten row leaves its old one behind) and trims the spare room. */
-  compact(rows: number): void {
+  /** Packs the live slices in slot order (a rewritten row leaves its old one behind) and trims the spare room; `always`: even when little is wasted. */
+  compact(rows: number, always = false): void {
     let live = 0;
     for (let s = 0; s < rows; s++) live += this.len[s]!;
-    if (this.used <= live + live / 4 + 1_024 && this.pool.length <= 2 * live + 1_024) return;
+    if (!always && this.used <= live + live / 4 + 1_024 && this.pool.length <= 2 * live + 1_024) return;
     const pool = new Int32Array(live + (live >> 3) + 1_024);
     let at = 0;
     for (let s = 0; s < rows; s++) {
@@ -157,12 +153,37 @@ class ElementColumn {
 
 type SmallColumn = 'pref' | 'plan' | 'buildingType' | 'walk' | 'built' | 'conditions';
 
+/** Rows' single-valued per-slot columns (eachColumn also takes the cells, element columns and condition bits). */
+const COLUMNS = [
+  'active',
+  'pref',
+  'city',
+  'gdCity',
+  'town',
+  'store',
+  'buildingType',
+  'chinryou',
+  'totalRent',
+  'chinryouOrd',
+  'totalRentOrd',
+  'noShikikin',
+  'noReikin',
+  'plan',
+  'area',
+  'floor',
+  'walk',
+  'built',
+  'lat',
+  'lng',
+] as const satisfies readonly (keyof Rows)[];
+
 /** The rows: one slot per listing ever held (an archived one stays, inactive). */
 class Rows {
   n = 0;
   private capacity: number;
-  /** Slots of the rows of the full load (ids ascending, as loaded), and of rows added since. */
+  /** The ids of the full load, ascending, and each one's slot; the slots of rows added since. */
   private loadedIds: Float64Array = new Float64Array(0);
+  private loadedSlots: Int32Array = new Int32Array(0);
   private readonly addedIds = new Map<number, number>();
   active: Uint8Array;
   pref: Int16Array;
@@ -269,31 +290,38 @@ class Rows {
     this.stations = new ElementColumn(c, new Dictionary());
   }
 
+  /**
+   * Replaces every per-slot column by `f` of it (the one list of them, for growing and reordering);
+   * `stride`: the values a slot has in it.
+   */
+  private eachColumn(f: <T extends Typed>(a: T, stride: number) => T): void {
+    for (const k of COLUMNS) (this as unknown as Record<string, Typed>)[k] = f((this as unknown as Record<string, Typed>)[k]!, 1);
+    this.hex = this.hex.map((h) => f(h, 1));
+    for (const e of [this.conditions, this.lines, this.stations]) [e.start, e.len] = [f(e.start, 1), f(e.len, 1)];
+    this.condBits = f(this.condBits, CONDITION_WORDS);
+  }
+
   private resize(c: number): void {
     this.capacity = c;
-    this.active = grown(this.active, c);
-    this.pref = grown(this.pref, c);
-    this.city = grown(this.city, c);
-    this.gdCity = grown(this.gdCity, c);
-    this.town = grown(this.town, c);
-    this.store = grown(this.store, c);
-    this.buildingType = grown(this.buildingType, c);
-    this.chinryou = grown(this.chinryou, c);
-    this.totalRent = grown(this.totalRent, c);
-    this.chinryouOrd = grown(this.chinryouOrd, c);
-    this.totalRentOrd = grown(this.totalRentOrd, c);
-    this.noShikikin = grown(this.noShikikin, c);
-    this.noReikin = grown(this.noReikin, c);
-    this.plan = grown(this.plan, c);
-    this.area = grown(this.area, c);
-    this.floor = grown(this.floor, c);
-    this.walk = grown(this.walk, c);
-    this.built = grown(this.built, c);
-    this.lat = grown(this.lat, c);
-    this.lng = grown(this.lng, c);
-    this.hex = this.hex.map((h) => grown(h, c));
-    for (const e of [this.conditions, this.lines, this.stations]) e.grow(c);
-    this.condBits = grown(this.condBits, c * CONDITION_WORDS);
+    this.eachColumn((a, stride) => grown(a, c * stride));
+  }
+
+  /**
+   * Reorders the full load's slots by prefecture and city (ids ascending within): a search's rows,
+   * mostly of one prefecture or city, then sit side by side in every column, and the counting loops
+   * read memory in order instead of a row here and there across a million slots.
+   */
+  private cluster(): void {
+    const n = this.n;
+    const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.pref[a]! - this.pref[b]! || this.city[a]! - this.city[b]! || a - b);
+    this.eachColumn((a, stride) => {
+      const b = new (a.constructor as new (length: number) => typeof a)(a.length);
+      for (let to = 0; to < n; to++) b.set(a.subarray(order[to]! * stride, (order[to]! + 1) * stride), to * stride);
+      return b;
+    });
+    for (const e of [this.conditions, this.lines, this.stations]) e.compact(n, true);
+    this.loadedSlots = new Int32Array(n);
+    for (let to = 0; to < n; to++) this.loadedSlots[order[to]!] = to;
   }
 
   private slotOf(id: number): number | undefined {
@@ -303,7 +331,7 @@ class Rows {
       const mid = (lo + hi) >> 1;
       if (ids[mid]! < id) lo = mid + 1;
       else if (ids[mid]! > id) hi = mid - 1;
-      else return mid;
+      else return this.loadedSlots[mid];
     }
     return this.addedIds.get(id);
   }
@@ -316,9 +344,10 @@ class Rows {
     }
   }
 
-  /** Ends the full load: the slots so far are found by id by binary search; the spare room is trimmed. */
+  /** Ends the full load (`ids` ascending, as loaded): the slots are clustered, found by id by binary search; the spare room is trimmed. */
   loaded(ids: Float64Array): void {
     this.loadedIds = ids;
+    this.cluster();
     this.resize(Math.max(1_024, this.n + (this.n >> 6)));
     this.buildPostings();
   }
