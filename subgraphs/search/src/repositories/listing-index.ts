@@ -316,7 +316,10 @@ class Rows {
     const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.pref[a]! - this.pref[b]! || this.city[a]! - this.city[b]! || a - b);
     this.eachColumn((a, stride) => {
       const b = new (a.constructor as new (length: number) => typeof a)(a.length);
-      for (let to = 0; to < n; to++) b.set(a.subarray(order[to]! * stride, (order[to]! + 1) * stride), to * stride);
+      for (let to = 0; to < n; to++) {
+        const from = order[to]! * stride;
+        for (let k = 0; k < stride; k++) b[to * stride + k] = a[from + k]!;
+      }
       return b;
     });
     for (const e of [this.conditions, this.lines, this.stations]) e.compact(n, true);
