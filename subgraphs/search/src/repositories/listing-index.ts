@@ -568,6 +568,8 @@ interface Condition {
   source?: Int32Array[];
   /** The source's lists share no slot (a box's bands): joined as they are, not sorted and deduplicated. */
   disjoint?: boolean;
+  /** The source's lists hold exactly the listed active rows that pass: rows taken from them need no test. */
+  exact?: boolean;
 }
 
 /** A mask over small codes (prefectures, plans, building types) from a code list; codes beyond it match nothing. */
@@ -633,6 +635,7 @@ function cityConditions(r: Rows, c: CityChoice, prefectureCode: number | null): 
         ),
         ...lists(r.postings.gdCity, c.gdCityCodes),
       ],
+      exact: true,
     },
   ];
   if (prefectureCode === null && c.prefectureCodes.length) {
@@ -640,6 +643,7 @@ function cityConditions(r: Rows, c: CityChoice, prefectureCode: number | null): 
       key: `prefs:${JSON.stringify(c.prefectureCodes)}`,
       test: { kind: 'in', col: r.pref, ...codeMask(c.prefectureCodes) },
       source: lists(r.postings.pref, c.prefectureCodes),
+      exact: true,
     });
   }
   return out;
@@ -651,7 +655,7 @@ function overlapCondition(r: Rows, column: 'stations' | 'lines', set: readonly n
   const col = r[column];
   const mask = col.dict!.mask(set);
   const ordinals = new Set(set.map((code) => col.stored(code)));
-  return { key, test: { kind: 'overlap', col, mask }, source: lists(r.postings[column === 'stations' ? 'station' : 'line'], ordinals) };
+  return { key, test: { kind: 'overlap', col, mask }, source: lists(r.postings[column === 'stations' ? 'station' : 'line'], ordinals), exact: true };
 }
 
 /** special.match, as specialClauses in SQL; null for a bound the SQL would refuse. */
@@ -709,6 +713,7 @@ function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
       key: `pref:${f.prefectureCode}`,
       test: { kind: 'in', col: r.pref, ...codeMask([f.prefectureCode]) },
       source: lists(r.postings.pref, [f.prefectureCode]),
+      exact: true,
     });
   }
   for (const choice of [...(f.city ? [f.city] : []), ...f.citySets]) {
@@ -932,30 +937,46 @@ function keyCounts(counts: Map<number, number> | null): KeyCount[] | null {
   return out.sort((a, b) => b.count - a.count || a.key - b.key);
 }
 
-/** The slots any active row passing the condition is among (its posting lists and the rows written since), or every active slot. */
+/**
+ * The active slots among which are all the rows passing `narrow` (its posting lists, less the rows
+ * written since that no longer belong, with those written that do), or every active slot; ascending,
+ * or a box's disjoint bands one after another. For an exact `narrow`, each slot passes it.
+ */
 function candidates(r: Rows, narrow: Condition | null): Int32Array {
-  const best = narrow?.source ?? null;
-  const bestSize = best?.reduce((n, l) => n + l.length, 0) ?? 0;
-  if (!best) {
-    if (r.dirty.length === 0) return r.all;
-    // Every slot, in order (a written one may be one the list of active slots does not hold).
-    const every = new Int32Array(r.n);
-    for (let s = 0; s < r.n; s++) every[s] = s;
-    return every;
+  const source = narrow?.source;
+  if (r.dirty.length === 0) {
+    // The lists were built over the active rows, and nothing has changed since.
+    if (!source) return r.all;
+    if (source.length === 1) return source[0]!;
   }
-  if (best.length === 1 && r.dirty.length === 0) return best[0]!;
-  const all = new Int32Array(bestSize + r.dirty.length);
+  if (!source) {
+    const every = new Int32Array(r.n);
+    let w = 0;
+    for (let s = 0; s < r.n; s++) if (r.active[s] === 1) every[w++] = s;
+    return every.subarray(0, w);
+  }
+  const dirty = Int32Array.from(r.dirty);
+  const pass = new Uint8Array(dirty.length);
+  if (narrow.exact) evaluate(narrow.test, dirty, dirty.length, pass);
+  else pass.fill(1);
+  let joins = 0;
+  for (let i = 0; i < dirty.length; i++) if ((pass[i]! &= r.active[dirty[i]!]!) === 1) dirty[joins++] = dirty[i]!;
+  const all = new Int32Array(source.reduce((n, l) => n + l.length, 0) + joins);
   let at = 0;
-  for (const l of best) {
+  for (const l of source) {
     all.set(l, at);
     at += l.length;
   }
   // Sorting a wide box's 300,000 slots cost more than the grouping after it.
-  if (narrow?.disjoint && r.dirty.length === 0) return all;
-  all.set(r.dirty, at);
+  if (narrow.disjoint && r.dirty.length === 0) return all;
+  all.set(dirty.subarray(0, joins), at);
   all.sort();
+  // A written row the lists hold that is archived now, or (exact) fails the condition now, leaves.
+  const leaves = new Uint8Array(r.dirty.length ? r.n : 0);
+  for (const s of r.dirty) leaves[s] = 1;
+  for (let i = 0; i < joins; i++) leaves[dirty[i]!] = 0;
   let w = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[w++] = all[i]!;
+  for (let i = 0; i < all.length; i++) if ((i === 0 || all[i] !== all[i - 1]) && leaves[all[i]!] !== 1) all[w++] = all[i]!;
   return all.subarray(0, w);
 }
 
@@ -1012,14 +1033,14 @@ function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly C
   const masks = perPart.map((cs) => cs.reduce((m, c) => m | (ownBit.get(c.key) ?? 0), 0));
   if (common.some((c) => c.test.kind === 'never')) return countings.map(() => []);
 
-  // The candidates, narrowed by each common condition in turn (inactive ones first), then each own
-  // condition's failures as a bit per candidate.
-  const from = candidates(r, narrowest(r, common));
-  let slots = new Int32Array(from.length);
-  let n = 0;
-  for (let i = 0; i < from.length; i++) if (r.active[from[i]!] === 1) slots[n++] = from[i]!;
+  // The candidates, narrowed by each common condition in turn (not the one they were taken by when its
+  // lists are exact), then each own condition's failures as a bit per candidate.
+  const narrow = narrowest(r, common);
+  let slots = candidates(r, narrow).slice();
+  let n = slots.length;
   const ok = new Uint8Array(n);
   for (const c of common) {
+    if (c === narrow && c.exact) continue;
     evaluate(c.test, slots, n, ok);
     let w = 0;
     for (let i = 0; i < n; i++) if (ok[i] === 1) slots[w++] = slots[i]!;
