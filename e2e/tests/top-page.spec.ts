@@ -17,3 +17,29 @@ test('the top page is server-rendered with status 200 and hydrates without warni
   await expect(top.regionMap.getByRole('link', { name: '東京都' })).toBeVisible();
   expect(consoleProblems).toEqual([]);
 });
+
+test('a page asks for its scripts once it is parsed and styled, not beside its stylesheets (issue 15)', { tag: ['@search', '@shell'] }, async ({ page }) => {
+  for (const path of ['/', '/search/tokyo/city/13101']) {
+    await new TopPage(page).open(path);
+    await page.waitForLoadState('load');
+    const { parsed, styled, scripts } = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+        styled: Math.max(...resources.filter((e) => new URL(e.name).pathname.endsWith('.css')).map((e) => e.responseEnd)),
+        scripts: resources.filter((e) => new URL(e.name).pathname.endsWith('.js')).map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+      };
+    });
+    // The entry scripts and the remote's entry: requested after the page was parsed and its stylesheets had
+    // come (a frame later: it paints first), so they take nothing from what the first paint needs.
+    const entries = scripts.filter((s) => /\/(main|react)\.[0-9a-f]+\.js$|\/remoteEntry\.js$/.test(s.url));
+    expect(entries.map((s) => s.url.split('/').pop()!.split('.')[0])).toEqual(expect.arrayContaining(['remoteEntry', 'react', 'main']));
+    for (const s of entries)
+      expect({ url: s.url, afterParse: s.start >= parsed, afterStyles: s.start >= styled }).toEqual({ url: s.url, afterParse: true, afterStyles: true });
+  }
+  // And it hydrates: the region map reacts to clicks.
+  const top = new TopPage(page);
+  await top.open('/');
+  await top.regionMap.getByRole('button', { name: '関東' }).first().click();
+  await expect(top.regionMap.getByRole('link', { name: '東京都' })).toBeVisible();
+});

@@ -70,7 +70,7 @@ const LONG_TASK_MS = 50;
 /**
  * TBT as Lighthouse's simulation counts it (each main-thread task × 4, the part over 50 ms) but from each
  * task's thread CPU time instead of its wall time, and from the document's first parse instead of first
- * contentful paint (scripts are deferred, so on the simulated phone they run after it; here the observed
+ * contentful paint (the entry scripts are requested after the first paint, so they run after it; here the observed
  * paint moves around them with the machine's load). Other processes on a loaded 2-core machine stretch
  * wall time, not CPU time: this figure compares builds across runs where TBT cannot.
  */

@@ -53,4 +53,23 @@ describe('documentHead', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script'));
     expect(head).not.toContain('<style');
   });
+
+  it('requests the entry scripts and preloads once the page has painted, in order, each with the nonce', () => {
+    const head = documentHead({
+      meta: { title: 't', description: 'd' },
+      isSpView: false,
+      assets: { scripts: ['/assets/react.1.js', '/assets/main.2.js'], styles: [], preload: ['/assets/chunk.3.js'] },
+      remoteEntries: ['http://localhost:3001/client/remoteEntry.js?v=</script>'],
+      nonce: 'n0nce',
+    });
+    // No script the parser fetches (it would run before the first paint): one inline starter.
+    expect(head).not.toMatch(/<script[^>]* src=/);
+    expect(head).not.toContain('rel="preload"');
+    const starters = [...head.matchAll(/<script nonce="n0nce">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(starters).toHaveLength(1);
+    const starter = starters[0]!;
+    expect(starter).toContain('["/assets/react.1.js","/assets/main.2.js"]');
+    expect(starter).toContain('"/assets/chunk.3.js","http://localhost:3001/client/remoteEntry.js?v=\\u003c/script>"');
+    expect(starter).toContain('requestAnimationFrame');
+  });
 });

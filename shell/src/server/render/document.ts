@@ -16,10 +16,23 @@ export interface ClientAssets {
 
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Inline JSON: nothing in it can close the script element. */
+const inlineJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
+
+/**
+ * The entry scripts (in order) and the chunks they load at once (preloaded), requested once the
+ * parsed page has painted: the page shows first, then the JavaScript comes and hydrates it. Each
+ * element carries the starter's own CSP nonce. A page opened in a background tab (which paints nothing until shown)
+ * starts them at once.
+ */
+function afterFirstPaint(preload: readonly string[], scripts: readonly string[]): string {
+  return `(function(d,p,s,n){var started=0;function go(){if(started)return;started=1;p.forEach(function(h){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=h;l.nonce=n;d.head.appendChild(l)});s.forEach(function(h){var e=d.createElement('script');e.src=h;e.async=false;e.nonce=n;d.head.appendChild(e)})}d.addEventListener('DOMContentLoaded',function(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})})(document,${inlineJson(preload)},${inlineJson(scripts)},document.currentScript.nonce)`;
+}
+
 /**
  * <head> and the start of <body>: viewport (1100 px on PC), title, robots, canonical, description
  * (the kit's metaToHtml), stylesheets (the kit's and the shell's, then the page remote's: render-
- * blocking links, so the page never shows unstyled), preloads and the deferred entry script.
+ * blocking links, so the page never shows unstyled), and the starter of the entry scripts (afterFirstPaint).
  * Breadcrumb JSON-LD is rendered by the kit's Breadcrumbs inside the page.
  */
 export function documentHead(opts: {
@@ -37,10 +50,7 @@ export function documentHead(opts: {
     metaToHtml(opts.meta),
     '<meta name="format-detection" content="telephone=no"><link rel="icon" href="data:,">',
     ...[...(opts.assets.styles ?? []), ...(opts.remoteStyles ?? [])].map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    // Scripts and their preloads carry the CSP nonce; what they load is trusted through 'strict-dynamic'.
-    ...opts.assets.preload.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
-    ...opts.remoteEntries.map((src) => `<link rel="preload" as="script" href="${escapeAttr(src)}" ${nonce}>`),
-    ...opts.assets.scripts.map((src) => `<script defer src="${escapeAttr(src)}" ${nonce}></script>`),
+    `<script ${nonce}>${afterFirstPaint([...opts.assets.preload, ...opts.remoteEntries], opts.assets.scripts)}</script>`,
     '</head><body><div id="root">',
   ].join('');
 }
