@@ -4,7 +4,7 @@
  * in SVG. Rendered on the server (a lazy chunk the server render waits for), so the page shows it
  * without JavaScript; in the browser it is replaced by the Leaflet map.
  */
-import { indexedLayer, stations as allStations } from './base-data.js';
+import { indexedLayer, stationsIn } from './base-data.js';
 import { clipLine, clipRing, contains, inset, intersects, PICTURE, projector, type LngLat } from './geometry.js';
 import { placeLabels, textWidth, type LabelRequest, type LabelSide } from './labels.js';
 import { placeLayout } from './place-layout.js';
@@ -51,8 +51,8 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
 
   const near = new Set(layout.stations.map((s) => s.name));
   const labelBox = inset(box, 0.02);
-  const others = allStations
-    .filter(([name, lng, lat]) => !near.has(name) && contains(labelBox, { lat, lng }))
+  const others = stationsIn(labelBox)
+    .filter(([name]) => !near.has(name))
     .map(([name, lng, lat]) => ({ name, lat, lng, d: (lat - center.lat) ** 2 + (lng - center.lng) ** 2 }))
     .sort((a, b) => a.d - b.d);
   const px = { x: x(center.lng), y: y(center.lat) };
