@@ -36,7 +36,8 @@ const CELL_DEG = 0.1;
 /** A box over more cells than this (none a place picture draws) is matched station by station. */
 const MAX_CELLS = 2_500;
 let grid: Map<number, number[]> | undefined;
-const cellOf = (lat: number, lng: number) => Math.floor(lat / CELL_DEG) * 100_000 + Math.floor(lng / CELL_DEG);
+/** A cell by its row (latitude / CELL_DEG, floored) and column (longitude). */
+const cellKey = (row: number, column: number) => row * 100_000 + column;
 
 /** The stations inside the box, in the list's order: from the grid's cells the box touches, not all ~9,000. */
 export function stationsIn(box: Box): StationPoint[] {
@@ -46,15 +47,14 @@ export function stationsIn(box: Box): StationPoint[] {
   if (!grid) {
     grid = new Map();
     stations.forEach((s, i) => {
-      const key = cellOf(s[2], s[1]);
+      const key = cellKey(Math.floor(s[2] / CELL_DEG), Math.floor(s[1] / CELL_DEG));
       const cell = grid!.get(key);
       if (cell) cell.push(i);
       else grid!.set(key, [i]);
     });
   }
   const found: number[] = [];
-  for (let y = south; y <= north; y++)
-    for (let x = west; x <= east; x++) for (const i of grid.get(y * 100_000 + x) ?? []) if (inBox(stations[i]!)) found.push(i);
+  for (let y = south; y <= north; y++) for (let x = west; x <= east; x++) for (const i of grid.get(cellKey(y, x)) ?? []) if (inBox(stations[i]!)) found.push(i);
   return found.sort((a, b) => a - b).map((i) => stations[i]!);
 }
 
