@@ -53,9 +53,12 @@ export interface RootState {
 export const STATE_GLOBAL = '__SUMIKA__';
 
 /** JSON safe inside <script>: no '</script>', no U+2028/2029 surprises. */
-export function serializeState(state: ShellState): string {
-  return JSON.stringify(state)
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** The shell's state as the document's script sets it. */
+export const serializeState = (state: ShellState): string => scriptJson(state);

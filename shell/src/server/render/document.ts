@@ -1,5 +1,5 @@
 import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
-import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
+import { scriptJson, serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
 
 export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
 export const DEFAULT_DESCRIPTION =
@@ -16,9 +16,6 @@ export interface ClientAssets {
 
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** Inline JSON: nothing in it can close the script element. */
-const inlineJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
-
 /**
  * The entry scripts (in order) and the chunks they load at once (preloaded), requested once the
  * parsed page has painted: the page shows first, then the JavaScript comes and hydrates it. Each
@@ -26,7 +23,7 @@ const inlineJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u0
  * starts them at once.
  */
 function afterFirstPaint(preload: readonly string[], scripts: readonly string[]): string {
-  return `(function(d,p,s,n){var started=0;function go(){if(started)return;started=1;p.forEach(function(h){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=h;l.nonce=n;d.head.appendChild(l)});s.forEach(function(h){var e=d.createElement('script');e.src=h;e.async=false;e.nonce=n;d.head.appendChild(e)})}d.addEventListener('DOMContentLoaded',function(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})})(document,${inlineJson(preload)},${inlineJson(scripts)},document.currentScript.nonce)`;
+  return `(function(d,p,s,n){var started=0;function go(){if(started)return;started=1;p.forEach(function(h){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=h;l.nonce=n;d.head.appendChild(l)});s.forEach(function(h){var e=d.createElement('script');e.src=h;e.async=false;e.nonce=n;d.head.appendChild(e)})}d.addEventListener('DOMContentLoaded',function(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})})(document,${scriptJson(preload)},${scriptJson(scripts)},document.currentScript.nonce)`;
 }
 
 /**
