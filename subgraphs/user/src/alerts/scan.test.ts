@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { testBackends } from '@sumika/storage-kit/testing';
 import type { SearchArgs } from '../domain/search-args.js';
+import { acquireScanLease } from '../repositories/alert-scan.js';
 import { openHarness, type Harness } from '../testing/harness.js';
 import { ALERT_MAIL_KIND, ALERT_MAIL_SUBJECT } from './mail.js';
 import { scanAlerts } from './scan.js';
@@ -14,9 +15,12 @@ class TestSource implements AlertSource {
   rentCalls = 0;
   searchCalls = 0;
   failRents = false;
+  /** While set, rent calls wait for it: a scan held mid-way. */
+  gate: Promise<void> | undefined;
 
   async currentRents(globalKeys: readonly string[]) {
     this.rentCalls++;
+    await this.gate;
     if (this.failRents) throw new Error('gateway down');
     return new Map(globalKeys.map((k) => [k, this.rents.has(k) ? (this.rents.get(k) ?? null) : null]));
   }
@@ -322,8 +326,19 @@ describe.each(testBackends())('alerts on $name', (backend) => {
     expect(await scan()).toMatchObject({ skipped: false });
     // The finished scan freed the lease.
     expect(await scan()).toMatchObject({ skipped: false });
-    const both = await Promise.all([scan(), scan()]);
-    expect(both.filter((r) => r.skipped)).toHaveLength(1);
+    // A scan in progress (held inside its first rent call) makes one started beside it skip.
+    await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001"]) { saved } }', {}, await h.visitor());
+    let release!: () => void;
+    source.gate = new Promise((resolve) => (release = resolve));
+    const first = scan();
+    while (source.rentCalls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await scan()).toMatchObject({ skipped: true });
+    release();
+    expect(await first).toMatchObject({ skipped: false, rentsChecked: 0 });
+    expect(await scan()).toMatchObject({ skipped: false });
+    // Taking the lease is one atomic update: of two takers at once, one wins.
+    const takers = await Promise.all([acquireScanLease(h.db, 60), acquireScanLease(h.db, 60)]);
+    expect(takers.filter(Boolean)).toHaveLength(1);
   });
 
   it('startAlertScanner runs scans on its interval until stopped; 0 turns it off', async () => {
