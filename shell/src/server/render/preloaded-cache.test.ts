@@ -3,7 +3,7 @@ import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { print } from '@apollo/client/utilities';
 import { Observable } from 'rxjs';
 import { KIT_DEFAULT_OPTIONS, KIT_TYPE_POLICIES } from '@sumika/shell-kit';
-import { PreloadedAnswersCache } from './preloaded-cache.js';
+import { PreloadedAnswersCache, shareDocumentInfo } from './preloaded-cache.js';
 
 const RESULTS = gql`
   query Results($prefecture: String!, $page: Int = 1) {
@@ -91,5 +91,26 @@ describe('PreloadedAnswersCache: the server render reads the preloaded answers, 
     expect(first).toEqual({ operationName: 'Results', query: print(new InMemoryCache().transformDocument(RESULTS)) });
     expect(first.query).toContain('__typename');
     expect(new PreloadedAnswersCache().sent(RESULTS)).toBe(first);
+  });
+
+  it("every request's cache and client reuse one transform and one query info per document", () => {
+    const one = new PreloadedAnswersCache();
+    const two = new PreloadedAnswersCache();
+    const transformed = one.transformDocument(RESULTS);
+    expect(two.transformDocument(RESULTS)).toBe(transformed);
+    expect(two.transformDocument(transformed)).toBe(transformed);
+    expect(print(transformed)).toBe(print(new InMemoryCache().transformDocument(RESULTS)));
+    // Apollo's query manager (an internal): its document info is the process's, so a second client builds none.
+    const info = (client: ApolloClient) =>
+      (client as unknown as { queryManager: { getDocumentInfo(d: unknown): unknown } }).queryManager.getDocumentInfo(transformed);
+    const a = offlineClient(one).client;
+    const b = offlineClient(two).client;
+    expect(shareDocumentInfo(a)).toBe(true);
+    expect(shareDocumentInfo(b)).toBe(true);
+    expect(info(b)).toBe(info(a));
+    // Still answered from the preloaded answer, through the shared info.
+    two.preload(RESULTS, { prefecture: 'tokyo' }, answer);
+    expect(b.watchQuery({ query: RESULTS, variables: { prefecture: 'tokyo' } }).getCurrentResult().data).toEqual(answer);
+    expect(two.hits).toBe(1);
   });
 });

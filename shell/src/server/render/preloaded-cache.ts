@@ -1,4 +1,4 @@
-import { InMemoryCache, type Cache, type DocumentNode, type NormalizedCacheObject, type OperationVariables } from '@apollo/client';
+import { InMemoryCache, type ApolloClient, type Cache, type DocumentNode, type NormalizedCacheObject, type OperationVariables } from '@apollo/client';
 import { canonicalStringify, getMainDefinition, print } from '@apollo/client/utilities';
 import { valueFromASTUntyped } from 'graphql';
 import { KIT_TYPE_POLICIES } from '@sumika/shell-kit';
@@ -10,6 +10,34 @@ export interface SentOperation {
 
 /** Every cache here has the kit's transform, so one entry per source document serves them all. */
 const SENT = new WeakMap<DocumentNode, SentOperation>();
+
+/**
+ * Each document as every cache here transforms it (__typename added), shared by all requests. Apollo
+ * caches the transform per cache instance, and each request has its own cache: every request used to
+ * traverse each document again and get a new object, so nothing keyed by the document (Apollo's query
+ * info and print caches, the answer keys) was ever reused. A transformed document maps to itself.
+ */
+const TRANSFORMED = new WeakMap<DocumentNode, DocumentNode>();
+
+/**
+ * Apollo's per-document query info (QueryManager.getDocumentInfo: five traversals of the document),
+ * shared by every request's client; it depends on the (shared) transformed document alone.
+ */
+const DOCUMENT_INFO = new WeakMap<DocumentNode, unknown>();
+
+/**
+ * Makes a request's client use the process's document info instead of building its own (Apollo keeps
+ * it per QueryManager, an internal; preloaded-cache.test fails if that changes). True when shared.
+ */
+export function shareDocumentInfo(client: ApolloClient): boolean {
+  const manager = (client as unknown as { queryManager?: { transformCache?: unknown } }).queryManager;
+  if (!manager || typeof (manager.transformCache as { has?: unknown } | undefined)?.has !== 'function') return false;
+  manager.transformCache = DOCUMENT_INFO;
+  return true;
+}
+
+/** The per-document half of an answer key: the printed operation and its declared variable defaults. */
+const KEY_PARTS = new WeakMap<DocumentNode, { text: string; defaults: [string, unknown][] }>();
 
 interface Preloaded {
   query: DocumentNode;
@@ -54,6 +82,17 @@ export class PreloadedAnswersCache extends InMemoryCache {
     }) as InMemoryCache['read'];
   }
 
+  /** The cache's transform, computed once per document for the process (TRANSFORMED). */
+  override transformDocument(document: DocumentNode): DocumentNode {
+    let transformed = TRANSFORMED.get(document);
+    if (!transformed) {
+      transformed = super.transformDocument(document);
+      TRANSFORMED.set(document, transformed);
+      TRANSFORMED.set(transformed, transformed);
+    }
+    return transformed;
+  }
+
   /**
    * The operation as Apollo sends it (this cache's transform: __typename added), its name and text;
    * the same for every request's cache, so printed once per process per document. Its definitions in
@@ -96,12 +135,17 @@ export class PreloadedAnswersCache extends InMemoryCache {
  * declared defaults filled in, undefined values left out (canonical JSON).
  */
 function answerKey(query: DocumentNode, variables: OperationVariables | undefined): string {
-  const filled: Record<string, unknown> = {};
-  for (const definition of getMainDefinition(query).variableDefinitions ?? []) {
-    if (definition.defaultValue) filled[definition.variable.name.value] = valueFromASTUntyped(definition.defaultValue);
+  let parts = KEY_PARTS.get(query);
+  if (!parts) {
+    const defaults = (getMainDefinition(query).variableDefinitions ?? []).flatMap((d) =>
+      d.defaultValue ? [[d.variable.name.value, valueFromASTUntyped(d.defaultValue)] as [string, unknown]] : [],
+    );
+    parts = { text: print(query), defaults };
+    KEY_PARTS.set(query, parts);
   }
+  const filled: Record<string, unknown> = Object.fromEntries(parts.defaults);
   for (const [name, value] of Object.entries(variables ?? {})) if (value !== undefined) filled[name] = value;
-  return `${print(query)}\n${canonicalStringify(filled)}`;
+  return `${parts.text}\n${canonicalStringify(filled)}`;
 }
 
 /** `sortTopLevelDefinitions` of @apollo/persisted-query-lists (whose CommonJS build loads a second Apollo Client): operations first, then fragments, each by name. */

@@ -36,7 +36,7 @@ import { ServerPageRuntime } from './server-page-runtime.js';
 import type { ShellSigner } from '../gateway/token.js';
 import { endCompressed } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
-import { PreloadedAnswersCache } from './preloaded-cache.js';
+import { PreloadedAnswersCache, shareDocumentInfo } from './preloaded-cache.js';
 import { canonicalOf, canonicalUrl, pageUrl, validHost } from './page-url.js';
 
 export interface RenderDeps {
@@ -213,6 +213,7 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   });
   const cache = new PreloadedAnswersCache();
   const client = createApolloClient({ uri: config.gatewayUrl, ssrMode: true, fetch: session.fetch, cache });
+  shareDocumentInfo(client);
   // Every query the render watches: one still without its data after the render was not declared.
   const watched: ObservableQuery[] = [];
   const watchQuery = client.watchQuery.bind(client);
