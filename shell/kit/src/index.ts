@@ -220,7 +220,8 @@ export {
   type RegionMapPickerProps,
   type RegionMapState,
 } from './chrome/region-map-picker.js';
-export { Breadcrumbs, breadcrumbJsonLd, jsonForScript, type BreadcrumbItem, type BreadcrumbsProps } from './chrome/breadcrumbs.js';
+export { jsonForScript } from './core/script-json.js';
+export { Breadcrumbs, breadcrumbJsonLd, type BreadcrumbItem, type BreadcrumbsProps } from './chrome/breadcrumbs.js';
 export {
   Meta,
   ROBOTS_INDEX,

@@ -1,3 +1,4 @@
+import { jsonForScript } from '@sumika/shell-kit';
 import type { ClientContext, HeaderVariant, LastSearchCondition, StockCounts } from '@sumika/shell-kit';
 import type { PageKind, RemotePageMeta, PublicConfig } from '@sumika/shell-kit';
 import type { RemoteName } from '../routes.js';
@@ -52,13 +53,5 @@ export interface RootState {
 
 export const STATE_GLOBAL = '__SUMIKA__';
 
-/** JSON safe inside <script>: no '</script>', no U+2028/2029 surprises. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** The shell's state as the document's script sets it. */
-export const serializeState = (state: ShellState): string => scriptJson(state);
+export const serializeState = (state: ShellState): string => jsonForScript(state);

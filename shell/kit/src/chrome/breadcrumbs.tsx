@@ -1,3 +1,4 @@
+import { jsonForScript } from '../core/script-json.js';
 import { KitLink } from '../router/kit-link.js';
 import { ChevronRightIcon } from './icons.js';
 
@@ -22,13 +23,6 @@ export function breadcrumbJsonLd(items: readonly BreadcrumbItem[], origin?: stri
     })),
   };
 }
-
-/** JSON that is safe inside <script>: no '<' to close the tag early. */
-export const jsonForScript = (v: unknown): string =>
-  JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 export interface BreadcrumbsProps {
   items: readonly BreadcrumbItem[];

@@ -4,6 +4,7 @@
  * client render matches the server's and hydration is clean.
  */
 import { isEnv, type Env } from '../core/constants.js';
+import { jsonForScript } from '../core/script-json.js';
 
 export interface ClientContext {
   /** ISO 8601 instant the page was rendered (the header's last-updated date comes from it). */
@@ -83,11 +84,7 @@ export const CLIENT_CONTEXT_GLOBAL = '__SUMIKA_CLIENT_CONTEXT__';
 
 /** Inline-script text that hands the server's context to the browser (safe inside <script>). */
 export function clientContextScript(ctx: ClientContext): string {
-  const json = JSON.stringify(ctx)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `window.${CLIENT_CONTEXT_GLOBAL}=${json};`;
+  return `window.${CLIENT_CONTEXT_GLOBAL}=${jsonForScript(ctx)};`;
 }
 
 function isClientContext(v: unknown): v is ClientContext {

@@ -4,6 +4,7 @@
  * the server's cache).
  */
 import { ApolloClient, HttpLink, InMemoryCache, type NormalizedCacheObject, type TypePolicies } from '@apollo/client';
+import { jsonForScript } from '../core/script-json.js';
 
 declare module '@apollo/client' {
   // Apollo Client 4 types results from the declared defaults: ours read with errorPolicy 'all'.
@@ -109,11 +110,7 @@ export const APOLLO_STATE_GLOBAL = '__SUMIKA_APOLLO_STATE__';
 export const extractApolloState = (client: ApolloClient): NormalizedCacheObject => client.cache.extract() as NormalizedCacheObject;
 
 export function apolloStateScript(client: ApolloClient): string {
-  const json = JSON.stringify(extractApolloState(client))
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `window.${APOLLO_STATE_GLOBAL}=${json};`;
+  return `window.${APOLLO_STATE_GLOBAL}=${jsonForScript(extractApolloState(client))};`;
 }
 /** The server's cache in the browser, if the page carries one. */
 export function apolloStateFromBrowser(): NormalizedCacheObject | null {

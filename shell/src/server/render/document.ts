@@ -1,5 +1,5 @@
-import { metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
-import { scriptJson, serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
+import { jsonForScript, metaToHtml, viewportContent, type PageMeta as KitPageMeta } from '@sumika/shell-kit';
+import { serializeState, STATE_GLOBAL, type ShellState } from '../../app/state.js';
 
 export const DEFAULT_TITLE = '賃貸住宅・賃貸物件の検索サイト｜すみか';
 export const DEFAULT_DESCRIPTION =
@@ -23,7 +23,7 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
  * starts them at once.
  */
 function afterFirstPaint(preload: readonly string[], scripts: readonly string[]): string {
-  return `(function(d,p,s,n){var started=0;function go(){if(started)return;started=1;p.forEach(function(h){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=h;l.nonce=n;d.head.appendChild(l)});s.forEach(function(h){var e=d.createElement('script');e.src=h;e.async=false;e.nonce=n;d.head.appendChild(e)})}d.addEventListener('DOMContentLoaded',function(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})})(document,${scriptJson(preload)},${scriptJson(scripts)},document.currentScript.nonce)`;
+  return `(function(d,p,s,n){var started=0;function go(){if(started)return;started=1;p.forEach(function(h){var l=d.createElement('link');l.rel='preload';l.as='script';l.href=h;l.nonce=n;d.head.appendChild(l)});s.forEach(function(h){var e=d.createElement('script');e.src=h;e.async=false;e.nonce=n;d.head.appendChild(e)})}d.addEventListener('DOMContentLoaded',function(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})})(document,${jsonForScript(preload)},${jsonForScript(scripts)},document.currentScript.nonce)`;
 }
 
 /**
