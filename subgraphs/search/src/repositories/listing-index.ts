@@ -959,8 +959,14 @@ function candidates(r: Rows, narrow: Condition | null): Int32Array {
   const pass = new Uint8Array(dirty.length);
   if (narrow.exact) evaluate(narrow.test, dirty, dirty.length, pass);
   else pass.fill(1);
+  // Written rows that pass (and are active) join, moved to the front of `dirty`; the others leave.
   let joins = 0;
-  for (let i = 0; i < dirty.length; i++) if ((pass[i]! &= r.active[dirty[i]!]!) === 1) dirty[joins++] = dirty[i]!;
+  const leaving: number[] = [];
+  for (let i = 0; i < dirty.length; i++) {
+    const slot = dirty[i]!;
+    if ((pass[i]! &= r.active[slot]!) === 1) dirty[joins++] = slot;
+    else leaving.push(slot);
+  }
   const all = new Int32Array(source.reduce((n, l) => n + l.length, 0) + joins);
   let at = 0;
   for (const l of source) {
@@ -971,12 +977,20 @@ function candidates(r: Rows, narrow: Condition | null): Int32Array {
   if (narrow.disjoint && r.dirty.length === 0) return all;
   all.set(dirty.subarray(0, joins), at);
   all.sort();
-  // A written row the lists hold that is archived now, or (exact) fails the condition now, leaves.
-  const leaves = new Uint8Array(r.dirty.length ? r.n : 0);
-  for (const s of r.dirty) leaves[s] = 1;
-  for (let i = 0; i < joins; i++) leaves[dirty[i]!] = 0;
+  // A written row the lists hold that is archived now, or (exact) fails the condition now, leaves:
+  // both lists are sorted, so one walk drops the repeats and the leaving slots (no mask of every slot).
+  const leaves = Int32Array.from(leaving).sort();
   let w = 0;
-  for (let i = 0; i < all.length; i++) if ((i === 0 || all[i] !== all[i - 1]) && leaves[all[i]!] !== 1) all[w++] = all[i]!;
+  let k = 0;
+  let previous = -1;
+  for (let i = 0; i < all.length; i++) {
+    const slot = all[i]!;
+    if (slot === previous) continue;
+    previous = slot;
+    while (k < leaves.length && leaves[k]! < slot) k++;
+    if (k < leaves.length && leaves[k] === slot) continue;
+    all[w++] = slot;
+  }
   return all.subarray(0, w);
 }
 
