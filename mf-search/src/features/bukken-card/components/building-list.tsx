@@ -86,9 +86,7 @@ function BuildingBlock({
               ))}
             </ul>
           )}
-          <p className="s-building__spec">
-            {formatAge(first.builtAge)} ／ {first.floorBuilding}階建
-          </p>
+          <p className="s-building__spec">{`${formatAge(first.builtAge)} ／ ${first.floorBuilding}階建`}</p>
         </div>
       </div>
       <table className="s-rooms">
@@ -133,7 +131,7 @@ function RoomRow({ room }: { room: SearchBukkenCardFragment }) {
         </KitLink>
       </td>
       <th scope="row" className="s-room__floor" data-label={COLUMNS.floor}>
-        {room.floor}階
+        {`${room.floor}階`}
       </th>
       <td className="s-room__rent" data-label={COLUMNS.rent}>
         <strong>{formatRent(room.chinryou)}</strong>
@@ -141,8 +139,9 @@ function RoomRow({ room }: { room: SearchBukkenCardFragment }) {
       <td data-label={COLUMNS.fee}>{formatFee(room.kanriKyoeki)}</td>
       <td data-label={COLUMNS.deposit}>
         {/* Each term stays on one line: 「敷 1ヶ月」 never breaks inside. */}
-        <span className="s-card__term">敷 {formatMonths(room.shikikin, room.chinryou)}</span> /{' '}
-        <span className="s-card__term">礼 {formatMonths(room.reikin, room.chinryou)}</span>
+        <span className="s-card__term">{`敷 ${formatMonths(room.shikikin, room.chinryou)}`}</span>
+        {' / '}
+        <span className="s-card__term">{`礼 ${formatMonths(room.reikin, room.chinryou)}`}</span>
       </td>
       <td data-label={COLUMNS.plan}>{room.plan}</td>
       <td data-label={COLUMNS.area}>{formatArea(room.area)}</td>

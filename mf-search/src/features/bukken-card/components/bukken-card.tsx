@@ -28,15 +28,15 @@ export function BukkenCard({ bukken, priority = false }: { bukken: SearchBukkenC
         <p className="s-card__rent">
           <strong>{formatRent(bukken.chinryou)}</strong>
           {/* Each term stays on one line: 「敷 1ヶ月」 never breaks inside. */}
-          <span className="s-card__term">管理費・共益費 {bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'}</span> ／{' '}
-          <span className="s-card__term">敷 {formatMonths(bukken.shikikin, bukken.chinryou)}</span> ／{' '}
-          <span className="s-card__term">礼 {formatMonths(bukken.reikin, bukken.chinryou)}</span>
+          <span className="s-card__term">{`管理費・共益費 ${bukken.kanriKyoeki > 0 ? `${formatNumber(bukken.kanriKyoeki)}円` : '-'}`}</span>
+          {' ／ '}
+          <span className="s-card__term">{`敷 ${formatMonths(bukken.shikikin, bukken.chinryou)}`}</span>
+          {' ／ '}
+          <span className="s-card__term">{`礼 ${formatMonths(bukken.reikin, bukken.chinryou)}`}</span>
         </p>
+        <p className="s-card__spec">{`${bukken.plan} ／ ${formatArea(bukken.area)} ／ ${bukken.floor}階 ／ ${formatAge(bukken.builtAge)}`}</p>
         <p className="s-card__spec">
-          {bukken.plan} ／ {formatArea(bukken.area)} ／ {bukken.floor}階 ／ {formatAge(bukken.builtAge)}
-        </p>
-        <p className="s-card__spec">
-          <span className="s-card__term">初期費用 {formatRent(bukken.initialCost.total)}</span>
+          <span className="s-card__term">{`初期費用 ${formatRent(bukken.initialCost.total)}`}</span>
           {delta && (
             <>
               {' '}
