@@ -43,9 +43,10 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     port = await freePort();
     second = await startSecond();
     gateway = await buildGateway({
-      // No response cache: every request goes to a search instance. A subgraph budget a loaded CI machine
-      // cannot pass: there every call ran past the 2 s default (127 failures over the test's 32 s). This
-      // test is about a killed instance, whose cut calls are retried at once; budgets have their own tests.
+      // No response cache: every request goes to a search instance. A subgraph budget beyond what a loaded CI
+      // machine needs: one run there failed 127 calls SERVICE_UNAVAILABLE over the test's ~32 s, the pace of
+      // 2 s timeouts (the default budget) across its 8 loops. This test is about a killed instance, whose cut
+      // calls are retried at once; budgets have their own tests.
       config: {
         ...stack.config,
         responseCacheTtl: 0,
