@@ -11,7 +11,18 @@ export interface Service {
   color: string;
   /** The process group it joins on the embedded default (units below; decision 020). */
   group?: GroupName;
+  /** Node's options for its own process: the runner's command and its image's CMD (infra:validate). */
+  nodeFlags?: readonly string[];
 }
+
+/**
+ * The shell's young generation: 64 MB semi-spaces instead of 16. A page's render allocates a few MB
+ * that die with the request; with the default, scavenges ran every few pages and promoted what was
+ * still in flight (`npm run bench:pages -- --quick --connections 20`: detail shell 4.1 → 3.5 ms a
+ * page; docs/benchmarks.md). Only the shell's: every service with it read ~200 MB more RSS idle
+ * (issue 15's ≤ 1 GB), for less in the others.
+ */
+export const SHELL_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
 export type GroupName = 'subgraphs' | 'remotes';
 
@@ -34,7 +45,7 @@ export const SERVICES: readonly Service[] = [
   { name: 'mf-detail', entry: 'mf-detail/serve.js', port: 3002, portEnv: 'MF_DETAIL_PORT', color: 'greenBright', group: 'remotes' },
   { name: 'mf-user', entry: 'mf-user/serve.js', port: 3003, portEnv: 'MF_USER_PORT', color: 'yellowBright', group: 'remotes' },
   { name: 'mf-forms', entry: 'mf-forms/serve.js', port: 3004, portEnv: 'MF_FORMS_PORT', color: 'magentaBright', group: 'remotes' },
-  { name: 'shell', entry: 'shell/src/server/main.ts', port: 3000, portEnv: 'SHELL_PORT', color: 'white' },
+  { name: 'shell', entry: 'shell/src/server/main.ts', port: 3000, portEnv: 'SHELL_PORT', color: 'white', nodeFlags: SHELL_NODE_FLAGS },
 ];
 
 export function availableServices(): Service[] {
@@ -63,6 +74,8 @@ export interface Unit {
   group?: GroupName;
   /** The services it runs, each on its own port. */
   services: Service[];
+  /** Node's options for the process (a single service's own; none for a group). */
+  nodeFlags?: readonly string[];
 }
 
 /**
@@ -75,7 +88,7 @@ export function unitsOf(services: readonly Service[], grouped: boolean): Unit[] 
   for (const service of services) {
     const group = grouped ? service.group : undefined;
     const members = group ? services.filter((s) => s.group === group) : [service];
-    if (members.length < 2) units.push({ name: service.name, entry: service.entry, color: service.color, services: [service] });
+    if (members.length < 2) units.push({ name: service.name, entry: service.entry, color: service.color, services: [service], nodeFlags: service.nodeFlags });
     else if (members[0] === service) units.push({ name: group!, entry: GROUP_ENTRY, color: GROUP_COLORS[group!], group, services: members });
   }
   return units;

@@ -57,6 +57,13 @@ describe('Supervisor (the runner of npm start)', () => {
     return supervisor;
   }
 
+  it("runs a service under its own node options (as its image's CMD)", async () => {
+    start([{ ...service('steady', 'polite.js', 4102), nodeFlags: ['--max-semi-space-size=64'] }]);
+    await until(() => lines.includes('[steady] up'), 10_000);
+    const argv = readFileSync(`/proc/${read().services.steady!.pid}/cmdline`, 'utf8').split('\0');
+    expect(argv.slice(1, 3)).toEqual(['--max-semi-space-size=64', 'polite.js']);
+  });
+
   it('restarts a service that exits with backoff 250, 500, 1000, 2000 ms, saying which and why; the others run on', async () => {
     start([service('dies', 'exits.js', 4101), service('steady', 'polite.js', 4102)], { EXIT_CODE: '3' });
     await until(() => lines.includes('[steady] up'), 10_000);

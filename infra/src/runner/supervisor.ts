@@ -139,7 +139,7 @@ export class Supervisor {
     const { unit } = slot;
     // node itself (compiled, or tsx as a loader, not the tsx CLI): the pid is the listening process and signals reach it.
     const entry = this.opts.mode === 'compiled' ? compiledEntry(unit) : unit.entry;
-    const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+    const args = [...(unit.nodeFlags ?? []), ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
     const logFormat = this.pretty ? 'json' : (this.opts.env.LOG_FORMAT ?? 'pretty');
     const ports = Object.fromEntries(unit.services.map((s) => [s.portEnv, String(slot.ports[s.name])]));
     const group = unit.group ? { GROUP_SERVICES: unit.services.map((s) => s.name).join(',') } : {};

@@ -225,7 +225,7 @@ function buildOutputs(): string[] {
   return [...SERVICES.map((s) => bundleOf(s)?.outdir).filter((d): d is string => !!d), 'shell/dist/client'];
 }
 
-/** The Dockerfile: a target per deployed service, COPY sources that exist, CMD = the runner's compiled entry. */
+/** The Dockerfile: a target per deployed service, COPY sources that exist, CMD = the runner's command (node options, compiled entry). */
 export function dockerfileProblems(text: string, root: string): string[] {
   const problems: string[] = [];
   const lines = text.replace(/\\\n/g, ' ').split('\n');
@@ -292,7 +292,7 @@ export function dockerfileProblems(text: string, root: string): string[] {
     if (!runAs || ['root', '0'].includes(runAs.split(':')[0]!)) problems.push(`Dockerfile target ${name}: runs as ${runAs ?? 'root'}, not a non-root USER`);
     const healthcheck = inherited(healthchecks);
     if (!healthcheck?.includes(`:${service.port}/healthz`)) problems.push(`Dockerfile target ${name}: no HEALTHCHECK on :${service.port}/healthz`);
-    const expected = ['node', compiledEntry(service)];
+    const expected = ['node', ...(service.nodeFlags ?? []), compiledEntry(service)];
     const got = cmds.get(name);
     if (JSON.stringify(got) !== JSON.stringify(expected))
       problems.push(`Dockerfile target ${name}: CMD ${JSON.stringify(got)} is not the runner's ${JSON.stringify(expected)}`);

@@ -84,6 +84,11 @@ describe('infra:validate', () => {
     expect(dockerfileProblems(wrongCmd, root)).toContain(
       'Dockerfile target gateway: CMD ["node","gateway/src/server.ts"] is not the runner\'s ["node","gateway/dist/bundle/server.js"]',
     );
+    // The runner's node options too: an image without them runs another heap than npm start.
+    const noFlags = dockerfile.replace('CMD ["node", "--max-semi-space-size=64", "shell/dist/bundle/main.js"]', 'CMD ["node", "shell/dist/bundle/main.js"]');
+    expect(dockerfileProblems(noFlags, root)).toContain(
+      'Dockerfile target shell: CMD ["node","shell/dist/bundle/main.js"] is not the runner\'s ["node","--max-semi-space-size=64","shell/dist/bundle/main.js"]',
+    );
     const asRoot = dockerfile.replace('USER node', 'USER root');
     expect(dockerfileProblems(asRoot, root)).toContain('Dockerfile target forms: runs as root, not a non-root USER');
     const wrongHealth = dockerfile.replace("fetch('http://127.0.0.1:4002/healthz')", "fetch('http://127.0.0.1:4020/healthz')");
