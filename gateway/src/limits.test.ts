@@ -16,6 +16,7 @@ import {
   type DocumentNode,
   type OperationDefinitionNode,
 } from 'graphql';
+import { priceInputs } from '@sumika/server-kit';
 import { configFromEnv } from './config.js';
 import { costTableOfSupergraph, DEFAULT_LIST_SIZE, priceOperation } from './limits.js';
 import { pageOperations } from './testing/documents.js';
@@ -116,5 +117,23 @@ describe('query cost limits', () => {
     expect(byDefault.cost).toBe(priceOperation(schema, table, doc, { perPage: 5, withCommute: false }).cost);
     expect(priceOperation(schema, table, doc, { withCommute: true }).cost).toBeGreaterThan(byDefault.cost);
     expect(priceOperation(schema, table, doc, { perPage: 100 }).cost).toBeGreaterThan(byDefault.cost * 10);
+  });
+
+  it('keeps a price per document and values of the variables it depends on (sizes, conditions), not per id', () => {
+    const doc = parse(`query Q($key: String!, $perPage: Int = 5, $withCommute: Boolean! = false) {
+      bukkensByCompany(companyKey: $key, perPage: $perPage) { bukkenList { globalKey } }
+      prefectures @include(if: $withCommute) { cities { code } }
+    }`);
+    expect(priceInputs(doc, table)).toEqual(['perPage', 'withCommute']);
+    const first = priceOperation(schema, table, doc, { key: 'st000001' });
+    expect(priceOperation(schema, table, doc, { key: 'st000002' })).toEqual(first);
+    // Kept prices answer for their own values only: another size, a condition, null (not the default).
+    expect(priceOperation(schema, table, doc, { key: 'st000001', perPage: 100 }).cost).toBeGreaterThan(first.cost * 10);
+    expect(priceOperation(schema, table, doc, { key: 'st000001', withCommute: true }).cost).toBeGreaterThan(first.cost);
+    expect(priceOperation(schema, table, doc, { key: 'st000001', perPage: null }).cost).not.toBe(first.cost);
+    expect(priceOperation(schema, table, doc, { key: 'st000003' })).toEqual(first);
+    // Another operation of the same document is priced on its own.
+    const two = parse(`query A { prefectures { code } } query B { prefectures { cities { code } } }`);
+    expect(priceOperation(schema, table, two, {}, 'B').cost).toBeGreaterThan(priceOperation(schema, table, two, {}, 'A').cost);
   });
 });

@@ -33,8 +33,17 @@ export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH, root = 
   return undefined;
 }
 
+/** Each parsed document's answer (the servers keep one document per query text): none is `null`. */
+const DOCUMENT_PROBLEMS = new WeakMap<DocumentNode, InputProblem | null>();
+
 /** The first string literal of a document (arguments, defaults) with a control character, as a problem. */
 export function documentProblem(document: DocumentNode): InputProblem | undefined {
+  let known = DOCUMENT_PROBLEMS.get(document);
+  if (known === undefined) DOCUMENT_PROBLEMS.set(document, (known = literalProblem(document) ?? null));
+  return known ?? undefined;
+}
+
+function literalProblem(document: DocumentNode): InputProblem | undefined {
   let found: InputProblem | undefined;
   visit(document, {
     [Kind.STRING](node) {
