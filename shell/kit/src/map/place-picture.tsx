@@ -5,7 +5,7 @@
  * without JavaScript; in the browser it is replaced by the Leaflet map.
  */
 import { indexedLayer, stationsIn } from './base-data.js';
-import { clipLine, clipRing, contains, inset, intersects, PICTURE, projector, type LngLat } from './geometry.js';
+import { clipLine, clipRing, contains, inset, intersects, PICTURE, projector, type Box, type LngLat } from './geometry.js';
 import { placeLabels, textWidth, type LabelRequest, type LabelSide } from './labels.js';
 import { placeLayout } from './place-layout.js';
 import type { PlaceView } from './place-types.js';
@@ -29,12 +29,20 @@ function Label({ x, y, side, gap, font, children }: { x: number; y: number; side
   );
 }
 
-export default function PlacePicture({ label, center, stations, spots }: PlaceView) {
-  const layout = placeLayout({ label, center, stations, spots });
-  const { box } = layout;
+/** Base layers kept (a building's rooms, a listing viewed again, share one box); the oldest goes first. */
+const KEPT_BASES = 512;
+const bases = new Map<string, { land: string; railPath: string }>();
+
+/**
+ * The coast and the railway lines clipped to the box, as SVG paths: a function of the box alone, kept
+ * per box (clipping the coast rings and lines was ~5% of the server's time on a detail page).
+ */
+function baseOf(box: Box): { land: string; railPath: string } {
+  const key = `${box.west} ${box.south} ${box.east} ${box.north}`;
+  const kept = bases.get(key);
+  if (kept) return kept;
   const { x, y } = projector(box);
   const pathOf = (points: readonly LngLat[]) => points.map(([lng, lat], i) => `${i ? 'L' : 'M'}${f(x(lng))} ${f(y(lat))}`).join('');
-
   const layer = indexedLayer();
   const land = layer.coast
     .filter((c) => intersects(c.box, box))
@@ -47,7 +55,17 @@ export default function PlacePicture({ label, center, stations, spots }: PlaceVi
     .flatMap((r) => clipLine(r.line, box))
     .map(pathOf);
   // Lines sharing a track (through services, several operators' names) draw it once.
-  const railPath = [...new Set(rails)].join('');
+  const base = { land, railPath: [...new Set(rails)].join('') };
+  if (bases.size >= KEPT_BASES) bases.delete(bases.keys().next().value!);
+  bases.set(key, base);
+  return base;
+}
+
+export default function PlacePicture({ label, center, stations, spots }: PlaceView) {
+  const layout = placeLayout({ label, center, stations, spots });
+  const { box } = layout;
+  const { x, y } = projector(box);
+  const { land, railPath } = baseOf(box);
 
   const near = new Set(layout.stations.map((s) => s.name));
   const labelBox = inset(box, 0.02);
