@@ -146,6 +146,16 @@ export function priceInputs(document: DocumentNode, table: CostTable): string[] 
 }
 
 /**
+ * What the walk reads of a variable's value: a size or a condition as it is, a list's length (the
+ * gateway's `representations`: their contents differ on every entity fetch, their number prices it),
+ * of anything else its type (neither a size nor a condition).
+ */
+function priceView(value: unknown): unknown {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  return Array.isArray(value) ? { length: value.length } : typeof value;
+}
+
+/**
  * Prices an operation before it runs (see {@link priceWalk}), once per document, operation and values
  * of the few variables a price depends on: the servers price every request, and a page's documents
  * are the same few with other ids (about a tenth of the gateway's CPU a page went here).
@@ -159,7 +169,7 @@ export function operationCost(opts: CostOptions): OperationCost {
   if (!known) byDocument.set(opts.document, (known = { inputs: priceInputs(opts.document, opts.table), prices: new Map() }));
   const raw = opts.variables ?? {};
   // A variable left out and one sent as null coerce differently: [] and [null].
-  const key = `${opts.operationName ?? ''}\n${JSON.stringify(known.inputs.map((n) => (Object.hasOwn(raw, n) ? [raw[n]] : [])))}`;
+  const key = `${opts.operationName ?? ''}\n${JSON.stringify(known.inputs.map((n) => (Object.hasOwn(raw, n) ? [priceView(raw[n])] : [])))}`;
   const hit = known.prices.get(key);
   if (hit) return { ...hit };
   const priced = priceWalk(opts);
