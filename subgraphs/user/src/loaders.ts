@@ -14,6 +14,8 @@ export interface Loaders {
   visitor(): Promise<VisitorRecord | undefined>;
   /** Badge counts, once per request. */
   summary(uid: string): Promise<VisitorSummary>;
+  /** Badge counts read with another statement (the visit's), for the rest of the request. */
+  knownSummary(summary: VisitorSummary): void;
   /** Saved searches newest first, once per request (the list and alerts' indexes). */
   searchConditions(uid: string): Promise<SearchConditionRecord[]>;
   /** Forgets memoised reads after a mutation changed them. */
@@ -42,6 +44,9 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
     summary(uid) {
       summary ??= visitorSummary(db, uid);
       return summary;
+    },
+    knownSummary(known) {
+      summary = Promise.resolve(known);
     },
     searchConditions(uid) {
       searchConditions ??= searchConditionsNewestFirst(db, uid);

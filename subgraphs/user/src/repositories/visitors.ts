@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { VISIT_GAP_SECONDS } from '../constants.js';
 import type { DB, RecommendSource, VisitorTable } from './db.js';
 
@@ -43,17 +43,22 @@ export interface VisitorSummary {
   unreadAlerts: number;
 }
 
-export async function visitorSummary(db: Kysely<DB>, uid: string): Promise<VisitorSummary> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('favorite').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('favorites'),
-      eb.selectFrom('history').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('histories'),
-      eb.selectFrom('search_condition').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('searchConditions'),
-      eb.selectFrom('inquiry').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('pending', '=', true).as('incompleteInquiries'),
-      eb.exists(eb.selectFrom('inquiry').select('uid').where('uid', '=', uid).where('sent_at', 'is not', null)).as('existApplyData'),
-      eb.selectFrom('alert').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('read_at', 'is', null).as('unreadAlerts'),
-    ])
-    .executeTakeFirstOrThrow();
+/** The summary's counts as columns of one row: of a SELECT, or of the visit's UPDATE … RETURNING. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- used from a statement over no table and one over visitor
+function summaryColumns(eb: ExpressionBuilder<DB, any>, uid: string) {
+  return [
+    eb.selectFrom('favorite').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('favorites'),
+    eb.selectFrom('history').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('histories'),
+    eb.selectFrom('search_condition').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).as('searchConditions'),
+    eb.selectFrom('inquiry').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('pending', '=', true).as('incompleteInquiries'),
+    eb.exists(eb.selectFrom('inquiry').select('uid').where('uid', '=', uid).where('sent_at', 'is not', null)).as('existApplyData'),
+    eb.selectFrom('alert').select(eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('read_at', 'is', null).as('unreadAlerts'),
+  ] as const;
+}
+
+type SummaryRow = { [K in keyof VisitorSummary]: unknown };
+
+function summaryOf(row: SummaryRow): VisitorSummary {
   return {
     favorites: Number(row.favorites ?? 0),
     histories: Number(row.histories ?? 0),
@@ -62,6 +67,10 @@ export async function visitorSummary(db: Kysely<DB>, uid: string): Promise<Visit
     existApplyData: Boolean(row.existApplyData),
     unreadAlerts: Number(row.unreadAlerts ?? 0),
   };
+}
+
+export async function visitorSummary(db: Kysely<DB>, uid: string): Promise<VisitorSummary> {
+  return summaryOf(await db.selectNoFrom((eb) => summaryColumns(eb, uid)).executeTakeFirstOrThrow());
 }
 
 export interface RequiredData {
@@ -73,10 +82,15 @@ export interface RequiredData {
 /**
  * Records a page request (setRequiredData): the latest ref code and gclid when given, the first ref
  * code ever, the request info, and a new visit when the last request is older than VISIT_GAP_SECONDS.
- * One statement, answering the visitor's row as it now is (undefined when there is no such visitor).
+ * One statement, answering the visitor's row as it now is and the badge counts (every page shows
+ * them: a second statement per page before), undefined when there is no such visitor.
  */
-export async function recordRequest(trx: Kysely<DB>, uid: string, data: RequiredData): Promise<VisitorRecord | undefined> {
-  return trx
+export async function recordRequest(
+  trx: Kysely<DB>,
+  uid: string,
+  data: RequiredData,
+): Promise<{ visitor: VisitorRecord; summary: VisitorSummary } | undefined> {
+  const row = await trx
     .updateTable('visitor')
     .set({
       ...(data.refCode !== null ? { ref_code: data.refCode, first_ref_code: sql<string>`coalesce(first_ref_code, ${data.refCode})` } : {}),
@@ -87,7 +101,11 @@ export async function recordRequest(trx: Kysely<DB>, uid: string, data: Required
     })
     .where('uid', '=', uid)
     .returningAll()
+    .returning((eb) => summaryColumns(eb, uid))
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts, ...visitor } = row;
+  return { visitor, summary: summaryOf({ favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts }) };
 }
 
 export interface Profile {

@@ -58,13 +58,15 @@ export const profileResolvers: Resolvers = {
       const profile = args.user ? profileOf(args.user) : {};
       // Every page asks this (the shell's visit): when it only records the request of a known visitor,
       // one UPDATE … RETURNING does it (atomic on its own; nothing of the visitor's stock is checked
-      // or changed) instead of a transaction with a row lock and a second read.
+      // or changed) instead of a transaction with a row lock and a second read, and answers the
+      // badge counts with it.
       const uid = ctx.identity.uid;
       if (uid && !ctx.identity.fresh && Object.keys(profile).length === 0) {
-        const visitor = await recordRequest(ctx.db, uid, data);
-        if (!visitor) throw userIdError();
+        const recorded = await recordRequest(ctx.db, uid, data);
+        if (!recorded) throw userIdError();
         ctx.loaders.reset();
-        return visitor;
+        ctx.loaders.knownSummary(recorded.summary);
+        return recorded.visitor;
       }
       const locked = await withVisitorLock(
         ctx,
