@@ -1,6 +1,7 @@
 import { keyedLoader } from '@sumika/server-kit';
 import type DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
+import { assignmentsOf, type AbAssignmentRecord } from './repositories/ab-assignments.js';
 import { bukkenStates, type BukkenState } from './repositories/bukken-state.js';
 import type { DB } from './repositories/db.js';
 import { searchConditionsNewestFirst, type SearchConditionRecord } from './repositories/search-conditions.js';
@@ -14,8 +15,10 @@ export interface Loaders {
   visitor(): Promise<VisitorRecord | undefined>;
   /** Badge counts, once per request. */
   summary(uid: string): Promise<VisitorSummary>;
-  /** Badge counts read with another statement (the visit's), for the rest of the request. */
-  knownSummary(summary: VisitorSummary): void;
+  /** The A/B assignments stored, once per request (a save forgets them: reset). */
+  assignments(uid: string): Promise<AbAssignmentRecord[]>;
+  /** Badge counts and A/B assignments read with another statement (the visit's), for the rest of the request. */
+  known(summary: VisitorSummary, assignments: AbAssignmentRecord[]): void;
   /** Saved searches newest first, once per request (the list and alerts' indexes). */
   searchConditions(uid: string): Promise<SearchConditionRecord[]>;
   /** Forgets memoised reads after a mutation changed them. */
@@ -25,6 +28,7 @@ export interface Loaders {
 export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: boolean }): Loaders {
   let visitor: Promise<VisitorRecord | undefined> | undefined;
   let summary: Promise<VisitorSummary> | undefined;
+  let assignments: Promise<AbAssignmentRecord[]> | undefined;
   let searchConditions: Promise<SearchConditionRecord[]> | undefined;
   const bukkenState = keyedLoader(
     async (keys: readonly string[]) => (identity.uid ? bukkenStates(db, identity.uid, keys) : []),
@@ -45,8 +49,13 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
       summary ??= visitorSummary(db, uid);
       return summary;
     },
-    knownSummary(known) {
-      summary = Promise.resolve(known);
+    assignments(uid) {
+      assignments ??= assignmentsOf(db, uid);
+      return assignments;
+    },
+    known(knownSummary, knownAssignments) {
+      summary = Promise.resolve(knownSummary);
+      assignments = Promise.resolve(knownAssignments);
     },
     searchConditions(uid) {
       searchConditions ??= searchConditionsNewestFirst(db, uid);
@@ -55,6 +64,7 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
     reset() {
       visitor = undefined;
       summary = undefined;
+      assignments = undefined;
       searchConditions = undefined;
       bukkenState.clearAll();
     },

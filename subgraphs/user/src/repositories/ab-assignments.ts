@@ -11,6 +11,15 @@ export async function assignmentsOf(db: Kysely<DB>, uid: string): Promise<AbAssi
   return db.selectFrom('ab_assignment').select(['name', 'value', 'forced']).where('uid', '=', uid).execute();
 }
 
+/** The same rows as one JSON column of another statement (the page visit's UPDATE … RETURNING). */
+export function assignmentsColumn(uid: string) {
+  return sql<
+    AbAssignmentRecord[]
+  >`coalesce((SELECT json_agg(json_build_object('name', name, 'value', value, 'forced', forced)) FROM ab_assignment WHERE uid = ${uid}), '[]'::json)`.as(
+    'abAssignments',
+  );
+}
+
 /**
  * Saves assignments. `forced` rows replace whatever is stored; plain ones never replace a forced
  * row unless `releaseForced` (an admin setting a plain value lifts their own force).

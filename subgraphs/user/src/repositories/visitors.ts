@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { VISIT_GAP_SECONDS } from '../constants.js';
+import { assignmentsColumn, type AbAssignmentRecord } from './ab-assignments.js';
 import type { DB, RecommendSource, VisitorTable } from './db.js';
 
 export type VisitorRecord = Selectable<VisitorTable>;
@@ -82,14 +83,14 @@ export interface RequiredData {
 /**
  * Records a page request (setRequiredData): the latest ref code and gclid when given, the first ref
  * code ever, the request info, and a new visit when the last request is older than VISIT_GAP_SECONDS.
- * One statement, answering the visitor's row as it now is and the badge counts (every page shows
- * them: a second statement per page before), undefined when there is no such visitor.
+ * One statement, answering the visitor's row as it now is, the badge counts and the A/B assignments
+ * (every page reads them: two more statements per page before), undefined when there is no such visitor.
  */
 export async function recordRequest(
   trx: Kysely<DB>,
   uid: string,
   data: RequiredData,
-): Promise<{ visitor: VisitorRecord; summary: VisitorSummary } | undefined> {
+): Promise<{ visitor: VisitorRecord; summary: VisitorSummary; assignments: AbAssignmentRecord[] } | undefined> {
   const row = await trx
     .updateTable('visitor')
     .set({
@@ -101,11 +102,15 @@ export async function recordRequest(
     })
     .where('uid', '=', uid)
     .returningAll()
-    .returning((eb) => summaryColumns(eb, uid))
+    .returning((eb) => [...summaryColumns(eb, uid), assignmentsColumn(uid)])
     .executeTakeFirst();
   if (!row) return undefined;
-  const { favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts, ...visitor } = row;
-  return { visitor, summary: summaryOf({ favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts }) };
+  const { favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts, abAssignments, ...visitor } = row;
+  return {
+    visitor,
+    summary: summaryOf({ favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts }),
+    assignments: abAssignments,
+  };
 }
 
 export interface Profile {

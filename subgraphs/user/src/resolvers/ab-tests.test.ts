@@ -75,6 +75,24 @@ describe.each(testBackends())('A/B tests on $name', (backend) => {
     expect(await stored(uid)).toEqual(viaUser.map((t) => ({ name: t.name, value: t.value, forced: false })).sort((a, b) => a.name.localeCompare(b.name)));
   });
 
+  it("a returning visitor's page visit reads the stored variants with the request's one statement; a forced one still wins", async () => {
+    const uid = await h.visitor();
+    const VISIT = 'mutation { setRequiredData(requestInfo: { path: "/" }) { abTests { name value forced } } }';
+    const first = (await h.auth.inject(h.app, VISIT, {}, uid)).json<{ data: { setRequiredData: { abTests: AbView[] } } }>().data.setRequiredData.abTests;
+    const cookie = first.map((t) => `${t.name}_for_ga_session=${t.value}`).join('; ');
+    h.log.clear();
+    const again = await h.auth.inject(h.app, VISIT, {}, uid, { cookie });
+    expect(again.json<{ data: { setRequiredData: { abTests: AbView[] } } }>().data.setRequiredData.abTests).toEqual(first);
+    expect(h.log.statements).toHaveLength(1); // the visit's UPDATE … RETURNING: nothing read again, nothing to save
+    // An admin's force, stored meanwhile, is what the next visit answers (read by that visit's statement).
+    await sql`UPDATE visitor SET admin = true WHERE uid = ${uid}`.execute(h.db);
+    const other = AB_TESTS[0]!.variants.map((v) => v.value).find((v) => v !== first[0]!.value)!;
+    await h.auth.query(h.app, SET, { in: [{ name: AB_TESTS[0]!.name, value: other }], force: true }, uid);
+    const forced = (await h.auth.inject(h.app, VISIT, {}, uid, { cookie })).json<{ data: { setRequiredData: { abTests: AbView[] } } }>().data.setRequiredData
+      .abTests;
+    expect(forced[0]).toEqual({ name: AB_TESTS[0]!.name, value: other, forced: true });
+  });
+
   it('draws variants by weight across many visitors (seeded)', async () => {
     const counts = new Map<string, number>();
     const n = 400;

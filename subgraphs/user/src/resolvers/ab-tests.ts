@@ -6,7 +6,7 @@ import type { Context } from '../context.js';
 import { AB_TESTS, abTestByName, isVariantOf, pickVariant } from '../domain/ab-tests.js';
 import { serializeCookie } from '../domain/cookies.js';
 import { requireVisitor } from '../identity.js';
-import { assignmentsOf, saveAssignments, type AbAssignmentRecord } from '../repositories/ab-assignments.js';
+import { saveAssignments, type AbAssignmentRecord } from '../repositories/ab-assignments.js';
 
 interface AbTestView {
   name: string;
@@ -18,10 +18,10 @@ function setAbCookie(ctx: Context, name: string, value: string): void {
   ctx.reply.header('set-cookie', serializeCookie(abTestCookieName(name), value, AB_TEST_COOKIE_MAX_AGE));
 }
 
-/** Stored assignments; a failing read is treated as none (A/B tests never break a page). */
+/** Stored assignments (the page visit's, when it read them); a failing read is treated as none (A/B tests never break a page). */
 async function storedAssignments(ctx: Context, uid: string): Promise<AbAssignmentRecord[]> {
   try {
-    return await assignmentsOf(ctx.db, uid);
+    return await ctx.loaders.assignments(uid);
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message }, 'A/B assignments unreadable');
     return [];
@@ -37,6 +37,7 @@ async function saveQuietly(
 ): Promise<void> {
   try {
     await saveAssignments(ctx.db, uid, list, opts);
+    ctx.loaders.reset();
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message }, 'A/B assignments not saved');
   }
