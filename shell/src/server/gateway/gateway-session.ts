@@ -204,7 +204,7 @@ export class GatewaySession {
       this.opts.gatewayUrl,
       JSON.stringify({ operationName, variables, extensions }),
       { headers: { 'content-type': 'application/json' } },
-      JSON.stringify({ operationName, variables, extensions, query }),
+      () => JSON.stringify({ operationName, variables, extensions, query }),
     );
     let result: GraphQLBody | undefined;
     try {
@@ -217,9 +217,10 @@ export class GatewaySession {
 
   /**
    * A call with the visitor's cookies and the shell's token; a hash-only body the gateway does not know
-   * sent again as `withText`; USER_ID_ERROR retried once with a fresh identity; errors recorded.
+   * sent again as `withText()` (built only then: it carries the document's text); USER_ID_ERROR retried
+   * once with a fresh identity; errors recorded.
    */
-  private async exchange(url: string, hashOnly: string | undefined, init: RequestInit | undefined, withText?: string): Promise<GatewayAnswer> {
+  private async exchange(url: string, hashOnly: string | undefined, init: RequestInit | undefined, withText?: () => string): Promise<GatewayAnswer> {
     let body = hashOnly;
     const operationName = body ? operationNameOf(body) : undefined;
     const call = ++this.calls;
@@ -229,7 +230,7 @@ export class GatewaySession {
       this.absorb(answer.setCookies);
       let first = firstError(answer);
       if (first?.code === PERSISTED_QUERY_NOT_FOUND && withText !== undefined) {
-        body = withText;
+        body = withText();
         answer = await this.send(url, init, body);
         this.absorb(answer.setCookies);
         first = firstError(answer);
