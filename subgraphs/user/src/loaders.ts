@@ -5,7 +5,8 @@ import { assignmentsOf, type AbAssignmentRecord } from './repositories/ab-assign
 import { bukkenStates, type BukkenState } from './repositories/bukken-state.js';
 import type { DB } from './repositories/db.js';
 import { searchConditionsNewestFirst, type SearchConditionRecord } from './repositories/search-conditions.js';
-import { findVisitor, insertVisitor, visitorSummary, type VisitorRecord, type VisitorSummary } from './repositories/visitors.js';
+import { findVisitor, insertVisitor, visitorSummary, type VisitKnows, type VisitorRecord, type VisitorSummary } from './repositories/visitors.js';
+import { favoritesNewestFirst, type FavoriteRecord } from './repositories/favorites.js';
 
 /** Per-request loaders: everything is scoped to the token's visitor. */
 export interface Loaders {
@@ -17,8 +18,10 @@ export interface Loaders {
   summary(uid: string): Promise<VisitorSummary>;
   /** The A/B assignments stored, once per request (a save forgets them: reset). */
   assignments(uid: string): Promise<AbAssignmentRecord[]>;
-  /** Badge counts and A/B assignments read with another statement (the visit's), for the rest of the request. */
-  known(summary: VisitorSummary, assignments: AbAssignmentRecord[]): void;
+  /** The favorites newest first, once per request. */
+  favorites(uid: string): Promise<FavoriteRecord[]>;
+  /** What another statement (the page visit's) read, for the rest of the request. */
+  known(knows: VisitKnows): void;
   /** Saved searches newest first, once per request (the list and alerts' indexes). */
   searchConditions(uid: string): Promise<SearchConditionRecord[]>;
   /** Forgets memoised reads after a mutation changed them. */
@@ -29,6 +32,7 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
   let visitor: Promise<VisitorRecord | undefined> | undefined;
   let summary: Promise<VisitorSummary> | undefined;
   let assignments: Promise<AbAssignmentRecord[]> | undefined;
+  let favorites: Promise<FavoriteRecord[]> | undefined;
   let searchConditions: Promise<SearchConditionRecord[]> | undefined;
   const bukkenState = keyedLoader(
     async (keys: readonly string[]) => (identity.uid ? bukkenStates(db, identity.uid, keys) : []),
@@ -53,9 +57,14 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
       assignments ??= assignmentsOf(db, uid);
       return assignments;
     },
-    known(knownSummary, knownAssignments) {
-      summary = Promise.resolve(knownSummary);
-      assignments = Promise.resolve(knownAssignments);
+    favorites(uid) {
+      favorites ??= favoritesNewestFirst(db, uid);
+      return favorites;
+    },
+    known(knows) {
+      summary = Promise.resolve(knows.summary);
+      assignments = Promise.resolve(knows.assignments);
+      favorites = Promise.resolve(knows.favorites);
     },
     searchConditions(uid) {
       searchConditions ??= searchConditionsNewestFirst(db, uid);
@@ -65,6 +74,7 @@ export function createLoaders(db: Kysely<DB>, identity: { uid?: string; fresh?: 
       visitor = undefined;
       summary = undefined;
       assignments = undefined;
+      favorites = undefined;
       searchConditions = undefined;
       bukkenState.clearAll();
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './db.js';
 
 export interface FavoriteRecord {
@@ -27,6 +27,19 @@ export async function favoritesNewestFirst(db: Kysely<DB>, uid: string): Promise
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** The same list, newest first, as one JSON column of another statement (the page visit's UPDATE … RETURNING). */
+export function favoritesColumn(uid: string) {
+  return sql<
+    { globalKey: string; addedAt: string }[]
+  >`coalesce((SELECT json_agg(json_build_object('globalKey', global_key, 'addedAt', added_at) ORDER BY added_at DESC, id DESC) FROM favorite WHERE uid = ${uid}), '[]'::json)`.as(
+    'favoriteList',
+  );
+}
+
+/** Records from {@link favoritesColumn}'s JSON (timestamps as text with their offset). */
+export const favoritesOfColumn = (list: readonly { globalKey: string; addedAt: string }[]): FavoriteRecord[] =>
+  list.map((f) => ({ globalKey: f.globalKey, addedAt: new Date(f.addedAt) }));
 
 /** Adds favorites in the order given (ids follow it, so ties on added_at keep that order). */
 export async function insertFavorites(trx: Kysely<DB>, uid: string, globalKeys: readonly string[]): Promise<void> {

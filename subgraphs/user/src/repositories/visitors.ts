@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { VISIT_GAP_SECONDS } from '../constants.js';
 import { assignmentsColumn, type AbAssignmentRecord } from './ab-assignments.js';
+import { favoritesColumn, favoritesOfColumn, type FavoriteRecord } from './favorites.js';
 import type { DB, RecommendSource, VisitorTable } from './db.js';
 
 export type VisitorRecord = Selectable<VisitorTable>;
@@ -74,6 +75,13 @@ export async function visitorSummary(db: Kysely<DB>, uid: string): Promise<Visit
   return summaryOf(await db.selectNoFrom((eb) => summaryColumns(eb, uid)).executeTakeFirstOrThrow());
 }
 
+/** What the page visit's statement reads besides the visitor's row, for the rest of the request (loaders). */
+export interface VisitKnows {
+  summary: VisitorSummary;
+  assignments: AbAssignmentRecord[];
+  favorites: FavoriteRecord[];
+}
+
 export interface RequiredData {
   refCode: string | null;
   gclid: string | null;
@@ -83,14 +91,11 @@ export interface RequiredData {
 /**
  * Records a page request (setRequiredData): the latest ref code and gclid when given, the first ref
  * code ever, the request info, and a new visit when the last request is older than VISIT_GAP_SECONDS.
- * One statement, answering the visitor's row as it now is, the badge counts and the A/B assignments
- * (every page reads them: two more statements per page before), undefined when there is no such visitor.
+ * One statement, answering the visitor's row as it now is, the badge counts, the A/B assignments and
+ * the favorites (every page reads them: three more statements per page before), undefined when there
+ * is no such visitor.
  */
-export async function recordRequest(
-  trx: Kysely<DB>,
-  uid: string,
-  data: RequiredData,
-): Promise<{ visitor: VisitorRecord; summary: VisitorSummary; assignments: AbAssignmentRecord[] } | undefined> {
+export async function recordRequest(trx: Kysely<DB>, uid: string, data: RequiredData): Promise<({ visitor: VisitorRecord } & VisitKnows) | undefined> {
   const row = await trx
     .updateTable('visitor')
     .set({
@@ -102,14 +107,15 @@ export async function recordRequest(
     })
     .where('uid', '=', uid)
     .returningAll()
-    .returning((eb) => [...summaryColumns(eb, uid), assignmentsColumn(uid)])
+    .returning((eb) => [...summaryColumns(eb, uid), assignmentsColumn(uid), favoritesColumn(uid)])
     .executeTakeFirst();
   if (!row) return undefined;
-  const { favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts, abAssignments, ...visitor } = row;
+  const { favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts, abAssignments, favoriteList, ...visitor } = row;
   return {
     visitor,
     summary: summaryOf({ favorites, histories, searchConditions, incompleteInquiries, existApplyData, unreadAlerts }),
     assignments: abAssignments,
+    favorites: favoritesOfColumn(favoriteList),
   };
 }
 

@@ -59,13 +59,13 @@ export const profileResolvers: Resolvers = {
       // Every page asks this (the shell's visit): when it only records the request of a known visitor,
       // one UPDATE … RETURNING does it (atomic on its own; nothing of the visitor's stock is checked
       // or changed) instead of a transaction with a row lock and a second read, and answers the
-      // badge counts and the A/B assignments with it.
+      // badge counts, the A/B assignments and the favorites with it.
       const uid = ctx.identity.uid;
       if (uid && !ctx.identity.fresh && Object.keys(profile).length === 0) {
         const recorded = await recordRequest(ctx.db, uid, data);
         if (!recorded) throw userIdError();
         ctx.loaders.reset();
-        ctx.loaders.known(recorded.summary, recorded.assignments);
+        ctx.loaders.known(recorded);
         return recorded.visitor;
       }
       const locked = await withVisitorLock(

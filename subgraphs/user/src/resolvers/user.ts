@@ -1,7 +1,6 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { trafficSourceOf } from '../domain/traffic.js';
 import { requireVisitor } from '../identity.js';
-import { favoritesNewestFirst } from '../repositories/favorites.js';
 import { historiesNewestFirst } from '../repositories/histories.js';
 import { incompleteNewestFirst } from '../repositories/inquiries.js';
 import { favoriteView, historyView, inquiryView, isoOrThrow } from './views.js';
@@ -38,7 +37,7 @@ export const userResolvers: Resolvers = {
     recommendType: (v) => v.recommend_type,
   },
   UserBukken: {
-    favorites: async (p, _, ctx) => (p.favorites ? (await favoritesNewestFirst(ctx.db, p.uid)).map(favoriteView) : []),
+    favorites: async (p, _, ctx) => (p.favorites ? (await ctx.loaders.favorites(p.uid)).map(favoriteView) : []),
     histories: async (p, _, ctx) => (p.histories ? (await historiesNewestFirst(ctx.db, p.uid)).map(historyView) : []),
     incompleteInquiries: async (p, _, ctx) => (p.incompleteInquiries ? (await incompleteNewestFirst(ctx.db, p.uid)).map(inquiryView) : []),
   },

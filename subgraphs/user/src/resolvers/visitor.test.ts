@@ -122,21 +122,37 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
     expect(Date.parse(String(res.data?.requiredUserData.lastUpdatedAt))).not.toBeNaN();
   });
 
-  it("a known visitor's page visit records the request and answers the badge counts in one statement", async () => {
+  it("a known visitor's page visit records the request and answers the badge counts and favorites in one statement", async () => {
     const uid = await h.visitor();
     await h.auth.query(h.app, 'mutation { addFavorites(globalKeys: ["bk000000001", "bk000000002"]) { saved } }', {}, uid);
     await h.auth.query(h.app, 'mutation { recordHistory(globalKey: "bk000000003") { kind } }', {}, uid);
     h.log.clear();
     const res = await h.auth.query<{ setRequiredData: Record<string, unknown> }>(
       h.app,
-      'mutation { setRequiredData(requestInfo: { path: "/bukken/detail/bk000000003" }) { existApplyData stockCount { favorite detail search incomplete alert } } }',
+      `mutation { setRequiredData(requestInfo: { path: "/bukken/detail/bk000000003" }) {
+        existApplyData stockCount { favorite detail search incomplete alert }
+        bukken(favorites: true, histories: false, incompleteInquiries: false) { favorites { globalKey addedAt } } } }`,
       {},
       uid,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data?.setRequiredData).toEqual({ existApplyData: false, stockCount: { favorite: 2, detail: 1, search: 0, incomplete: 0, alert: 0 } });
-    expect(h.log.statements).toHaveLength(1);
-    expect(h.log.statements[0]).toMatch(/^update "visitor".*returning \*, \(select count\(\*\)/is);
+    const statements = [...h.log.statements];
+    // The favorites as their own read gives them (newest first, the same instants).
+    const read = await h.auth.query<{ requiredUserData: { bukken: { favorites: unknown[] } } }>(
+      h.app,
+      '{ requiredUserData { bukken(favorites: true, histories: false, incompleteInquiries: false) { favorites { globalKey addedAt } } } }',
+      {},
+      uid,
+    );
+    const favorites = read.data!.requiredUserData.bukken.favorites;
+    expect(favorites.map((f) => (f as { globalKey: string }).globalKey)).toEqual(['bk000000002', 'bk000000001']);
+    expect(res.data?.setRequiredData).toEqual({
+      existApplyData: false,
+      stockCount: { favorite: 2, detail: 1, search: 0, incomplete: 0, alert: 0 },
+      bukken: { favorites },
+    });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^update "visitor".*returning \*, \(select count\(\*\)/is);
     const stored = await sql<{ info: { path?: string } }>`SELECT request_info AS info FROM visitor WHERE uid = ${uid}`.execute(h.db);
     expect(stored.rows[0]?.info.path).toBe('/bukken/detail/bk000000003');
     // A count asked after a change in the same request is read again, not the visit's.
