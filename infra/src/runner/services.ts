@@ -74,8 +74,6 @@ export interface Unit {
   group?: GroupName;
   /** The services it runs, each on its own port. */
   services: Service[];
-  /** Node's options for the process (a single service's own; none for a group). */
-  nodeFlags?: readonly string[];
 }
 
 /**
@@ -88,7 +86,7 @@ export function unitsOf(services: readonly Service[], grouped: boolean): Unit[] 
   for (const service of services) {
     const group = grouped ? service.group : undefined;
     const members = group ? services.filter((s) => s.group === group) : [service];
-    if (members.length < 2) units.push({ name: service.name, entry: service.entry, color: service.color, services: [service], nodeFlags: service.nodeFlags });
+    if (members.length < 2) units.push({ name: service.name, entry: service.entry, color: service.color, services: [service] });
     else if (members[0] === service) units.push({ name: group!, entry: GROUP_ENTRY, color: GROUP_COLORS[group!], group, services: members });
   }
   return units;

@@ -139,7 +139,9 @@ export class Supervisor {
     const { unit } = slot;
     // node itself (compiled, or tsx as a loader, not the tsx CLI): the pid is the listening process and signals reach it.
     const entry = this.opts.mode === 'compiled' ? compiledEntry(unit) : unit.entry;
-    const args = [...(unit.nodeFlags ?? []), ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
+    // A service's own node options; a group runs several, with none of theirs.
+    const flags = unit.group ? [] : (unit.services[0]?.nodeFlags ?? []);
+    const args = [...flags, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
     const logFormat = this.pretty ? 'json' : (this.opts.env.LOG_FORMAT ?? 'pretty');
     const ports = Object.fromEntries(unit.services.map((s) => [s.portEnv, String(slot.ports[s.name])]));
     const group = unit.group ? { GROUP_SERVICES: unit.services.map((s) => s.name).join(',') } : {};

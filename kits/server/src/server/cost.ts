@@ -27,6 +27,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import { AppError } from './errors.js';
 
 /**
@@ -114,13 +115,13 @@ export interface OperationCost {
 // Deeper than any valid query can be under the depth limit; a guard for the walk itself.
 const MAX_WALK_DEPTH = 200;
 
-/** Prices kept per document: bounds the entries a document with many page sizes can hold. */
+/** Prices kept per document (the most recently used): bounds the entries a document with many page sizes can hold. */
 const PRICES_PER_DOCUMENT = 64;
 
 interface DocumentPrices {
   /** The variables the price can depend on: sizes (slicing arguments, `representations`) and @skip/@include conditions. */
   inputs: string[];
-  prices: Map<string, OperationCost>;
+  prices: LRUCache<string, OperationCost>;
 }
 
 /** Per table and schema (both new on a supergraph update), per parsed document (the servers keep one per query text). */
@@ -166,14 +167,13 @@ export function operationCost(opts: CostOptions): OperationCost {
   let byDocument = bySchema.get(opts.schema);
   if (!byDocument) bySchema.set(opts.schema, (byDocument = new WeakMap()));
   let known = byDocument.get(opts.document);
-  if (!known) byDocument.set(opts.document, (known = { inputs: priceInputs(opts.document, opts.table), prices: new Map() }));
+  if (!known) byDocument.set(opts.document, (known = { inputs: priceInputs(opts.document, opts.table), prices: new LRUCache({ max: PRICES_PER_DOCUMENT }) }));
   const raw = opts.variables ?? {};
   // A variable left out and one sent as null coerce differently: [] and [null].
   const key = `${opts.operationName ?? ''}\n${JSON.stringify(known.inputs.map((n) => (Object.hasOwn(raw, n) ? [priceView(raw[n])] : [])))}`;
   const hit = known.prices.get(key);
   if (hit) return { ...hit };
   const priced = priceWalk(opts);
-  if (known.prices.size >= PRICES_PER_DOCUMENT) known.prices.clear();
   known.prices.set(key, { ...priced });
   return priced;
 }

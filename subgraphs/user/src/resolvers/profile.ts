@@ -3,7 +3,7 @@ import type { RequestInfoInput, Resolvers, UserInput } from '../__generated__/re
 import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { userIdError, withVisitorLock } from '../identity.js';
-import { findVisitor, recordRequest, updateProfile, type Profile } from '../repositories/visitors.js';
+import { findVisitor, recordRequest, updateProfile, type Profile, type VisitKnows } from '../repositories/visitors.js';
 
 const MAX_EMAIL = 254;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -68,16 +68,19 @@ export const profileResolvers: Resolvers = {
         ctx.loaders.known(recorded);
         return recorded.visitor;
       }
+      let knows: VisitKnows | undefined;
       const locked = await withVisitorLock(
         ctx,
         async (trx, v) => {
-          await recordRequest(trx, v.uid, data);
+          knows = await recordRequest(trx, v.uid, data);
           await updateProfile(trx, v.uid, profile);
           return v.uid;
         },
         // A page request is not a change of the visitor's stock; a profile change is.
         { touch: Object.keys(profile).length > 0 },
       );
+      // The lock forgot what the request had read; the visit's reads stand (a profile is none of them).
+      if (knows) ctx.loaders.known(knows);
       return reread(ctx, locked);
     },
     setUser: async (_, args, ctx) => {

@@ -165,4 +165,22 @@ describe.each(testBackends())('visitor identity on $name', (backend) => {
     );
     expect(later.data?.setRequiredData.stockCount.favorite).toBe(2);
   });
+
+  it("a first visit's locked path answers the counts, favorites and A/B variants from the visit's statement too", async () => {
+    const uid = `v_${randomUUID()}`;
+    h.log.clear();
+    const res = await h.auth.query<{ setRequiredData: Record<string, unknown> }>(
+      h.app,
+      `mutation { setRequiredData(requestInfo: { path: "/" }) {
+        stockCount { favorite detail } bukken(favorites: true, histories: false, incompleteInquiries: false) { favorites { globalKey } }
+        abTests { name } } }`,
+      {},
+      { uid, fresh: true },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.setRequiredData).toMatchObject({ stockCount: { favorite: 0, detail: 0 }, bukken: { favorites: [] } });
+    // Created, locked, recorded, read again, the new variants saved: no read of its own for the counts, favorites or variants.
+    const reads = h.log.statements.filter((q) => /^select/i.test(q.trim()));
+    expect(reads.filter((q) => /^select \(select count|^select "global_key"|^select "name", "value", "forced" from "ab_assignment"/i.test(q))).toEqual([]);
+  });
 });
