@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { planOrdinal } from '../domain/condition.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { DB } from './db.js';
@@ -12,8 +13,8 @@ import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
  * conditions: in PostgreSQL that is every matching row read and grouped (0.3–5 s at 1M listings,
  * docs/benchmarks.md). Here each column is a typed array (about 140 bytes a listing with the map
  * cells), codes counted per value are dictionary-encoded so counts are array increments, the place
- * columns and latitude bands have posting lists, and each condition is evaluated once per candidate
- * row in a tight loop over one column.
+ * columns and latitude bands have posting lists, and a facet page's conditions and counts run in one
+ * loop over the candidate rows, compiled per shape of the page.
  *
  * Exact, not eventually right: before each answer the index reads what was written since its last
  * read (migration 0008: rows carry the writing transaction; a read asks for those at or above the
@@ -767,71 +768,9 @@ function filterConditions(r: Rows, f: ListingFilter): Condition[] | null {
   return out;
 }
 
-/** Marks in `ok` (one byte per slot of `slots`, up to `n`) the slots that pass: one tight loop per kind. */
+/** Marks in `ok` (one byte per slot of `slots`, up to `n`) the slots that pass. */
 function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
-  switch (t.kind) {
-    case 'never':
-      ok.fill(0, 0, n);
-      return;
-    case 'range': {
-      const { col, min, max } = t;
-      for (let i = 0; i < n; i++) {
-        const v = col[slots[i]!]!;
-        ok[i] = v >= min && v <= max ? 1 : 0;
-      }
-      return;
-    }
-    case 'flag': {
-      const { col } = t;
-      for (let i = 0; i < n; i++) ok[i] = col[slots[i]!]!;
-      return;
-    }
-    case 'in': {
-      const { col, mask, offset, or } = t;
-      for (let i = 0; i < n; i++) ok[i] = mask[col[slots[i]!]! + offset] ?? 0;
-      if (or) for (let i = 0; i < n; i++) if (ok[i] === 0) ok[i] = or.mask[or.col[slots[i]!]! + or.offset] ?? 0;
-      return;
-    }
-    case 'overlap': {
-      const { start, len, pool } = t.col;
-      const { mask } = t;
-      for (let i = 0; i < n; i++) {
-        const s = slots[i]!;
-        const end = start[s]! + len[s]!;
-        let hit = 0;
-        for (let j = start[s]!; j < end && hit === 0; j++) hit = mask[pool[j]!] ?? 0;
-        ok[i] = hit;
-      }
-      return;
-    }
-    case 'allBits': {
-      const { bits, need } = t;
-      const [n0, n1, n2, n3] = need as unknown as [number, number, number, number];
-      for (let i = 0; i < n; i++) {
-        const b = slots[i]! * CONDITION_WORDS;
-        ok[i] = (bits[b]! & n0) === n0 && (bits[b + 1]! & n1) === n1 && (bits[b + 2]! & n2) === n2 && (bits[b + 3]! & n3) === n3 ? 1 : 0;
-      }
-      return;
-    }
-    case 'containsAll': {
-      const { start, len, pool } = t.col;
-      const { values } = t;
-      for (let i = 0; i < n; i++) {
-        const s = slots[i]!;
-        const end = start[s]! + len[s]!;
-        let all = 1;
-        for (const v of values) {
-          let found = false;
-          for (let j = start[s]!; j < end && !found; j++) found = pool[j] === v;
-          if (!found) {
-            all = 0;
-            break;
-          }
-        }
-        ok[i] = all;
-      }
-    }
-  }
+  runLoop(slots, n, { tests: [], own: [t], parts: [], ok });
 }
 
 // ---- counting -------------------------------------------------------------------------------------
@@ -843,8 +782,8 @@ function evaluate(t: Test, slots: Int32Array, n: number, ok: Uint8Array): void {
  */
 type Counting =
   | { kind: 'scalar'; col: Int32Array | Int16Array; base: number; size: number; key: (i: number) => number }
-  /** Per value computed from the slot (a rounded area), counted in a map. */
-  | { kind: 'keyed'; value: (s: number) => number }
+  /** Per value rounded down or up (an area), counted in a map. */
+  | { kind: 'keyed'; col: Float32Array; round: 'floor' | 'ceil' }
   | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number }
   /** Per set bit of the rows' condition bits; `codes` by bit. */
   | { kind: 'bits'; bits: Int32Array; codes: readonly number[] };
@@ -880,56 +819,173 @@ function countingOf(r: Rows, key: FacetPart['key']): Counting {
     prefecture_code: () => small(r.pref, 'pref'),
     city_code: () => coded(r.city, r.dicts.city),
     town_code: () => coded(r.town, r.dicts.town),
-    area_floor: () => ({ kind: 'keyed', value: (s) => Math.floor(r.area[s]!) }),
-    area_ceil: () => ({ kind: 'keyed', value: (s) => Math.ceil(r.area[s]!) }),
+    area_floor: () => ({ kind: 'keyed', col: r.area, round: 'floor' }),
+    area_ceil: () => ({ kind: 'keyed', col: r.area, round: 'ceil' }),
   };
   return byColumn[key.column]();
 }
 
-/** Counts, over the slots whose failed bits miss `mask`, per key; largest first, then by key. */
-function count(how: Counting, slots: Int32Array, n: number, failed: Uint32Array, mask: number): KeyCount[] {
+/** A part's counts as the loop leaves them: an array by value (less the counting's base) or bit, or a map by key. */
+type Tally = Int32Array | Map<number, number>;
+
+function tallyOf(how: Counting): Tally {
+  if (how.kind === 'keyed') return new Map();
+  return new Int32Array(how.kind === 'bits' ? CONDITION_WORDS * 32 : how.size);
+}
+
+/** A part's counts per key, from its tally; largest first, then by key. */
+function countsOf(how: Counting, tally: Tally): KeyCount[] {
+  if (tally instanceof Map) return keyCounts(tally)!;
   const out: KeyCount[] = [];
-  if (how.kind === 'keyed') {
-    const counts = new Map<number, number>();
-    const { value } = how;
-    for (let i = 0; i < n; i++) {
-      if ((failed[i]! & mask) !== 0) continue;
-      const k = value(slots[i]!);
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-    }
-    return keyCounts(counts)!;
-  } else if (how.kind === 'bits') {
-    const counts = new Int32Array(CONDITION_WORDS * 32);
-    const { bits, codes } = how;
-    for (let i = 0; i < n; i++) {
-      if ((failed[i]! & mask) !== 0) continue;
-      const b = slots[i]! * CONDITION_WORDS;
-      for (let w = 0; w < CONDITION_WORDS; w++) {
-        for (let x = bits[b + w]!; x !== 0; x &= x - 1) counts[w * 32 + 31 - Math.clz32(x & -x)]!++;
-      }
-    }
-    for (let i = 0; i < counts.length; i++) if (counts[i]) out.push({ key: codes[i]!, count: counts[i]! });
-  } else {
-    const counts = new Int32Array(how.size);
-    const { base } = how;
-    if (how.kind === 'scalar') {
-      const { col } = how;
-      for (let i = 0; i < n; i++) if ((failed[i]! & mask) === 0) counts[col[slots[i]!]! - base]!++;
-    } else {
-      const { start, len, pool } = how.col;
-      for (let i = 0; i < n; i++) {
-        if ((failed[i]! & mask) !== 0) continue;
-        const s = slots[i]!;
-        const end = start[s]! + len[s]!;
-        for (let j = start[s]!; j < end; j++) counts[pool[j]! - base]!++;
-      }
-    }
-    for (let i = 0; i < counts.length; i++) if (counts[i]) out.push({ key: how.key(i), count: counts[i]! });
-  }
+  const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
+  for (let i = 0; i < tally.length; i++) if (tally[i]) out.push({ key: key(i), count: tally[i]! });
   return out.sort((a, b) => b.count - a.count || a.key - b.key);
 }
 
-/** Counts per key, largest first, then by key (as count gives them); none of zero. */
+// ---- the loops, compiled per shape ---------------------------------------------------------------
+
+/**
+ * What one pass over the candidate slots does: skip a slot failing any of `tests`; mark in a word the
+ * `own` tests it fails (bit i for own[i]); count it into each part whose mask misses those bits; or,
+ * with `ok`, mark per slot whether it passes own[0].
+ */
+interface Loop {
+  tests: readonly Test[];
+  own: readonly Test[];
+  parts: readonly { how: Counting; mask: number; tally: Tally }[];
+  ok?: Uint8Array;
+}
+
+type CompiledLoop = (slots: Int32Array, n: number, args: readonly unknown[]) => void;
+
+/**
+ * The source of each shape's loop, compiled once: a facet page's tests and counts are a handful of
+ * kinds, and one loop over the slots with each test and count written out in it (a query compiled,
+ * as databases do) runs several times faster than a pass per test with the survivors copied between
+ * them (docs/benchmarks.md). Only kinds, array types and masks make the shape; every value (a column,
+ * a bound, a mask) is an argument, so the source holds nothing a request sent.
+ */
+const compiledLoops = new LRUCache<string, CompiledLoop>({ max: 256 });
+
+function runLoop(slots: Int32Array, n: number, loop: Loop): void {
+  const args: unknown[] = [];
+  const shape: string[] = [];
+  /** An argument's name in the source; its array type (if any) is part of the shape. */
+  const arg = (v: unknown): string => {
+    args.push(v);
+    shape.push(ArrayBuffer.isView(v) ? v.constructor.name : typeof v);
+    return `a${args.length - 1}`;
+  };
+  const lines: string[] = [];
+  const before: string[] = [];
+  const after: string[] = [];
+  loop.tests.forEach((t) => lines.push(testSource(t, arg), 'if (!p) continue;'));
+  if (loop.ok) {
+    lines.push(testSource(loop.own[0]!, arg), `${arg(loop.ok)}[i] = p ? 1 : 0;`);
+  } else {
+    if (loop.own.length) lines.push('f = 0;');
+    loop.own.forEach((t, i) => lines.push(testSource(t, arg), `if (!p) f |= ${1 << i};`));
+    loop.parts.forEach(({ how, mask, tally }, i) => {
+      const source = countSource(how, tally, arg, `c${i}`);
+      lines.push(`if ((f & ${mask}) === 0) {`, source.each, '}');
+      before.push(source.before ?? '');
+      after.push(source.after ?? '');
+    });
+  }
+  const body = `${before.join('\n')}\nfor (let i = 0; i < n; i++) {\nconst s = slots[i];\n${lines.join('\n')}\n}\n${after.join('\n')}`;
+  const key = `${shape.join(',')}|${body}`;
+  let compiled = compiledLoops.get(key);
+  if (!compiled) {
+    const names = args.map((_, i) => `a${i}`);
+    // Our own templates only: every value comes in as an argument.
+    compiled = new Function(
+      'slots',
+      'n',
+      'args',
+      `"use strict"; const [${names.join(', ')}] = args; let p = true, f = 0, v = 0, b = 0;\n${body}`,
+    ) as CompiledLoop;
+    compiledLoops.set(key, compiled);
+  }
+  compiled(slots, n, args);
+}
+
+/** Source setting `p` to whether slot `s` passes the test. */
+function testSource(t: Test, arg: (v: unknown) => string): string {
+  switch (t.kind) {
+    case 'never':
+      return 'p = false;';
+    case 'range':
+      return `v = ${arg(t.col)}[s]; p = v >= ${arg(t.min)} && v <= ${arg(t.max)};`;
+    case 'flag':
+      return `p = ${arg(t.col)}[s] === 1;`;
+    case 'in': {
+      const one = `${arg(t.mask)}[${arg(t.col)}[s] + ${arg(t.offset)}] === 1`;
+      return `p = ${one}${t.or ? ` || ${arg(t.or.mask)}[${arg(t.or.col)}[s] + ${arg(t.or.offset)}] === 1` : ''};`;
+    }
+    case 'overlap': {
+      const [start, len, pool, mask] = [arg(t.col.start), arg(t.col.len), arg(t.col.pool), arg(t.mask)];
+      return `p = false; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${mask}[${pool}[j]] === 1) { p = true; break; }`;
+    }
+    case 'allBits': {
+      const [bits, need] = [arg(t.bits), arg(t.need)];
+      const words = Array.from({ length: CONDITION_WORDS }, (_, w) => `(${bits}[b + ${w}] & ${need}[${w}]) === ${need}[${w}]`);
+      return `b = s * ${CONDITION_WORDS}; p = ${words.join(' && ')};`;
+    }
+    case 'containsAll': {
+      const [start, len, pool, values] = [arg(t.col.start), arg(t.col.len), arg(t.col.pool), arg(Int32Array.from(t.values))];
+      return `p = true; for (let k = 0; k < ${values}.length && p; k++) { p = false; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${pool}[j] === ${values}[k]) { p = true; break; } }`;
+    }
+  }
+}
+
+/**
+ * Source counting slot `s` into the tally (`each`), with what runs before and after the loop; `name`:
+ * a prefix for the part's own locals.
+ */
+function countSource(how: Counting, tally: Tally, arg: (v: unknown) => string, name: string): { each: string; before?: string; after?: string } {
+  const t = arg(tally);
+  switch (how.kind) {
+    case 'scalar':
+      return { each: `${t}[${arg(how.col)}[s] - ${arg(how.base)}]++;` };
+    case 'keyed':
+      return { each: `v = Math.${how.round}(${arg(how.col)}[s]); ${t}.set(v, (${t}.get(v) ?? 0) + 1);` };
+    case 'elements': {
+      const [start, len, pool, base] = [arg(how.col.start), arg(how.col.len), arg(how.col.pool), arg(how.base)];
+      return { each: `for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) ${t}[${pool}[j] - ${base}]++;` };
+    }
+    case 'bits':
+      return bitCountSource(arg(how.bits), t, name);
+  }
+}
+
+/**
+ * Counts per bit of the rows' condition bits without a branch per bit: each word's bits are added
+ * four at a time into nibble lanes (bits k, k + 4, … of the word in accumulator k), and every 15 rows
+ * (before a nibble could overflow) the lanes are added into the tally. A row has ~23 codes; walking
+ * its set bits one by one cost ~45% of a prefecture-wide facet page.
+ */
+function bitCountSource(bits: string, tally: string, name: string): { each: string; before: string; after: string } {
+  const accumulators = Array.from({ length: CONDITION_WORDS * 4 }, (_, i) => `${name}a${i}`);
+  const each: string[] = [`b = s * ${CONDITION_WORDS};`];
+  const flush: string[] = [];
+  for (let w = 0; w < CONDITION_WORDS; w++) {
+    each.push(`v = ${bits}[b + ${w}];`);
+    for (let k = 0; k < 4; k++) {
+      const a = accumulators[w * 4 + k]!;
+      each.push(`${a} = (${a} + ((v >>> ${k}) & 0x11111111)) | 0;`);
+      for (let lane = 0; lane < 8; lane++) flush.push(`${tally}[${w * 32 + lane * 4 + k}] += (${a} >>> ${lane * 4}) & 15;`);
+      flush.push(`${a} = 0;`);
+    }
+  }
+  const flushed = `{ ${flush.join(' ')} ${name}n = 0; }`;
+  return {
+    before: `let ${name}n = 0, ${accumulators.map((a) => `${a} = 0`).join(', ')};`,
+    each: `${each.join(' ')} if (++${name}n === 15) ${flushed}`,
+    after: flushed,
+  };
+}
+
+/** Counts per key, largest first, then by key (as countsOf gives them); none of zero. */
 function keyCounts(counts: Map<number, number> | null): KeyCount[] | null {
   if (!counts) return null;
   const out: KeyCount[] = [];
@@ -1047,27 +1103,17 @@ function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly C
   const masks = perPart.map((cs) => cs.reduce((m, c) => m | (ownBit.get(c.key) ?? 0), 0));
   if (common.some((c) => c.test.kind === 'never')) return countings.map(() => []);
 
-  // The candidates, narrowed by each common condition in turn (not the one they were taken by when its
-  // lists are exact), then each own condition's failures as a bit per candidate.
+  // One pass over the candidates: a common condition's failure skips the row (not the condition they
+  // were taken by when its lists are exact), an own condition's marks a bit, then each part counts.
   const narrow = narrowest(r, common);
-  let slots = candidates(r, narrow).slice();
-  let n = slots.length;
-  const ok = new Uint8Array(n);
-  for (const c of common) {
-    if (c === narrow && c.exact) continue;
-    evaluate(c.test, slots, n, ok);
-    let w = 0;
-    for (let i = 0; i < n; i++) if (ok[i] === 1) slots[w++] = slots[i]!;
-    n = w;
-  }
-  slots = slots.subarray(0, n);
-  const failed = new Uint32Array(n);
-  for (const [key, c] of own) {
-    evaluate(c.test, slots, n, ok);
-    const bit = ownBit.get(key)!;
-    for (let i = 0; i < n; i++) if (ok[i] === 0) failed[i]! |= bit;
-  }
-  return countings.map((how, i) => count(how, slots, n, failed, masks[i]!));
+  const slots = candidates(r, narrow);
+  const parts = countings.map((how, i) => ({ how, mask: masks[i]!, tally: tallyOf(how) }));
+  runLoop(slots, slots.length, {
+    tests: common.filter((c) => !(c === narrow && c.exact)).map((c) => c.test),
+    own: [...own.values()].map((c) => c.test),
+    parts,
+  });
+  return parts.map((p) => countsOf(p.how, p.tally));
 }
 
 // ---- keeping it in step with the table --------------------------------------------------------------
