@@ -20,7 +20,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
   warm().catch(() => undefined);
   // The facets' in-memory index (seconds at 1M listings): /readyz waits for its first load to end; SQL counts until it has loaded.
   void listingIndex(opts.db).load();
-  return buildSubgraphApp({
+  const app = await buildSubgraphApp({
     name,
     registry: opts.registry,
     pools: opts.pools,
@@ -37,4 +37,7 @@ export async function build(opts: BuildOptions): Promise<FastifyInstance> {
     },
     cacheState: () => opts.cache.state(),
   });
+  // The index's counting threads end with the service.
+  app.addHook('onClose', () => listingIndex(opts.db).close());
+  return app;
 }

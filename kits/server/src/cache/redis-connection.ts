@@ -114,7 +114,9 @@ export class RedisConnection {
         breaker: new ConsecutiveBreaker(opts.breakAfter ?? 3),
       },
     );
-    this.policy = wrap(this.breaker, timeout(this.timeoutMs, TimeoutStrategy.Aggressive));
+    // The calls never read the policy's abort signal: aborting it on every return (cockatiel's default)
+    // only built a DOMException per command (~3% of a cache-heavy service's CPU).
+    this.policy = wrap(this.breaker, timeout(this.timeoutMs, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }));
     this.breaker.onBreak(() => {
       this.down('breaker open: Redis bypassed');
       // The breaker closes only after a successful trial: make one per period even without traffic.

@@ -167,116 +167,128 @@ describe.each(testBackends())('the in-memory listing index on $name', (backend) 
     }
   };
 
-  it('counts every facet as the SQL does, for filters of every kind', async () => {
-    const index = new ListingIndex(db);
-    expect(await index.facetCounts(partsOf(base()))).toBeNull(); // not loaded yet: the caller counts in SQL
-    await index.load();
-    expect(index.state().rows).toBe(rows.length);
-    const r = rows[0]!;
-    await agree(index, [
-      base(),
-      base({ prefectureCode: r.prefecture_code }),
-      base({
-        prefectureCode: r.prefecture_code,
-        lineCodes: r.line_codes,
-        condition: { ...EMPTY_CONDITION, rentMin: 50_000, rentMax: 120_000, planMin: 2, planMax: 6 },
-      }),
-      base({ city: { cityCodes: [], gdCityCodes: [], prefectureCodes: [] } }),
-      base({ stationGroups: [] }),
-      ...randomFilters(rows, 150, 20261128),
-    ]);
-  });
+  // The same counts on the service's own thread and in worker threads (every loop posted to one).
+  describe.each([
+    { where: 'on its own thread', opts: {} },
+    { where: 'in worker threads', opts: { workerRows: 0, threads: 2 } },
+  ])('counting $where', ({ opts }) => {
+    const indexes: ListingIndex[] = [];
+    const opened = (index: ListingIndex) => (indexes.push(index), index);
+    afterEach(async () => {
+      await Promise.all(indexes.splice(0).map((i) => i.close()));
+    });
 
-  it('counts map cells at the wide levels as the SQL does, with and without a search', async () => {
-    const index = new ListingIndex(db);
-    await index.load();
-    const plain = Array.from({ length: 20 }, () => base());
-    await agreeOnMaps(index, [...plain, ...randomFilters(rows, 60, 99)]);
-    // Levels it does not hold, and no box: the SQL counts.
-    expect(await index.hexCounts({ ...base(), bbox: { south: 35, north: 36, west: 139, east: 140 } }, 9)).toBeNull();
-    expect(await index.hexCounts(base(), 5)).toBeNull();
-  });
-
-  it('answers free words and archived listings no more (the SQL does)', async () => {
-    const index = new ListingIndex(db);
-    await index.load();
-    expect(await index.facetCounts([{ filter: base({ words: ['渋谷'] }), key: { column: 'plan_code' } }])).toBeNull();
-    expect(await index.facetCounts([{ filter: base({ archived: true }), key: { column: 'plan_code' } }])).toBeNull();
-  });
-
-  it('sees every write committed before it is asked: updates, archiving, new rows, deletions', async () => {
-    const index = new ListingIndex(db);
-    await index.load();
-    const [a, b, c] = rows;
-    const filters = () => [
-      base(),
-      base({ prefectureCode: a!.prefecture_code }),
-      base({ stationGroups: [...a!.station_groups, ...b!.station_groups] }),
-      ...randomFilters(rows, 20, 7),
-    ];
-    const newId = 900_000_000;
-    try {
-      // Moved to another place, another rent, other stations; one archived; one added as a copy of another.
-      await sql`UPDATE listing SET prefecture_code = ${b!.prefecture_code}, city_code = ${b!.city_code}, chinryou = chinryou + 7,
-        station_groups = ${b!.station_groups}::int[], condition_codes = '{}' WHERE id = ${a!.id}`.execute(db);
-      await sql`UPDATE listing SET archived = true WHERE id = ${c!.id}`.execute(db);
-      // Moved on the map, far: beside a row half a degree or more away (another band and cell at every level).
-      const far = rows.find((r) => Math.abs(r.lat - a!.lat) > 0.5)!;
-      await sql`UPDATE listing SET lat = ${far.lat + 0.0004}, lng = ${far.lng - 0.0003} WHERE id = ${a!.id}`.execute(db);
-      const copied = sql.raw(`building_key, company_id, prefecture_code, city_code, gd_city_code, town_code, building_type, chinryou,
-        kanri_kyoeki, total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, station_groups, line_codes, condition_codes,
-        built_year, built_date, arrived_at, view_count, initial_cost, lat, lng, words, archived, store_id`);
-      await sql`INSERT INTO listing (id, global_key, ${copied}) SELECT ${newId}, 'bk-index-test', ${copied} FROM listing WHERE id = ${b!.id}`.execute(db);
-      await agree(index, filters());
-      await agreeOnMaps(index, filters());
-      await agreeOnPlainMapsAround(index, [a!, far, c!]);
-      expect(index.state().rows).toBe(rows.length + 1);
-
-      // Un-archived again: counted again.
-      await sql`UPDATE listing SET archived = false WHERE id = ${c!.id}`.execute(db);
-      await agree(index, filters());
-
-      // A deletion leaves no row to read: the index loads again, and the SQL answers until it has.
-      await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
-      expect(await index.facetCounts(partsOf(base()))).toBeNull();
-      // Readiness waits for the first load only, not for this one.
-      await index.firstLoad();
-      expect(index.state().rows).toBe(0);
+    it('counts every facet as the SQL does, for filters of every kind', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      expect(await index.facetCounts(partsOf(base()))).toBeNull(); // not loaded yet: the caller counts in SQL
       await index.load();
       expect(index.state().rows).toBe(rows.length);
-      await agree(index, filters());
-    } finally {
-      await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
-      await sql`UPDATE listing SET prefecture_code = ${a!.prefecture_code}, city_code = ${a!.city_code}, chinryou = ${a!.chinryou},
-        station_groups = ${a!.station_groups}::int[], condition_codes = ${a!.condition_codes}::smallint[], lat = ${a!.lat}, lng = ${a!.lng}
-        WHERE id = ${a!.id}`.execute(db);
-      await sql`UPDATE listing SET archived = false WHERE id = ${c!.id}`.execute(db);
-    }
-  });
-
-  it('counts a condition code a row repeats as the SQL does (twice), and still tests containment', async () => {
-    const index = new ListingIndex(db);
-    await index.load();
-    const [a] = rows;
-    const code = a!.condition_codes[0] ?? 201;
-    try {
-      await sql`UPDATE listing SET condition_codes = ${[code, code, ...a!.condition_codes]}::smallint[] WHERE id = ${a!.id}`.execute(db);
+      const r = rows[0]!;
       await agree(index, [
         base(),
-        base({ prefectureCode: a!.prefecture_code }),
-        base({ prefectureCode: a!.prefecture_code, condition: { ...EMPTY_CONDITION, conditionCodes: [code] } }),
+        base({ prefectureCode: r.prefecture_code }),
+        base({
+          prefectureCode: r.prefecture_code,
+          lineCodes: r.line_codes,
+          condition: { ...EMPTY_CONDITION, rentMin: 50_000, rentMax: 120_000, planMin: 2, planMax: 6 },
+        }),
+        base({ city: { cityCodes: [], gdCityCodes: [], prefectureCodes: [] } }),
+        base({ stationGroups: [] }),
+        ...randomFilters(rows, 150, 20261128),
       ]);
-    } finally {
-      await sql`UPDATE listing SET condition_codes = ${a!.condition_codes}::smallint[] WHERE id = ${a!.id}`.execute(db);
-    }
-  });
+    });
 
-  it('rebuilds its posting lists after many writes and still agrees', async () => {
-    const index = new ListingIndex(db);
-    await index.load();
-    // Every row rewritten (a re-index): past the dirty threshold at this size, so the lists are rebuilt.
-    await sql`UPDATE listing SET view_count = view_count + 1`.execute(db);
-    await agree(index, randomFilters(rows, 20, 11));
-    expect(index.state().dirty).toBe(0);
+    it('counts map cells at the wide levels as the SQL does, with and without a search', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      await index.load();
+      const plain = Array.from({ length: 20 }, () => base());
+      await agreeOnMaps(index, [...plain, ...randomFilters(rows, 60, 99)]);
+      // Levels it does not hold, and no box: the SQL counts.
+      expect(await index.hexCounts({ ...base(), bbox: { south: 35, north: 36, west: 139, east: 140 } }, 9)).toBeNull();
+      expect(await index.hexCounts(base(), 5)).toBeNull();
+    });
+
+    it('answers free words and archived listings no more (the SQL does)', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      await index.load();
+      expect(await index.facetCounts([{ filter: base({ words: ['渋谷'] }), key: { column: 'plan_code' } }])).toBeNull();
+      expect(await index.facetCounts([{ filter: base({ archived: true }), key: { column: 'plan_code' } }])).toBeNull();
+    });
+
+    it('sees every write committed before it is asked: updates, archiving, new rows, deletions', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      await index.load();
+      const [a, b, c] = rows;
+      const filters = () => [
+        base(),
+        base({ prefectureCode: a!.prefecture_code }),
+        base({ stationGroups: [...a!.station_groups, ...b!.station_groups] }),
+        ...randomFilters(rows, 20, 7),
+      ];
+      const newId = 900_000_000;
+      try {
+        // Moved to another place, another rent, other stations; one archived; one added as a copy of another.
+        await sql`UPDATE listing SET prefecture_code = ${b!.prefecture_code}, city_code = ${b!.city_code}, chinryou = chinryou + 7,
+          station_groups = ${b!.station_groups}::int[], condition_codes = '{}' WHERE id = ${a!.id}`.execute(db);
+        await sql`UPDATE listing SET archived = true WHERE id = ${c!.id}`.execute(db);
+        // Moved on the map, far: beside a row half a degree or more away (another band and cell at every level).
+        const far = rows.find((r) => Math.abs(r.lat - a!.lat) > 0.5)!;
+        await sql`UPDATE listing SET lat = ${far.lat + 0.0004}, lng = ${far.lng - 0.0003} WHERE id = ${a!.id}`.execute(db);
+        const copied = sql.raw(`building_key, company_id, prefecture_code, city_code, gd_city_code, town_code, building_type, chinryou,
+          kanri_kyoeki, total_rent, no_shikikin, no_reikin, plan_code, area, floor, walk_min, station_groups, line_codes, condition_codes,
+          built_year, built_date, arrived_at, view_count, initial_cost, lat, lng, words, archived, store_id`);
+        await sql`INSERT INTO listing (id, global_key, ${copied}) SELECT ${newId}, 'bk-index-test', ${copied} FROM listing WHERE id = ${b!.id}`.execute(db);
+        await agree(index, filters());
+        await agreeOnMaps(index, filters());
+        await agreeOnPlainMapsAround(index, [a!, far, c!]);
+        expect(index.state().rows).toBe(rows.length + 1);
+
+        // Un-archived again: counted again.
+        await sql`UPDATE listing SET archived = false WHERE id = ${c!.id}`.execute(db);
+        await agree(index, filters());
+
+        // A deletion leaves no row to read: the index loads again, and the SQL answers until it has.
+        await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
+        expect(await index.facetCounts(partsOf(base()))).toBeNull();
+        // Readiness waits for the first load only, not for this one.
+        await index.firstLoad();
+        expect(index.state().rows).toBe(0);
+        await index.load();
+        expect(index.state().rows).toBe(rows.length);
+        await agree(index, filters());
+      } finally {
+        await sql`DELETE FROM listing WHERE id = ${newId}`.execute(db);
+        await sql`UPDATE listing SET prefecture_code = ${a!.prefecture_code}, city_code = ${a!.city_code}, chinryou = ${a!.chinryou},
+          station_groups = ${a!.station_groups}::int[], condition_codes = ${a!.condition_codes}::smallint[], lat = ${a!.lat}, lng = ${a!.lng}
+          WHERE id = ${a!.id}`.execute(db);
+        await sql`UPDATE listing SET archived = false WHERE id = ${c!.id}`.execute(db);
+      }
+    });
+
+    it('counts a condition code a row repeats as the SQL does (twice), and still tests containment', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      await index.load();
+      const [a] = rows;
+      const code = a!.condition_codes[0] ?? 201;
+      try {
+        await sql`UPDATE listing SET condition_codes = ${[code, code, ...a!.condition_codes]}::smallint[] WHERE id = ${a!.id}`.execute(db);
+        await agree(index, [
+          base(),
+          base({ prefectureCode: a!.prefecture_code }),
+          base({ prefectureCode: a!.prefecture_code, condition: { ...EMPTY_CONDITION, conditionCodes: [code] } }),
+        ]);
+      } finally {
+        await sql`UPDATE listing SET condition_codes = ${a!.condition_codes}::smallint[] WHERE id = ${a!.id}`.execute(db);
+      }
+    });
+
+    it('rebuilds its posting lists after many writes and still agrees', async () => {
+      const index = opened(new ListingIndex(db, opts));
+      await index.load();
+      // Every row rewritten (a re-index): past the dirty threshold at this size, so the lists are rebuilt.
+      await sql`UPDATE listing SET view_count = view_count + 1`.execute(db);
+      await agree(index, randomFilters(rows, 20, 11));
+      expect(index.state().dirty).toBe(0);
+    });
   });
 });

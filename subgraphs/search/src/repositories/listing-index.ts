@@ -4,6 +4,7 @@ import { planOrdinal } from '../domain/condition.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { DB } from './db.js';
 import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
+import { LoopWorkers } from './loop-workers.js';
 
 /**
  * An in-memory, columnar copy of the active listings' filter columns, for the facets of a search
@@ -35,6 +36,12 @@ export const INDEXED_HEX_LEVELS = [3, 4, 5, 6, 7, 8] as const;
 type HexLevel = (typeof INDEXED_HEX_LEVELS)[number];
 /** After this many rows written since the posting lists were built (a share of the rows, at most 4,096), they are built again. */
 const dirtyLimit = (rows: number) => Math.min(4_096, Math.max(256, rows / 16));
+/**
+ * Loops visiting this many slots or more run in a worker thread (loop-workers.ts): a prefecture's
+ * facets (80,000–180,000 rows at 1M listings) count on another core while this thread answers
+ * requests; a city's or line's (~10,000) cost less than posting them.
+ */
+const WORKER_ROWS = 20_000;
 /** A failed load is tried again after this long, by the next facet request. */
 const RETRY_MS = 5_000;
 
@@ -78,10 +85,35 @@ const NULL_CODE = -2_147_483_648;
 const SMALL = 32_768;
 
 type Typed = Int32Array | Int16Array | Uint8Array | Uint16Array | Float32Array | Float64Array;
+type TypedOf<T extends Typed> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
+
+/**
+ * A typed array over shared memory: every column and list the counting loops read is one, so a loop
+ * run in a worker thread (loop-workers.ts) reads the same memory, not a copy.
+ */
+function shared<T extends Typed>(of: TypedOf<T>, length: number): T {
+  return new of(new SharedArrayBuffer(length * of.BYTES_PER_ELEMENT));
+}
+const like = <T extends Typed>(a: T, length: number): T => shared(a.constructor as unknown as TypedOf<T>, length);
+
 function grown<T extends Typed>(a: T, capacity: number): T {
-  const b = new (a.constructor as new (n: number) => T)(capacity);
+  const b = like(a, capacity);
   b.set(a.subarray(0, Math.min(a.length, capacity)));
   return b;
+}
+
+/** Lists as views of one shared array, by key. */
+function sharedLists(lists: Map<number, number[]>): Map<number, Int32Array> {
+  const all = shared(Int32Array, [...lists.values()].reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  return new Map(
+    [...lists].map(([k, l]) => {
+      const view = all.subarray(at, at + l.length);
+      view.set(l);
+      at += l.length;
+      return [k, view];
+    }),
+  );
 }
 
 /** Codes as dense ordinals (the order first seen), so counting per code is an array increment. */
@@ -121,9 +153,9 @@ class ElementColumn {
     capacity: number,
     readonly dict: Dictionary | null,
   ) {
-    this.start = new Int32Array(capacity);
-    this.len = new Uint16Array(capacity);
-    this.pool = new Int32Array(capacity * 4);
+    this.start = shared(Int32Array, capacity);
+    this.len = shared(Uint16Array, capacity);
+    this.pool = shared(Int32Array, capacity * 4);
   }
   set(slot: number, values: readonly number[]): void {
     if (this.used + values.length > this.pool.length) this.pool = grown(this.pool, Math.max(this.pool.length * 2, this.used + values.length));
@@ -136,7 +168,7 @@ class ElementColumn {
     let live = 0;
     for (let s = 0; s < rows; s++) live += this.len[s]!;
     if (!always && this.used <= live + live / 4 + 1_024 && this.pool.length <= 2 * live + 1_024) return;
-    const pool = new Int32Array(live + (live >> 3) + 1_024);
+    const pool = shared(Int32Array, live + (live >> 3) + 1_024);
     let at = 0;
     for (let s = 0; s < rows; s++) {
       pool.set(this.pool.subarray(this.start[s]!, this.start[s]! + this.len[s]!), at);
@@ -260,33 +292,33 @@ class Rows {
   /** Where each dirty slot held in the lists was when they were built (what the band lists and runs still count). */
   readonly listedAs = new Map<number, { lat: number; lng: number; hex: number[] }>();
   /** Every slot, for a search no posting list narrows. */
-  all = new Int32Array(0);
+  all = shared(Int32Array, 0);
 
   constructor(expected: number) {
     const c = (this.capacity = Math.max(1_024, Math.ceil(expected * 1.02)));
-    this.active = new Uint8Array(c);
-    this.pref = new Int16Array(c);
-    this.city = new Int32Array(c);
-    this.gdCity = new Int32Array(c);
-    this.town = new Int32Array(c);
-    this.store = new Int32Array(c);
-    this.buildingType = new Int16Array(c);
-    this.chinryou = new Int32Array(c);
-    this.totalRent = new Int32Array(c);
-    this.chinryouOrd = new Int32Array(c);
-    this.totalRentOrd = new Int32Array(c);
-    this.noShikikin = new Uint8Array(c);
-    this.noReikin = new Uint8Array(c);
-    this.plan = new Int16Array(c);
-    this.area = new Float32Array(c);
-    this.floor = new Int16Array(c);
-    this.walk = new Int16Array(c);
-    this.built = new Int16Array(c);
-    this.lat = new Float64Array(c);
-    this.lng = new Float64Array(c);
-    this.hex = INDEXED_HEX_LEVELS.map(() => new Int32Array(c));
+    this.active = shared(Uint8Array, c);
+    this.pref = shared(Int16Array, c);
+    this.city = shared(Int32Array, c);
+    this.gdCity = shared(Int32Array, c);
+    this.town = shared(Int32Array, c);
+    this.store = shared(Int32Array, c);
+    this.buildingType = shared(Int16Array, c);
+    this.chinryou = shared(Int32Array, c);
+    this.totalRent = shared(Int32Array, c);
+    this.chinryouOrd = shared(Int32Array, c);
+    this.totalRentOrd = shared(Int32Array, c);
+    this.noShikikin = shared(Uint8Array, c);
+    this.noReikin = shared(Uint8Array, c);
+    this.plan = shared(Int16Array, c);
+    this.area = shared(Float32Array, c);
+    this.floor = shared(Int16Array, c);
+    this.walk = shared(Int16Array, c);
+    this.built = shared(Int16Array, c);
+    this.lat = shared(Float64Array, c);
+    this.lng = shared(Float64Array, c);
+    this.hex = INDEXED_HEX_LEVELS.map(() => shared(Int32Array, c));
     this.conditions = new ElementColumn(c, null);
-    this.condBits = new Int32Array(c * CONDITION_WORDS);
+    this.condBits = shared(Int32Array, c * CONDITION_WORDS);
     this.lines = new ElementColumn(c, new Dictionary());
     this.stations = new ElementColumn(c, new Dictionary());
   }
@@ -316,7 +348,7 @@ class Rows {
     const n = this.n;
     const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => this.pref[a]! - this.pref[b]! || this.city[a]! - this.city[b]! || a - b);
     this.eachColumn((a, stride) => {
-      const b = new (a.constructor as new (length: number) => typeof a)(a.length);
+      const b = like(a, a.length);
       for (let to = 0; to < n; to++) {
         const from = order[to]! * stride;
         for (let k = 0; k < stride; k++) b[to * stride + k] = a[from + k]!;
@@ -433,7 +465,7 @@ class Rows {
         if (list) list.push(s);
         else lists.set(col[s]!, [s]);
       }
-      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+      return sharedLists(lists);
     };
     const elements = (col: ElementColumn): Map<number, Int32Array> => {
       const lists = new Map<number, number[]>();
@@ -448,7 +480,7 @@ class Rows {
           else if (list[list.length - 1] !== s) list.push(s);
         }
       }
-      return new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+      return sharedLists(lists);
     };
     const bands = new Int32Array(this.n);
     for (let s = 0; s < this.n; s++) bands[s] = Math.floor(this.lat[s]! * 100);
@@ -479,7 +511,7 @@ class Rows {
       line: elements(this.lines),
       band: byBand,
     };
-    this.all = new Int32Array(this.n);
+    this.all = shared(Int32Array, this.n);
     let w = 0;
     for (let s = 0; s < this.n; s++) if (this.active[s] === 1) this.all[w++] = s;
     this.all = this.all.subarray(0, w);
@@ -867,9 +899,18 @@ type CompiledLoop = (slots: Int32Array, n: number, args: readonly unknown[]) => 
  */
 const compiledLoops = new LRUCache<string, CompiledLoop>({ max: 256 });
 
-function runLoop(slots: Int32Array, n: number, loop: Loop): void {
+/** A loop written out: its source (the function's body), the key it is compiled under, its arguments and which of them are tallies. */
+interface LoopSource {
+  key: string;
+  source: string;
+  args: unknown[];
+  tallies: number[];
+}
+
+function loopSource(loop: Loop): LoopSource {
   const args: unknown[] = [];
   const shape: string[] = [];
+  const tallies: number[] = [];
   /** An argument's name in the source; its array type (if any) is part of the shape. */
   const arg = (v: unknown): string => {
     args.push(v);
@@ -879,13 +920,18 @@ function runLoop(slots: Int32Array, n: number, loop: Loop): void {
   const lines: string[] = [];
   const before: string[] = [];
   const after: string[] = [];
-  loop.tests.forEach((t) => lines.push(testSource(t, arg), 'if (!p) continue;'));
+  // The cheap tests' results ANDed, one branch for all of them; each costlier test its own branch.
+  const tests = folded(loop.tests);
+  const cheap = tests.filter((t) => CHEAP.has(t.kind));
+  if (cheap.length) lines.push('q = 1;', ...cheap.map((t) => `${testSource(t, arg)} q &= p;`), 'if (q === 0) continue;');
+  for (const t of tests.filter((x) => !CHEAP.has(x.kind))) lines.push(testSource(t, arg), 'if (p === 0) continue;');
   if (loop.ok) {
-    lines.push(testSource(loop.own[0]!, arg), `${arg(loop.ok)}[i] = p ? 1 : 0;`);
+    lines.push(testSource(loop.own[0]!, arg), `${arg(loop.ok)}[i] = p;`);
   } else {
     if (loop.own.length) lines.push('f = 0;');
-    loop.own.forEach((t, i) => lines.push(testSource(t, arg), `if (!p) f |= ${1 << i};`));
+    loop.own.forEach((t, i) => lines.push(testSource(t, arg), `f |= (p ^ 1) << ${i};`));
     loop.parts.forEach(({ how, mask, tally }, i) => {
+      tallies.push(args.length);
       const source = countSource(how, tally, arg, `c${i}`);
       lines.push(`if ((f & ${mask}) === 0) {`, source.each, '}');
       before.push(source.before ?? '');
@@ -893,47 +939,93 @@ function runLoop(slots: Int32Array, n: number, loop: Loop): void {
     });
   }
   const body = `${before.join('\n')}\nfor (let i = 0; i < n; i++) {\nconst s = slots[i];\n${lines.join('\n')}\n}\n${after.join('\n')}`;
-  const key = `${shape.join(',')}|${body}`;
-  let compiled = compiledLoops.get(key);
-  if (!compiled) {
-    const names = args.map((_, i) => `a${i}`);
-    // Our own templates only: every value comes in as an argument.
-    compiled = new Function(
-      'slots',
-      'n',
-      'args',
-      `"use strict"; const [${names.join(', ')}] = args; let p = true, f = 0, v = 0, b = 0;\n${body}`,
-    ) as CompiledLoop;
-    compiledLoops.set(key, compiled);
-  }
-  compiled(slots, n, args);
+  const names = args.map((_, i) => `a${i}`);
+  const source = `"use strict"; const [${names.join(', ')}] = args; let p = 0, q = 0, f = 0, v = 0, b = 0;\n${body}`;
+  return { key: `${shape.join(',')}|${body}`, source, args, tallies };
 }
 
-/** Source setting `p` to whether slot `s` passes the test. */
+/** Runs the loop on this thread. */
+function runLoop(slots: Int32Array, n: number, loop: Loop, written = loopSource(loop)): void {
+  let compiled = compiledLoops.get(written.key);
+  if (!compiled) {
+    // Our own templates only: every value comes in as an argument.
+    compiled = new Function('slots', 'n', 'args', written.source) as CompiledLoop;
+    compiledLoops.set(written.key, compiled);
+  }
+  compiled(slots, n, written.args);
+}
+
+/**
+ * Runs the loop in a worker thread when it visits at least `workerRows` slots (posting a task costs
+ * ~0.1 ms: small loops stay here), else, or when the worker fails, on this thread.
+ */
+async function countLoop(slots: Int32Array, n: number, loop: Loop, workers: LoopWorkers | null, workerRows: number): Promise<void> {
+  const written = loopSource(loop);
+  if (workers && n >= workerRows) {
+    try {
+      const tallies = await workers.run({ ...written, slots, n });
+      tallies.forEach((t, i) => {
+        const mine = written.args[written.tallies[i]!] as Tally;
+        if (mine instanceof Map) for (const [k, c] of t as Map<number, number>) mine.set(k, c);
+        else mine.set(t as Int32Array);
+      });
+      return;
+    } catch {
+      // A worker died: count here.
+    }
+  }
+  runLoop(slots, n, loop, written);
+}
+
+/** Tests read in a few loads and compares: evaluated without branching, and their results ANDed before one branch. */
+const CHEAP = new Set<Test['kind']>(['never', 'range', 'flag', 'in', 'allBits']);
+
+/**
+ * The tests a row must pass, cheap ones first, and ranges over the same column folded into one (the
+ * rent's floor and ceiling are two conditions, one load).
+ */
+function folded(tests: readonly Test[]): Test[] {
+  const ranges = new Map<NumberColumn, Extract<Test, { kind: 'range' }>>();
+  const out: Test[] = [];
+  for (const t of tests) {
+    if (t.kind !== 'range') continue;
+    const seen = ranges.get(t.col);
+    if (seen) [seen.min, seen.max] = [Math.max(seen.min, t.min), Math.min(seen.max, t.max)];
+    else ranges.set(t.col, { ...t });
+  }
+  out.push(...ranges.values(), ...tests.filter((t) => t.kind !== 'range' && CHEAP.has(t.kind)), ...tests.filter((t) => !CHEAP.has(t.kind)));
+  return out;
+}
+
+/** Source setting `p` to 1 when slot `s` passes the test, else 0. */
 function testSource(t: Test, arg: (v: unknown) => string): string {
   switch (t.kind) {
     case 'never':
-      return 'p = false;';
-    case 'range':
-      return `v = ${arg(t.col)}[s]; p = v >= ${arg(t.min)} && v <= ${arg(t.max)};`;
+      return 'p = 0;';
+    case 'range': {
+      // An open side is not compared (the rent's floor alone is one compare).
+      const sides = [t.min !== -Infinity ? `(v >= ${arg(t.min)})` : '', t.max !== Infinity ? `(v <= ${arg(t.max)})` : ''].filter(Boolean);
+      return sides.length ? `v = ${arg(t.col)}[s]; p = ${sides.join(' & ')};` : 'p = 1;';
+    }
     case 'flag':
-      return `p = ${arg(t.col)}[s] === 1;`;
+      return `p = ${arg(t.col)}[s];`;
     case 'in': {
-      const one = `${arg(t.mask)}[${arg(t.col)}[s] + ${arg(t.offset)}] === 1`;
-      return `p = ${one}${t.or ? ` || ${arg(t.or.mask)}[${arg(t.or.col)}[s] + ${arg(t.or.offset)}] === 1` : ''};`;
+      // A value beyond the mask reads undefined: `| 0` makes it 0.
+      const one = `${arg(t.mask)}[${arg(t.col)}[s] + ${arg(t.offset)}]`;
+      return `p = (${one}${t.or ? ` | ${arg(t.or.mask)}[${arg(t.or.col)}[s] + ${arg(t.or.offset)}]` : ''}) | 0;`;
     }
     case 'overlap': {
       const [start, len, pool, mask] = [arg(t.col.start), arg(t.col.len), arg(t.col.pool), arg(t.mask)];
-      return `p = false; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${mask}[${pool}[j]] === 1) { p = true; break; }`;
+      return `p = 0; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${mask}[${pool}[j]] === 1) { p = 1; break; }`;
     }
     case 'allBits': {
       const [bits, need] = [arg(t.bits), arg(t.need)];
-      const words = Array.from({ length: CONDITION_WORDS }, (_, w) => `(${bits}[b + ${w}] & ${need}[${w}]) === ${need}[${w}]`);
-      return `b = s * ${CONDITION_WORDS}; p = ${words.join(' && ')};`;
+      const words = Array.from({ length: CONDITION_WORDS }, (_, w) => `((${bits}[b + ${w}] & ${need}[${w}]) === ${need}[${w}])`);
+      return `b = s * ${CONDITION_WORDS}; p = ${words.join(' & ')};`;
     }
     case 'containsAll': {
       const [start, len, pool, values] = [arg(t.col.start), arg(t.col.len), arg(t.col.pool), arg(Int32Array.from(t.values))];
-      return `p = true; for (let k = 0; k < ${values}.length && p; k++) { p = false; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${pool}[j] === ${values}[k]) { p = true; break; } }`;
+      return `p = 1; for (let k = 0; k < ${values}.length && p === 1; k++) { p = 0; for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) if (${pool}[j] === ${values}[k]) { p = 1; break; } }`;
     }
   }
 }
@@ -1067,7 +1159,7 @@ function narrowest(r: Rows, conditions: readonly Condition[]): Condition | null 
  * answers. Parts are counted together when they start from the same rows: on a line search every
  * facet but the lines' counts the line's rows, the lines' facet the prefecture's.
  */
-function countParts(r: Rows, parts: readonly FacetPart[]): KeyCount[][] | null {
+async function countParts(r: Rows, parts: readonly FacetPart[], where: LoopPlace): Promise<KeyCount[][] | null> {
   const perPart: Condition[][] = [];
   for (const p of parts) {
     const conditions = filterConditions(r, p.filter);
@@ -1079,21 +1171,31 @@ function countParts(r: Rows, parts: readonly FacetPart[]): KeyCount[][] | null {
     const key = narrowest(r, cs)?.key ?? '';
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
+  // The groups side by side (in worker threads when they are large).
+  const counted = await Promise.all(
+    [...groups.values()].map((members) =>
+      countGroup(
+        r,
+        members.map((i) => countingOf(r, parts[i]!.key)),
+        members.map((i) => perPart[i]!),
+        where,
+      ),
+    ),
+  );
+  if (counted.some((c) => !c)) return null;
   const out: KeyCount[][] = [];
-  for (const members of groups.values()) {
-    const counts = countGroup(
-      r,
-      members.map((i) => countingOf(r, parts[i]!.key)),
-      members.map((i) => perPart[i]!),
-    );
-    if (!counts) return null;
-    members.forEach((i, j) => (out[i] = counts[j]!));
-  }
+  [...groups.values()].forEach((members, g) => members.forEach((i, j) => (out[i] = counted[g]![j]!)));
   return out;
 }
 
+/** Where a count's loops run: in worker threads from `workerRows` slots up (no workers: all on this thread). */
+interface LoopPlace {
+  workers: LoopWorkers | null;
+  workerRows: number;
+}
+
 /** Counts the parts in one pass over the rows passing the conditions they share. */
-function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly Condition[][]): KeyCount[][] | null {
+async function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly Condition[][], where: LoopPlace): Promise<KeyCount[][] | null> {
   const keysOf = perPart.map((cs) => new Set(cs.map((c) => c.key)));
   const common = perPart[0]!.filter((c) => keysOf.every((ks) => ks.has(c.key)));
   const own = new Map<string, Condition>();
@@ -1108,11 +1210,8 @@ function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly C
   const narrow = narrowest(r, common);
   const slots = candidates(r, narrow);
   const parts = countings.map((how, i) => ({ how, mask: masks[i]!, tally: tallyOf(how) }));
-  runLoop(slots, slots.length, {
-    tests: common.filter((c) => !(c === narrow && c.exact)).map((c) => c.test),
-    own: [...own.values()].map((c) => c.test),
-    parts,
-  });
+  const loop = { tests: common.filter((c) => !(c === narrow && c.exact)).map((c) => c.test), own: [...own.values()].map((c) => c.test), parts };
+  await countLoop(slots, slots.length, loop, where.workers, where.workerRows);
   return parts.map((p) => countsOf(p.how, p.tally));
 }
 
@@ -1147,8 +1246,21 @@ export class ListingIndex {
   private running: Promise<boolean> | null = null;
   private next: Promise<boolean> | null = null;
   private loadedInMs: number | null = null;
+  /** Where the counting loops run (threads start with the first loop of WORKER_ROWS slots or more). */
+  private readonly where: LoopPlace & { workers: LoopWorkers };
 
-  constructor(private readonly db: Kysely<DB>) {}
+  /** `workerRows`: loops over this many slots or more run in worker threads; `threads`: how many (default: one per core). */
+  constructor(
+    private readonly db: Kysely<DB>,
+    opts: { workerRows?: number; threads?: number } = {},
+  ) {
+    this.where = { workers: new LoopWorkers(opts.threads), workerRows: opts.workerRows ?? WORKER_ROWS };
+  }
+
+  /** Stops the worker threads (a later count starts them again). */
+  close(): Promise<void> {
+    return this.where.workers.close();
+  }
 
   /** Starts the full load if none has finished or is under way; resolves when it has ended (loaded or failed). */
   load(): Promise<void> {
@@ -1176,7 +1288,7 @@ export class ListingIndex {
   /** Each part's counts per key, exact as of this call; null when the caller should count in SQL. */
   async facetCounts(parts: readonly FacetPart[]): Promise<KeyCount[][] | null> {
     const rows = await this.caughtUpRows();
-    return rows && countParts(rows, parts);
+    return rows && countParts(rows, parts, this.where);
   }
 
   /**
@@ -1194,7 +1306,7 @@ export class ListingIndex {
     const plain = conditions.every((c) => c.key.startsWith('lat:') || c.key.startsWith('lng:'));
     const { codes } = rows.hexDicts[at]!;
     const perCell: Counting = { kind: 'scalar', col: rows.hex[at]!, base: 0, size: codes.length, key: (i) => codes[i]! };
-    const cells = plain ? keyCounts(rows.plainHexCounts(at, f.bbox)) : countGroup(rows, [perCell], [conditions])?.[0];
+    const cells = plain ? keyCounts(rows.plainHexCounts(at, f.bbox)) : (await countGroup(rows, [perCell], [conditions], this.where))?.[0];
     if (!cells) return null;
     // The database's packing, undone as its `cell >> 32` and `(cell & 4294967295) - 2147483648` do.
     return cells.map(({ key, count }) => {
@@ -1267,12 +1379,15 @@ export class ListingIndex {
     const since = this.seen;
     if (!since) return false;
     try {
-      const { seen, written } = await readSnapshot(this.db).execute(async (trx) => {
-        const seen = await snapshotOf(trx);
-        if (seen.generation !== since.generation) return { seen, written: null };
-        const { rows } = await sql<ListingRow>`SELECT ${ROW_COLUMNS} FROM listing WHERE written_xact >= ${since.xmin}::xid8`.execute(trx);
-        return { seen, written: rows };
-      });
+      // One statement, so one snapshot (its xmin and the rows it sees agree) in one round trip; a
+      // transaction took four, each request waiting for them.
+      const { rows: read } = await sql<ListingRow & { snapshot_xmin: string; snapshot_generation: string }>`WITH snap AS MATERIALIZED (
+          SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin, (SELECT generation::text FROM listing_generation) AS snapshot_generation)
+        SELECT snap.*, w.* FROM snap LEFT JOIN LATERAL (SELECT ${ROW_COLUMNS} FROM listing WHERE written_xact >= ${since.xmin}::xid8) w ON true`.execute(this.db);
+      const first = read[0]!;
+      const seen: Snapshot = { xmin: first.snapshot_xmin, generation: first.snapshot_generation };
+      // No row written: the one row carries the snapshot alone.
+      const written = seen.generation !== since.generation ? null : read.filter((r) => r.id !== null);
       const rows = this.rows;
       if (!rows || this.seen !== since) return false;
       if (!written) {
@@ -1281,8 +1396,14 @@ export class ListingIndex {
         void this.load();
         return false;
       }
-      for (const row of written) rows.put(row);
-      if (rows.needsRebuild()) rows.buildPostings();
+      if (written.length) {
+        // Loops in worker threads read the columns: write only once none is running (this block is
+        // synchronous from the check on, so none starts before the writes end).
+        while (this.where.workers.busy > 0) await this.where.workers.idle();
+        if (this.rows !== rows || this.seen !== since) return false;
+        for (const row of written) rows.put(row);
+        if (rows.needsRebuild()) rows.buildPostings();
+      }
       this.seen = seen;
       return true;
     } catch {
