@@ -40,9 +40,32 @@ const countOf = (rows: KeyCount[]) => {
   return (k: number) => m.get(k) ?? 0;
 };
 
-/** Matches with the key within the bound: `key <= bound` (or >= for a lower bound), from the counts per key. */
-const cumulative = (rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]) =>
-  bounds.map((b) => rows.reduce((n, r) => ((op === '<=' ? r.key <= b : r.key >= b) ? n + r.count : n), 0));
+/**
+ * Matches with the key within each bound: `key <= bound` (or >= for a lower bound), from the counts per
+ * key (a rent facet has thousands: each is placed among the sorted bounds once, then summed across them).
+ */
+function cumulative(rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]): number[] {
+  const sorted = [...bounds].sort((a, b) => a - b);
+  /** The first index of `sorted` whose bound is at or above `key` (`above`: strictly above). */
+  const first = (key: number, above: boolean) => {
+    let [lo, hi] = [0, sorted.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (above ? sorted[mid]! <= key : sorted[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const at = new Array<number>(sorted.length).fill(0);
+  for (const r of rows) {
+    // `<=`: every bound from the first at or above the key counts it; `>=`: every bound up to the last at or below it.
+    const j = op === '<=' ? first(r.key, false) : first(r.key, true) - 1;
+    if (j >= 0 && j < sorted.length) at[j]! += r.count;
+  }
+  if (op === '<=') for (let j = 1; j < at.length; j++) at[j]! += at[j - 1]!;
+  else for (let j = at.length - 2; j >= 0; j--) at[j]! += at[j + 1]!;
+  return bounds.map((b) => at[first(b, false)]!);
+}
 
 /** What one facet counts: under the search's filter without its own choice, per value or element of a column. */
 function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
