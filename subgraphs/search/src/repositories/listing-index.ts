@@ -104,7 +104,10 @@ function grown<T extends Typed>(a: T, capacity: number): T {
 
 /** Lists as views of one shared array, by key. */
 function sharedLists(lists: Map<number, number[]>): Map<number, Int32Array> {
-  const all = shared(Int32Array, [...lists.values()].reduce((n, l) => n + l.length, 0));
+  const all = shared(
+    Int32Array,
+    [...lists.values()].reduce((n, l) => n + l.length, 0),
+  );
   let at = 0;
   return new Map(
     [...lists].map(([k, l]) => {
@@ -1430,7 +1433,9 @@ export class ListingIndex {
       // transaction took four, each request waiting for them.
       const { rows: read } = await sql<ListingRow & { snapshot_xmin: string; snapshot_generation: string }>`WITH snap AS MATERIALIZED (
           SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin, (SELECT generation::text FROM listing_generation) AS snapshot_generation)
-        SELECT snap.*, w.* FROM snap LEFT JOIN LATERAL (SELECT ${ROW_COLUMNS} FROM listing WHERE written_xact >= ${since.xmin}::xid8) w ON true`.execute(this.db);
+        SELECT snap.*, w.* FROM snap LEFT JOIN LATERAL (SELECT ${ROW_COLUMNS} FROM listing WHERE written_xact >= ${since.xmin}::xid8) w ON true`.execute(
+        this.db,
+      );
       const first = read[0]!;
       const seen: Snapshot = { xmin: first.snapshot_xmin, generation: first.snapshot_generation };
       // No row written: the one row carries the snapshot alone.
