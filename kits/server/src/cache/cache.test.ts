@@ -40,6 +40,20 @@ describe.each(backends)('cache on %s', (_name, open) => {
     expect(await cache.get('a')).toBeNull();
   });
 
+  it('gets and sets several keys at once (keys of different slots on a cluster), with a TTL', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `many:${i}`);
+    expect(await cache.getMany(keys)).toEqual(keys.map(() => null));
+    await cache.setMany(
+      keys.filter((_, i) => i % 2 === 0).map((k) => [k, `v-${k}`] as const),
+      1,
+    );
+    expect(await cache.getMany(keys)).toEqual(keys.map((k, i) => (i % 2 === 0 ? `v-${k}` : null)));
+    expect(await cache.getMany([])).toEqual([]);
+    await cache.setMany([]);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await cache.getMany(keys)).toEqual(keys.map(() => null));
+  });
+
   it('expires entries after their TTL', async () => {
     await cache.set('ttl', 'x', 1);
     expect(await cache.get('ttl')).toBe('x');

@@ -18,6 +18,10 @@ export interface Cache {
   state(): CacheState;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Several gets in one round trip: each value or null, in the keys' order (a degraded cache misses them all). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
+  /** Several sets in one round trip (skipped while degraded). */
+  setMany(entries: readonly (readonly [key: string, value: string])[], ttlSeconds?: number): Promise<void>;
   del(...keys: string[]): Promise<number>;
   /** Atomically adds `by` and returns the new value; the TTL is set when the key is created. */
   incrBy(key: string, by: number, ttlSeconds?: number): Promise<number>;
@@ -51,6 +55,14 @@ export class MemoryCache implements Cache {
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
     this.lru.set(key, value, ttlSeconds ? { ttl: ttlSeconds * 1000 } : {});
+  }
+
+  getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    return Promise.all(keys.map((k) => this.get(k)));
+  }
+
+  async setMany(entries: readonly (readonly [string, string])[], ttlSeconds?: number): Promise<void> {
+    for (const [k, v] of entries) await this.set(k, v, ttlSeconds);
   }
 
   async del(...keys: string[]): Promise<number> {
@@ -124,6 +136,24 @@ export class RedisCache implements Cache {
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
     await this.conn.run((c) => c.set(this.k(key), value, ttlSeconds ? { EX: ttlSeconds } : {})).catch(() => undefined);
+  }
+
+  // One call under the timeout and breaker for all the keys (each its own command, pipelined: a
+  // cluster routes each to its node, where one MGET over several slots is refused).
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    let values: (string | null)[];
+    try {
+      values = await this.conn.run((c) => Promise.all(keys.map((k) => c.get(this.k(k)))));
+    } catch {
+      values = keys.map(() => null);
+    }
+    if (this.lookups) for (const v of values) countLookup(this.lookups, v ?? null);
+    return values.map((v) => v ?? null);
+  }
+
+  async setMany(entries: readonly (readonly [string, string])[], ttlSeconds?: number): Promise<void> {
+    if (entries.length === 0) return;
+    await this.conn.run((c) => Promise.all(entries.map(([k, v]) => c.set(this.k(k), v, ttlSeconds ? { EX: ttlSeconds } : {})))).catch(() => undefined);
   }
 
   async del(...keys: string[]): Promise<number> {

@@ -107,6 +107,11 @@ const log = {
         expect(cache.state()).toBe('degraded');
         expect((await timed(cache.get('hung'))).ms).toBeLessThan(100);
         expect(await cache.incrBy('hung-n', 1, 60)).toBe(1);
+        // Several keys at once: misses, and writes skipped, as fast.
+        const many = await timed(cache.getMany(['hung', 'other']));
+        expect(many.value).toEqual([null, null]);
+        expect(many.ms).toBeLessThan(100);
+        expect((await timed(cache.setMany([['other', 'x']], 60))).ms).toBeLessThan(100);
         console.log(`redis hung: get answered in ${samples.join(', ')} ms, then at once`);
       } finally {
         redis.resume();

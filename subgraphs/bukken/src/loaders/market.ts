@@ -21,7 +21,7 @@ export function marketLoader(ctx: { loaders: Loaders; cache: Cache }): DataLoade
     const { loaders, cache } = ctx;
     loader = new DataLoader<string, MarketStats | null>(async (keys) => {
       // A cache outage costs a query, never the field.
-      const cached = await Promise.all(keys.map((k) => cache.get(CACHE_PREFIX + k).catch(() => null)));
+      const cached = await cache.getMany(keys.map((k) => CACHE_PREFIX + k)).catch(() => keys.map(() => null));
       const missing = keys.filter((_, i) => cached[i] === null);
       const fetched = await loaders.marketStats.loadMany(missing);
       const fresh = new Map<string, MarketStats | null>();
@@ -30,7 +30,12 @@ export function marketLoader(ctx: { loaders: Loaders; cache: Cache }): DataLoade
         if (row instanceof Error) throw row;
         fresh.set(k, row ? { median: row.median, count: row.count, quantiles: row.quantiles } : null);
       });
-      await Promise.all([...fresh].map(([k, v]) => cache.set(CACHE_PREFIX + k, JSON.stringify(v), MARKET_CACHE_SECONDS).catch(() => undefined)));
+      await cache
+        .setMany(
+          [...fresh].map(([k, v]) => [CACHE_PREFIX + k, JSON.stringify(v)] as const),
+          MARKET_CACHE_SECONDS,
+        )
+        .catch(() => undefined);
       return keys.map((k, i) => {
         const hit = cached[i];
         return hit != null ? (JSON.parse(hit) as MarketStats | null) : (fresh.get(k) ?? null);

@@ -32,12 +32,15 @@ export async function cached<T>(ctx: Pick<Context, 'cache'>, key: string, fn: ()
 /** `cached` for several keys at once: `fn` computes, in one go, the values of those not cached (by index). */
 export async function cachedEach<T>(ctx: Pick<Context, 'cache'>, keys: readonly string[], fn: (missing: number[]) => Promise<T[]>): Promise<T[]> {
   const full = keys.map(cacheKey);
-  const hits = await Promise.all(full.map((k) => ctx.cache.get(k)));
+  const hits = await ctx.cache.getMany(full);
   const out = hits.map((h) => (h === null ? undefined : (JSON.parse(h) as T)));
   const missing = out.flatMap((v, i) => (v === undefined ? [i] : []));
   if (missing.length) {
     const values = await fn(missing);
-    await Promise.all(missing.map((i, j) => ctx.cache.set(full[i]!, JSON.stringify((out[i] = values[j] as T)), RESULT_TTL_SECONDS)));
+    await ctx.cache.setMany(
+      missing.map((i, j) => [full[i]!, JSON.stringify((out[i] = values[j] as T))] as const),
+      RESULT_TTL_SECONDS,
+    );
   }
   return out as T[];
 }
