@@ -160,9 +160,6 @@ export async function buildSubgraphApp<Ctx extends object>(opts: SubgraphAppOpti
     schema,
     path: '/graphql',
     graphiql: false,
-    // Documents compiled with graphql-jit from their first run: a results page's facets (hundreds of
-    // options) executed ~10% cheaper in the search subgraph (docs/benchmarks.md).
-    jit: 1,
     graphql: { parseOptions: { maxTokens: limits.maxTokens } },
     context: async (request: FastifyRequest, reply: FastifyReply) => (await opts.context(request, reply)) as Record<string, unknown>,
     errorFormatter: (execution, context) => {
