@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { planOrdinal } from '../domain/condition.js';
+import { firstIndex } from '../domain/sorted.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { DB } from './db.js';
 import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
@@ -364,15 +365,8 @@ class Rows {
   }
 
   private slotOf(id: number): number | undefined {
-    const ids = this.loadedIds;
-    let [lo, hi] = [0, ids.length - 1];
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (ids[mid]! < id) lo = mid + 1;
-      else if (ids[mid]! > id) hi = mid - 1;
-      else return this.loadedSlots[mid];
-    }
-    return this.addedIds.get(id);
+    const at = firstIndex(this.loadedIds, id, false);
+    return this.loadedIds[at] === id ? this.loadedSlots[at] : this.addedIds.get(id);
   }
 
   /** Rows of the full load, in id order. */
@@ -547,7 +541,7 @@ class Rows {
       const lngs = this.bandLng.get(band);
       const runs = runsOf.get(band);
       if (!list || !lngs || !runs) continue;
-      const [from, to] = [bound(lngs, b.west, false), bound(lngs, b.east, true)];
+      const [from, to] = [firstIndex(lngs, b.west, false), firstIndex(lngs, b.east, true)];
       if (band === first || band === last) {
         // floor and the IEEE product are monotonic: a band between the edge bands is wholly inside the box's latitudes.
         for (let j = from; j < to; j++) {
@@ -632,17 +626,6 @@ function gdMask(codes: readonly number[]): { mask: Uint8Array; offset: number } 
   return { mask, offset: -min };
 }
 
-/** The first index of the ascending `values` at or above `v` (`above`: strictly above). */
-function bound(values: Float64Array, v: number, above: boolean): number {
-  let [lo, hi] = [0, values.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (above ? values[mid]! <= v : values[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Each band's rows with the longitude within [west, east] (the band lists are ordered by longitude). */
 function bandRanges(r: Rows, bands: readonly number[], west: number, east: number): Int32Array[] {
   const out: Int32Array[] = [];
@@ -650,7 +633,7 @@ function bandRanges(r: Rows, bands: readonly number[], west: number, east: numbe
     const list = r.postings.band.get(band);
     const lngs = r.bandLng.get(band);
     if (!list || !lngs) continue;
-    const [from, to] = [bound(lngs, west, false), bound(lngs, east, true)];
+    const [from, to] = [firstIndex(lngs, west, false), firstIndex(lngs, east, true)];
     if (to > from) out.push(list.subarray(from, to));
   }
   return out;

@@ -5,6 +5,7 @@ import type { FacetCount, Facets } from '../../__generated__/resolvers-types.js'
 import type { Context } from '../../context.js';
 import { MADORI_NAMES } from '../../domain/condition.js';
 import { builtYearFrom, withoutDimension } from '../../domain/filter.js';
+import { firstIndex } from '../../domain/sorted.js';
 import { man } from '../../domain/text.js';
 import { facetCounts, type FacetPart, type KeyCount } from '../../repositories/listing-search.js';
 import { groupOf, type ResolvedSearch } from './arguments.js';
@@ -46,16 +47,7 @@ const countOf = (rows: KeyCount[]) => {
  */
 function cumulative(rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]): number[] {
   const sorted = [...bounds].sort((a, b) => a - b);
-  /** The first index of `sorted` whose bound is at or above `key` (`above`: strictly above). */
-  const first = (key: number, above: boolean) => {
-    let [lo, hi] = [0, sorted.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (above ? sorted[mid]! <= key : sorted[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const first = (key: number, above: boolean) => firstIndex(sorted, key, above);
   const at = new Array<number>(sorted.length).fill(0);
   for (const r of rows) {
     // `<=`: every bound from the first at or above the key counts it; `>=`: every bound up to the last at or below it.
