@@ -17,6 +17,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Whether the redis-server answering on `port` is `child` (its INFO's process_id): a port from
+ * freePort is free only until someone takes it, and a test of another worker may have started its
+ * own server there first (ours then failed to bind and exited, while the other answered our PING).
+ */
+function answersOn(port: number, child: ChildProcess): boolean {
+  const info = spawnSync('redis-cli', ['-p', String(port), 'info', 'server'], { encoding: 'utf8' }).stdout ?? '';
+  return child.exitCode === null && new RegExp(`^process_id:${child.pid}\\r?$`, 'm').test(info);
+}
+
+/** Waits until `child` answers on `port` (false when it exited or another server holds the port). */
+async function started(port: number, child: ChildProcess): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) return false;
+    if (answersOn(port, child)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 /** True when `redis-server` is on the PATH (chaos tests skip without it). */
 export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -42,7 +62,6 @@ export async function throwawayRedis(port?: number): Promise<ThrowawayRedis> {
   const p = port ?? (await freePort());
   let child: ChildProcess | undefined;
 
-  const ping = () => spawnSync('redis-cli', ['-p', String(p), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
   const kill = async () => {
     const c = child;
     child = undefined;
@@ -59,11 +78,9 @@ export async function throwawayRedis(port?: number): Promise<ThrowawayRedis> {
     start: async () => {
       if (child) return;
       child = spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      for (let i = 0; i < 100; i++) {
-        if (ping()) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`redis-server on ${p} did not start`);
+      if (await started(p, child)) return;
+      await kill();
+      throw new Error(`redis-server on ${p} did not start (or another server holds the port)`);
     },
     kill,
     pause: () => void child?.kill('SIGSTOP'),
@@ -86,6 +103,15 @@ export interface ThrowawayRedisCluster {
  * ready once every node reports `cluster_state:ok`.
  */
 export async function throwawayRedisCluster(nodes = 3): Promise<ThrowawayRedisCluster> {
+  // A node that could not take its port (another test's server got there first) fails the try: again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    const cluster = await startCluster(nodes);
+    if (cluster) return cluster;
+    if (attempt === 3) throw new Error(`a ${nodes}-node Redis Cluster did not start on free ports in 3 tries`);
+  }
+}
+
+async function startCluster(nodes: number): Promise<ThrowawayRedisCluster | null> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sumika-redis-cluster-'));
   const ports: number[] = [];
   for (let i = 0; i < nodes; i++) ports.push(await freePort());
@@ -124,8 +150,11 @@ export async function throwawayRedisCluster(nodes = 3): Promise<ThrowawayRedisCl
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const p of ports) {
-      for (let i = 0; i < 100 && cli(p, 'ping').stdout?.trim() !== 'PONG'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (const [i, p] of ports.entries()) {
+      if (!(await started(p, children[i]!))) {
+        await stop();
+        return null;
+      }
     }
     const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
       encoding: 'utf8',

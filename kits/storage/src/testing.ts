@@ -69,7 +69,15 @@ export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[
         const close = database.close;
         return Object.assign(Object.create(Object.getPrototypeOf(database) as object) as object, database, {
           close: async () => {
-            await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+            // A DROP chosen as a deadlock's victim (a read of the service's still ending) is tried again.
+            for (let attempt = 1; ; attempt++) {
+              try {
+                await database.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+                break;
+              } catch (err) {
+                if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+              }
+            }
             await close();
           },
         }) as Database<DB>;

@@ -1279,6 +1279,7 @@ export class ListingIndex {
   private running: Promise<boolean> | null = null;
   private next: Promise<boolean> | null = null;
   private loadedInMs: number | null = null;
+  private closed = false;
   /** Where the counting loops run (threads start with the first loop of WORKER_ROWS slots or more). */
   private readonly where: LoopPlace & { workers: LoopWorkers };
 
@@ -1290,14 +1291,21 @@ export class ListingIndex {
     this.where = { workers: new LoopWorkers(opts.threads), workerRows: opts.workerRows ?? WORKER_ROWS };
   }
 
-  /** Stops the worker threads (a later count starts them again). */
-  close(): Promise<void> {
-    return this.where.workers.close();
+  /**
+   * Starts no more reads, waits for those under way (a load's transaction still open when the pool
+   * closes, or when a test drops the schema, would hold its locks: a DROP deadlocked on them) and
+   * stops the worker threads. An app built later over the same database gets an index of its own.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (indexes.get(this.db) === this) indexes.delete(this.db);
+    await Promise.allSettled([this.loading, this.running, this.next]);
+    await this.where.workers.close();
   }
 
   /** Starts the full load if none has finished or is under way; resolves when it has ended (loaded or failed). */
   load(): Promise<void> {
-    if (this.rows) return Promise.resolve();
+    if (this.rows || this.closed) return Promise.resolve();
     this.loading ??= this.fullLoad().finally(() => {
       this.loading = null;
     });
@@ -1392,6 +1400,7 @@ export class ListingIndex {
    * callers share one). False when that read failed or found rows deleted (a full load starts).
    */
   private caughtUp(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
     if (!this.running) {
       this.running = this.readWritten().finally(() => {
         this.running = null;
