@@ -1,9 +1,11 @@
 import { Random } from '@sumika/domain';
+import { AREA_BOUNDS, RENT_PRICES, WALK_MINUTES } from '@sumika/spec';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { sql, type Kysely } from 'kysely';
 import { EMPTY_CONDITION } from '../domain/condition.js';
 import { baseFilter, withoutDimension, type FacetDimension, type ListingFilter } from '../domain/filter.js';
+import type { Within } from '../domain/sorted.js';
 import type { DB } from './db.js';
 import { INDEXED_HEX_LEVELS, ListingIndex } from './listing-index.js';
 import { hexCountsInSql } from './listing-map.js';
@@ -25,6 +27,15 @@ const FACETS: [FacetDimension, FacetPart['key']][] = [
   ['cities', { column: 'city_code' }],
 ];
 const PLACE_KEYS: FacetPart['key'][] = [{ column: 'prefecture_code' }, { column: 'town_code' }];
+/** The bound facets counted per bound (facets.ts's withinOf), with bounds out of order, between and on the rows' values. */
+const WITHIN: [FacetDimension, FacetPart['key'], Within][] = [
+  ['rentMin', { column: 'chinryou' }, { op: '>=', bounds: [...RENT_PRICES].reverse() }],
+  ['rentMax', { column: 'total_rent' }, { op: '<=', bounds: [...RENT_PRICES, 81_234, 0] }],
+  ['areaMin', { column: 'area_floor' }, { op: '>=', bounds: [...AREA_BOUNDS, 20.5] }],
+  ['areaMax', { column: 'area_ceil' }, { op: '<=', bounds: [40.25, ...AREA_BOUNDS] }],
+  ['walkMin', { column: 'walk_min' }, { op: '<=', bounds: WALK_MINUTES }],
+  ['builtYear', { column: 'built_year' }, { op: '>=', bounds: [2026, 2021, 1999, 1900] }],
+];
 
 type Row = {
   id: number;
@@ -109,6 +120,7 @@ function randomFilters(rows: Row[], n: number, seed: number): ListingFilter[] {
 const partsOf = (f: ListingFilter): FacetPart[] => [
   ...FACETS.map(([dim, key]) => ({ filter: withoutDimension(f, dim), key })),
   ...PLACE_KEYS.map((key) => ({ filter: f, key })),
+  ...WITHIN.map(([dim, key, within]) => ({ filter: withoutDimension(f, dim), key, within })),
 ];
 
 describe.each(testBackends())('the in-memory listing index on $name', (backend) => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { planOrdinal } from '../domain/condition.js';
-import { firstIndex } from '../domain/sorted.js';
+import { firstIndex, WithinBounds, type Within } from '../domain/sorted.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { DB } from './db.js';
 import type { FacetColumn, FacetPart, KeyCount } from './listing-search.js';
@@ -861,8 +861,21 @@ function tallyOf(how: Counting): Tally {
   return new Int32Array(how.kind === 'bits' ? CONDITION_WORDS * 32 : how.size);
 }
 
-/** A part's counts per key, from its tally; largest first, then by key. */
-function countsOf(how: Counting, tally: Tally): KeyCount[] {
+/**
+ * A part's counts per key, from its tally; largest first, then by key. With `within`, the matches
+ * within each bound instead, in the bounds' order (no list per key made: a rent facet has thousands).
+ */
+function countsOf(how: Counting, tally: Tally, within?: Within): KeyCount[] {
+  if (within) {
+    const sums = new WithinBounds(within);
+    if (tally instanceof Map) {
+      for (const [k, c] of tally) sums.add(k, c);
+    } else {
+      const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
+      for (let i = 0; i < tally.length; i++) if (tally[i] !== 0) sums.add(key(i), tally[i]!);
+    }
+    return sums.counts();
+  }
   if (tally instanceof Map) return keyCounts(tally)!;
   const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
   let n = 0;
@@ -1212,6 +1225,7 @@ async function countParts(r: Rows, parts: readonly FacetPart[], where: LoopPlace
         members.map((i) => countingOf(r, parts[i]!.key)),
         members.map((i) => perPart[i]!),
         where,
+        members.map((i) => parts[i]!.within),
       ),
     ),
   );
@@ -1228,7 +1242,13 @@ interface LoopPlace {
 }
 
 /** Counts the parts in one pass over the rows passing the conditions they share. */
-async function countGroup(r: Rows, countings: readonly Counting[], perPart: readonly Condition[][], where: LoopPlace): Promise<KeyCount[][] | null> {
+async function countGroup(
+  r: Rows,
+  countings: readonly Counting[],
+  perPart: readonly Condition[][],
+  where: LoopPlace,
+  within: readonly (Within | undefined)[] = [],
+): Promise<KeyCount[][] | null> {
   const keysOf = perPart.map((cs) => new Set(cs.map((c) => c.key)));
   const common = perPart[0]!.filter((c) => keysOf.every((ks) => ks.has(c.key)));
   const own = new Map<string, Condition>();
@@ -1236,7 +1256,7 @@ async function countGroup(r: Rows, countings: readonly Counting[], perPart: read
   if (own.size > 31) return null;
   const ownBit = new Map([...own.keys()].map((k, i) => [k, 1 << i]));
   const masks = perPart.map((cs) => cs.reduce((m, c) => m | (ownBit.get(c.key) ?? 0), 0));
-  if (common.some((c) => c.test.kind === 'never')) return countings.map(() => []);
+  if (common.some((c) => c.test.kind === 'never')) return countings.map((how, i) => countsOf(how, tallyOf(how), within[i]));
 
   // One pass over the candidates: a common condition's failure skips the row (not the condition they
   // were taken by when its lists are exact), an own condition's marks a bit, then each part counts.
@@ -1245,7 +1265,7 @@ async function countGroup(r: Rows, countings: readonly Counting[], perPart: read
   const parts = countings.map((how, i) => ({ how, mask: masks[i]!, tally: tallyOf(how) }));
   const loop = { tests: common.filter((c) => !(c === narrow && c.exact)).map((c) => c.test), own: [...own.values()].map((c) => c.test), parts };
   await countLoop(slots, slots.length, loop, where.workers, where.workerRows);
-  return parts.map((p) => countsOf(p.how, p.tally));
+  return parts.map((p, i) => countsOf(p.how, p.tally, within[i]));
 }
 
 // ---- keeping it in step with the table --------------------------------------------------------------

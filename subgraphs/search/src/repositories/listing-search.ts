@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import { planOrdinal } from '../domain/condition.js';
 import { builtYearFrom, type BBox, type CityChoice, type ListingFilter, type SpecialRule } from '../domain/filter.js';
 import type { Sort } from '../domain/sort.js';
+import { WithinBounds, type Within } from '../domain/sorted.js';
 import type { DB } from './db.js';
 import { listingIndex } from './listing-index.js';
 
@@ -257,6 +258,8 @@ export interface FacetPart {
   filter: ListingFilter;
   /** A scalar column (one key per listing) or an array column (a listing counts once per element). */
   key: { column: FacetColumn } | { elements: FacetElements };
+  /** Count the matches within each of these bounds of the key rather than per key: one count per bound, in their order. */
+  within?: Within;
 }
 
 /**
@@ -280,7 +283,7 @@ function clauseKey(db: Kysely<DB>, clause: RawBuilder<unknown>): string {
  * (the clauses every part shares in the WHERE, with an OR of what each adds), kept with one flag per
  * part, then grouped per part. Facets differ from the search by one dimension each, so one index scan
  * of the union serves them all instead of one scan (and one transaction) per facet.
- * Returns each part's counts, largest first, then by key.
+ * Returns each part's counts, largest first, then by key (with `within`, per bound in their order).
  */
 export async function facetCountsInSql(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
   if (parts.length === 0) return [];
@@ -311,7 +314,13 @@ export async function facetCountsInSql(db: Kysely<DB>, parts: readonly FacetPart
   const out: KeyCount[][] = parts.map(() => []);
   for (const r of rows) out[Number(r.part)]!.push({ key: Number(r.k), count: Number(r.n) });
   for (const list of out) list.sort((a, b) => b.count - a.count || a.key - b.key);
-  return out;
+  return out.map((list, i) => {
+    const within = parts[i]!.within;
+    if (!within) return list;
+    const sums = new WithinBounds(within);
+    for (const { key, count } of list) sums.add(key, count);
+    return sums.counts();
+  });
 }
 
 // ---- specials ----------------------------------------------------------------------------------

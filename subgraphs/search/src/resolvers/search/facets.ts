@@ -5,7 +5,7 @@ import type { FacetCount, Facets } from '../../__generated__/resolvers-types.js'
 import type { Context } from '../../context.js';
 import { MADORI_NAMES } from '../../domain/condition.js';
 import { builtYearFrom, withoutDimension } from '../../domain/filter.js';
-import { firstIndex } from '../../domain/sorted.js';
+import type { Within } from '../../domain/sorted.js';
 import { man } from '../../domain/text.js';
 import { facetCounts, type FacetPart, type KeyCount } from '../../repositories/listing-search.js';
 import { groupOf, type ResolvedSearch } from './arguments.js';
@@ -41,24 +41,6 @@ const countOf = (rows: KeyCount[]) => {
   return (k: number) => m.get(k) ?? 0;
 };
 
-/**
- * Matches with the key within each bound: `key <= bound` (or >= for a lower bound), from the counts per
- * key (a rent facet has thousands: each is placed among the sorted bounds once, then summed across them).
- */
-function cumulative(rows: KeyCount[], op: '<=' | '>=', bounds: readonly number[]): number[] {
-  const sorted = [...bounds].sort((a, b) => a - b);
-  const first = (key: number, above: boolean) => firstIndex(sorted, key, above);
-  const at = new Array<number>(sorted.length).fill(0);
-  for (const r of rows) {
-    // `<=`: every bound from the first at or above the key counts it; `>=`: every bound up to the last at or below it.
-    const j = op === '<=' ? first(r.key, false) : first(r.key, true) - 1;
-    if (j >= 0 && j < sorted.length) at[j]! += r.count;
-  }
-  if (op === '<=') for (let j = 1; j < at.length; j++) at[j]! += at[j - 1]!;
-  else for (let j = at.length - 2; j >= 0; j--) at[j]! += at[j + 1]!;
-  return bounds.map((b) => at[first(b, false)]!);
-}
-
 /** What one facet counts: under the search's filter without its own choice, per value or element of a column. */
 function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
   const filter = withoutDimension(r.filter, name);
@@ -77,41 +59,47 @@ function facetPart(r: ResolvedSearch, name: FacetName): FacetPart {
     lines: { elements: 'line_codes' },
     stations: { elements: 'station_groups' },
   }[name] as FacetPart['key'];
-  return { filter, key };
+  const within = withinOf(r, name);
+  return within ? { filter, key, within } : { filter, key };
+}
+
+/** A bound facet's options (@sumika/spec's bounds): what each counts, the key at or below (or above) it. */
+function withinOf(r: ResolvedSearch, name: FacetName): Within | undefined {
+  switch (name) {
+    case 'rentMin':
+      return { op: '>=', bounds: RENT_PRICES };
+    case 'rentMax':
+      return { op: '<=', bounds: RENT_PRICES };
+    case 'areaMin':
+      return { op: '>=', bounds: AREA_BOUNDS };
+    case 'areaMax':
+      return { op: '<=', bounds: AREA_BOUNDS };
+    case 'walkMin':
+      return { op: '<=', bounds: WALK_MINUTES };
+    case 'builtYear':
+      return { op: '>=', bounds: BUILT_YEARS.map((b) => builtYearFrom(r.filter.currentYear, b)) };
+    default:
+      return undefined;
+  }
 }
 
 /** One facet's options from its counts per key: the count the search would give with each option applied. */
 function facetOptions(r: ResolvedSearch, name: FacetName, rows: KeyCount[]): FacetCount[] {
   const { master } = r;
   switch (name) {
-    case 'rentMin': {
-      const counts = cumulative(rows, '>=', RENT_PRICES);
-      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以上`, count: counts[i] ?? 0 }));
-    }
-    case 'rentMax': {
-      const counts = cumulative(rows, '<=', RENT_PRICES);
-      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以下`, count: counts[i] ?? 0 }));
-    }
-    case 'areaMin': {
-      const counts = cumulative(rows, '>=', AREA_BOUNDS);
-      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以上`, count: counts[i] ?? 0 }));
-    }
-    case 'areaMax': {
-      const counts = cumulative(rows, '<=', AREA_BOUNDS);
-      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以下`, count: counts[i] ?? 0 }));
-    }
-    case 'walkMin': {
-      const counts = cumulative(rows, '<=', WALK_MINUTES);
-      return WALK_MINUTES.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: counts[i] ?? 0 }));
-    }
-    case 'builtYear': {
-      const counts = cumulative(
-        rows,
-        '>=',
-        BUILT_YEARS.map((b) => builtYearFrom(r.filter.currentYear, b)),
-      );
-      return BUILT_YEARS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: counts[i] ?? 0 }));
-    }
+    // The bound facets come counted per bound, in the bounds' order (withinOf).
+    case 'rentMin':
+      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以上`, count: rows[i]?.count ?? 0 }));
+    case 'rentMax':
+      return RENT_PRICES.map((b, i) => ({ value: String(b), label: `${man(b)}円以下`, count: rows[i]?.count ?? 0 }));
+    case 'areaMin':
+      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以上`, count: rows[i]?.count ?? 0 }));
+    case 'areaMax':
+      return AREA_BOUNDS.map((b, i) => ({ value: String(b), label: `${b}㎡以下`, count: rows[i]?.count ?? 0 }));
+    case 'walkMin':
+      return WALK_MINUTES.map((b, i) => ({ value: String(b), label: `駅徒歩${b}分以内`, count: rows[i]?.count ?? 0 }));
+    case 'builtYear':
+      return BUILT_YEARS.map((b, i) => ({ value: String(b), label: `築${b}年以内`, count: rows[i]?.count ?? 0 }));
     case 'plans': {
       const count = countOf(rows);
       return MADORI_NAMES.map((p, i) => ({ value: p, label: p, count: count(i + 1) }));
