@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { MemoryCache } from '@sumika/server-kit';
 import { bigrams, prefectureCodeOf } from '@sumika/domain';
 import { AREA_BOUNDS, BUILT_YEARS, RENT_PRICES, WALK_MINUTES } from '@sumika/spec';
@@ -87,11 +88,12 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     return [...n.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   };
 
+  const cache = new MemoryCache();
   beforeAll(async () => {
     stores = await seededStores(backend, 3000);
     auth = await createTestAuth();
     db = stores.search.db as Kysely<unknown>;
-    app = await build({ db: stores.search.db as never, cache: new MemoryCache(), auth: auth.auth });
+    app = await build({ db: stores.search.db as never, cache, auth: auth.auth });
     rows = (await sql<Row>`SELECT * FROM listing ORDER BY id`.execute(db)).rows.map((r) => ({ ...r, area: Number(r.area) }));
     active = rows.filter((r) => !r.archived);
     byKey = new Map(rows.map((r) => [r.global_key, r]));
@@ -328,6 +330,27 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
       r.condition_codes.includes(201) &&
       r.plan_code <= 10;
     expect(facets.rentMax!.map((f) => f.count)).toEqual(RENT_PRICES.map((b) => expected((r) => inBase(r) && r.chinryou <= b).length));
+  });
+
+  it('keeps each facet cached under what it counts: a new rent ceiling finds the rent ceiling’s options cached', async () => {
+    const FACETS = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets { rentMax { value count } plans { value count } } } }`;
+    type F = { searchBukkens: { facets: Record<string, { value: string; count: number }[]> } };
+    const at = (max: number) => ({ prefecturePath: 'tokyo', searchCondition: { chinryou: { min: 31_234, max } } });
+    const first = (await gql<F>(FACETS, at(150_000))).searchBukkens.facets;
+    const lookups = jest.spyOn(cache, 'getMany');
+    try {
+      const second = (await gql<F>(FACETS, at(160_000))).searchBukkens.facets;
+      const [keys, hits] = [lookups.mock.calls[0]![0], (await lookups.mock.results[0]!.value) as (string | null)[]];
+      // rentMax counts under the search without its ceiling: the same as before; plans under the new ceiling.
+      expect(keys.map((k, i) => [k.split(':')[4], hits[i] !== null])).toEqual([
+        ['rentMax', true],
+        ['plans', false],
+      ]);
+      expect(second.rentMax).toEqual(first.rentMax);
+      expect(second.plans).not.toEqual(first.plans);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('spells the stations a search names in the stations facet as the search sent them (per-line codes from the line pickers)', async () => {

@@ -149,12 +149,12 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
 /** The facets the query selected, each cached per filter; those not cached are computed together, in one query. */
 export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: ResolvedSearch, info: GraphQLResolveInfo): Promise<FacetsParent> {
   const wanted = FACET_NAMES.filter((n) => selectedFields(info).has(n));
-  const key = filterKey(r.filter);
-  // v2: the bound facets list every option of the form (@sumika/spec), no longer a few of them.
+  // v3: each facet keyed by what it counts under (the search's filter without the facet's own choice),
+  // so a visitor changing the rent ceiling finds the rent ceiling's options cached.
   const lists = await cachedEach(
     ctx,
     // The stations facet spells the search's own stations as it sent them: the spelling is in its key.
-    wanted.map((n) => `facet:v2:${n}:${key}${n === 'stations' ? `:${(r.args.stationCodes ?? []).join(',')}` : ''}`),
+    wanted.map((n) => `facet:v3:${n}:${filterKey(withoutDimension(r.filter, n))}${n === 'stations' ? `:${(r.args.stationCodes ?? []).join(',')}` : ''}`),
     async (missing) => {
       const names = missing.map((i) => wanted[i]!);
       const counts = await facetCounts(
