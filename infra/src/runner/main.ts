@@ -5,6 +5,7 @@ import { bundleOf, buildStale, type Bundle } from './compile.js';
 import { runnerConfigFromEnv } from './config.js';
 import { parseArgs } from 'node:util';
 import { parseScale, scaledServices, selectedServices, unitsOf, wiringEnv } from './services.js';
+import { whenReady } from './ready.js';
 import { Supervisor } from './supervisor.js';
 
 const log = (line: string): void => console.log(`[runner] ${line}`);
@@ -82,6 +83,20 @@ async function main(): Promise<void> {
     });
   }
   supervisor.start();
+  // One line once every service answers /readyz: the site is usable from then on (a page asked for
+  // earlier may find a subgraph still loading and show that part as unavailable).
+  const stopped = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopped.abort());
+  const portOf = (s: (typeof services)[number]) => config.ports[s.name] ?? s.port;
+  void whenReady(
+    services.map((s) => ({ name: s.name, url: `http://127.0.0.1:${portOf(s)}/readyz` })),
+    { signal: stopped.signal },
+  ).then(({ waiting, ms }) => {
+    if (stopped.signal.aborted) return;
+    const shell = services.find((s) => s.name === 'shell');
+    if (waiting.length) log(`not ready after ${Math.round(ms / 1000)} s: ${waiting.join(', ')} (its /readyz does not answer 200)`);
+    else log(`ready in ${(ms / 1000).toFixed(1)} s: every service answers /readyz${shell ? `; the site is at http://localhost:${portOf(shell)}/` : ''}`);
+  });
   const rel = path.relative(process.cwd(), supervisor.servicesFile);
   log(
     `pids in ${rel.startsWith('..') ? supervisor.servicesFile : rel}; runner pid ${process.pid}; ${config.startMode === 'compiled' ? 'compiled services' : 'sources under tsx'}${config.grouped ? '; process groups on (PROCESS_GROUPS=off: one process per service)' : ''}`,
