@@ -866,18 +866,14 @@ function tallyOf(how: Counting): Tally {
  * within each bound instead, in the bounds' order (no list per key made: a rent facet has thousands).
  */
 function countsOf(how: Counting, tally: Tally, within?: Within): KeyCount[] {
+  const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
   if (within) {
     const sums = new WithinBounds(within);
-    if (tally instanceof Map) {
-      for (const [k, c] of tally) sums.add(k, c);
-    } else {
-      const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
-      for (let i = 0; i < tally.length; i++) if (tally[i] !== 0) sums.add(key(i), tally[i]!);
-    }
+    if (tally instanceof Map) for (const [k, c] of tally) sums.add(k, c);
+    else for (let i = 0; i < tally.length; i++) if (tally[i] !== 0) sums.add(key(i), tally[i]!);
     return sums.counts();
   }
   if (tally instanceof Map) return keyCounts(tally)!;
-  const key = how.kind === 'bits' ? (i: number) => how.codes[i]! : how.kind === 'keyed' ? (i: number) => i : how.key;
   let n = 0;
   for (let i = 0; i < tally.length; i++) if (tally[i] !== 0) n++;
   const [keys, counts] = [new Float64Array(n), new Float64Array(n)];
