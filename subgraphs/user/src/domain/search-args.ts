@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { badRequest } from '@sumika/server-kit';
 import { BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/domain';
 import { MAX_COMMUTE_DESTINATIONS, type CommuteDestination as DestinationStation, type SearchConditionValues } from '@sumika/spec';
+import { storable } from './text.js';
 
 /**
  * The place and condition arguments of the search subgraph's `searchBukkens` (its schema is the
@@ -84,9 +85,9 @@ function ordered(min: number | undefined, max: number | undefined, label: string
   if (min !== undefined && max !== undefined && min > max) throw badRequest(`${label}の下限が上限を超えています。`);
 }
 
-/** Trimmed, with lone surrogates as U+FFFD: PostgreSQL's jsonb refuses them ('\ud800' in stored JSON). */
+/** Trimmed and storable (lone surrogates as U+FFFD). */
 function text(v: string | null | undefined): string | undefined {
-  const t = v?.replace(/\p{Surrogate}/gu, '\uFFFD').trim();
+  const t = v === null || v === undefined ? undefined : storable(v).trim();
   return t ? t : undefined;
 }
 

@@ -24,6 +24,8 @@ const ODD_STRINGS = [
   'bk00000000１',
   'a'.repeat(10_000),
   'あ'.repeat(10_000),
+  // Cut at 1,000 UTF-16 units, as request data is stored, between the halves of a pair.
+  `a${'🏠'.repeat(600)}`,
 ];
 const ODD_INTS = [-2147483648, -1, 0, 1, 2147483647];
 // CONFLICT and OVER_LIMIT are answers of the favorites (SPEC §8), not failures.
@@ -97,6 +99,13 @@ describe.each(testBackends())('odd input to the user subgraph on $name', (backen
       await failures(
         `mutation M($r: String, $g: String) { setRequiredData(refCode: $r, gclid: $g) { lastUpdatedAt } }`,
         ODD_STRINGS.map((s) => ({ r: s, g: s })),
+      ),
+    ).toEqual([]);
+    // The request data the shell records on every page (a user agent, a referer, a path), as sent.
+    expect(
+      await failures(
+        `mutation M($i: RequestInfoInput) { setRequiredData(requestInfo: $i) { lastUpdatedAt } }`,
+        ODD_STRINGS.map((s) => ({ i: { userAgent: s, referer: s, path: s } })),
       ),
     ).toEqual([]);
     expect(

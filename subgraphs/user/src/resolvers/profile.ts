@@ -4,6 +4,7 @@ import { MESSAGES } from '../constants.js';
 import type { Context } from '../context.js';
 import { userIdError, withVisitorLock } from '../identity.js';
 import { findVisitor, recordRequest, updateProfile, type Profile, type VisitKnows } from '../repositories/visitors.js';
+import { storable } from '../domain/text.js';
 
 const MAX_EMAIL = 254;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,7 +29,8 @@ function requestInfoOf(info: RequestInfoInput | null | undefined): Record<string
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(info)) {
     if (v === null || v === undefined) continue;
-    out[k] = typeof v === 'string' ? v.slice(0, 1000) : v;
+    // Cut at 1,000 UTF-16 units, possibly inside a pair: storable after the cut.
+    out[k] = typeof v === 'string' ? storable(v.slice(0, 1000)) : v;
   }
   return out;
 }
