@@ -5,6 +5,7 @@ import { generateSigningKey, repoRoot, tokenSigner } from '@sumika/server-kit';
 import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
 import { benchQueries, type BenchQuery } from './queries.js';
+import { whenReady } from '../runner/ready.js';
 
 /**
  * npm run bench:search — seeds (or reuses) 1,000,000 listings in PostgreSQL, starts the
@@ -55,15 +56,8 @@ function start(name: string, entry: string, env: Record<string, string>): ChildP
 }
 
 async function waitReady(url: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not become ready`);
+  const { waiting } = await whenReady([{ name: url, url }], { timeoutMs: 60_000 });
+  if (waiting.length) throw new Error(`${url} did not become ready`);
 }
 
 interface Row {
