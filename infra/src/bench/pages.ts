@@ -17,12 +17,12 @@
  * BENCH_BASE_URL measures an already running site instead (CPU figures only when BENCH_DATA_DIR names
  * its DATA_DIR, whose run/services.json holds the pids).
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { repoRoot } from '@sumika/server-kit';
+import { processTable, TICK_MS, treeTicks } from './cpu.js';
 import { discoverVisitor, readPids, startSite, type Site } from './site.js';
 
 const { values } = parseArgs({
@@ -43,32 +43,6 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 /** `subgraphs`: the five in one process, on a BENCH_BASE_URL site started with process groups (decision 020). */
 const COLUMNS = ['shell', 'gateway', 'search', 'bukken', 'user', 'company', 'forms', 'subgraphs', 'remotes'] as const;
 const column = (service: string) => (service.startsWith('mf-') ? 'remotes' : service);
-
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-/** CPU ticks (utime + stime, and cutime + cstime of reaped children) and parent of every process. */
-function processTable(): Map<number, { ppid: number; ticks: number }> {
-  const table = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // Fields after the command name, which is in parentheses and may hold spaces: state ppid … utime(14) stime cutime cstime.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    table.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
-  }
-  return table;
-}
-
-function treeTicks(pid: number, table: Map<number, { ppid: number; ticks: number }>): number {
-  let sum = table.get(pid)?.ticks ?? 0;
-  for (const [child, row] of table) if (row.ppid === pid) sum += treeTicks(child, table);
-  return sum;
-}
 
 /**
  * CPU ms so far per column, or undefined when the pids are unknown; `runner` is the runner's own

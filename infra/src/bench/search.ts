@@ -6,12 +6,16 @@ import { migrateAll } from '../migrate/migrate.js';
 import { closeSeedStores, lastSeedRun, openSeedStores, seed } from '../seed/seed.js';
 import { benchQueries, type BenchQuery } from './queries.js';
 import { whenReady } from '../runner/ready.js';
+import { treesCpuMs } from './cpu.js';
 
 /**
  * npm run bench:search — seeds (or reuses) 1,000,000 listings in PostgreSQL, starts the
  * subgraphs and the gateway as separate processes, and drives the fixed query mix (queries.ts) at
  * concurrency 16 with autocannon, per query kind: through the gateway (response cache
- * off, then on) and against the search subgraph directly. Prints p50/p95/p99 and req/s.
+ * off, then on) and against the search subgraph directly. Prints p50/p95/p99, req/s and the CPU ms a
+ * request cost the services it reached (the search subgraph's process alone for the subgraph target,
+ * every started process for the gateway's; /proc, so Linux only), a steadier figure than latency on a
+ * machine the load generator shares.
  */
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -69,12 +73,23 @@ interface Row {
   rps: number;
   errors: number;
   bytes: number;
+  /** CPU ms per response of the processes measured (undefined where /proc cannot be read). */
+  cpuMs: number | undefined;
+}
+
+function cpuMsOf(pids: readonly number[]): number | undefined {
+  try {
+    return treesCpuMs(pids);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The next variant number for queries that vary per request: one sequence across targets, so no target reuses another's filters. */
 let variant = 1;
 
-async function drive(target: string, url: string, queries: BenchQuery[], headers: Record<string, string>): Promise<Row[]> {
+/** `pids`: the processes whose CPU the requests cost (with their children). */
+async function drive(target: string, url: string, queries: BenchQuery[], headers: Record<string, string>, pids: readonly number[]): Promise<Row[]> {
   const kinds = [...new Set(queries.map((q) => q.kind))].filter((k) => !KINDS || KINDS.some((prefix) => k.startsWith(prefix)));
   const rows: Row[] = [];
   for (const kind of kinds) {
@@ -104,7 +119,9 @@ async function drive(target: string, url: string, queries: BenchQuery[], headers
       () => {},
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+    const cpuBefore = cpuMsOf(pids);
     const result = await new Promise<autocannon.Result>((resolve) => instance.on('done', resolve));
+    const cpuAfter = cpuMsOf(pids);
     latencies.sort((a, b) => a - b);
     const at = (p: number): number => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0) * 10) / 10;
     rows.push({
@@ -116,6 +133,7 @@ async function drive(target: string, url: string, queries: BenchQuery[], headers
       rps: Math.round(result.requests.average),
       errors: result.errors + result.non2xx + degraded,
       bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
+      cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : Math.round(((cpuAfter - cpuBefore) / Math.max(1, latencies.length)) * 100) / 100,
     });
   }
   return rows;
@@ -155,7 +173,8 @@ async function main(): Promise<void> {
     process.exit(130);
   });
   try {
-    children.push(start('search', 'subgraphs/search/src/server.ts', { ...env, SEARCH_PORT: String(PORTS.search) }));
+    const search = start('search', 'subgraphs/search/src/server.ts', { ...env, SEARCH_PORT: String(PORTS.search) });
+    children.push(search);
     children.push(start('bukken', 'subgraphs/bukken/src/server.ts', { ...env, BUKKEN_PORT: String(PORTS.bukken) }));
     children.push(start('company', 'subgraphs/company/src/server.ts', { ...env, COMPANY_PORT: String(PORTS.company) }));
     children.push(start('user', 'subgraphs/user/src/server.ts', { ...env, USER_PORT: String(PORTS.user) }));
@@ -168,20 +187,21 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const token = await (await tokenSigner(key, { ttlSeconds: 3600 }))({});
-    if (TARGETS.has('subgraph')) rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` })));
+    if (TARGETS.has('subgraph')) rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` }, [search.pid!])));
     const gatewayOrigin = `http://127.0.0.1:${PORTS.gateway}`;
     const cookie = await visitorCookie(gatewayOrigin);
-    if (TARGETS.has('gateway')) rows.push(...(await drive('gateway (no cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
+    const all = () => children.flatMap((c) => (c.pid !== undefined && c.exitCode === null ? [c.pid] : []));
+    if (TARGETS.has('gateway')) rows.push(...(await drive('gateway (no cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie }, all())));
     if (TARGETS.has('cache')) {
       gatewayNoCache.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 1000));
       children.push(start('gateway', 'gateway/src/server.ts', { ...env, GATEWAY_PORT: String(PORTS.gateway), RESPONSE_CACHE_TTL: '300' }));
       await waitReady(`http://127.0.0.1:${PORTS.gateway}/readyz`);
-      rows.push(...(await drive('gateway (response cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie })));
+      rows.push(...(await drive('gateway (response cache)', `${gatewayOrigin}/graphql`, benchQueries('gateway'), { cookie }, all())));
     }
 
     console.log(`\n${LISTINGS.toLocaleString()} listings, ${CONNECTIONS} connections, ${SECONDS} s per kind`);
-    console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp'].join('  '));
+    console.log(['target'.padEnd(26), 'kind'.padEnd(26), 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'bytes/resp', 'cpu ms/req'].join('  '));
     for (const r of rows) {
       console.log(
         [
@@ -193,6 +213,7 @@ async function main(): Promise<void> {
           String(r.rps).padStart(5),
           String(r.errors).padStart(6),
           String(r.bytes).padStart(10),
+          (r.cpuMs === undefined ? '-' : r.cpuMs.toFixed(2)).padStart(10),
         ].join('  '),
       );
     }
