@@ -187,7 +187,8 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const token = await (await tokenSigner(key, { ttlSeconds: 3600 }))({});
-    if (TARGETS.has('subgraph')) rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` }, [search.pid!])));
+    if (TARGETS.has('subgraph'))
+      rows.push(...(await drive('search subgraph', env.SEARCH_URL, benchQueries('subgraph'), { authorization: `Bearer ${token}` }, [search.pid!])));
     const gatewayOrigin = `http://127.0.0.1:${PORTS.gateway}`;
     const cookie = await visitorCookie(gatewayOrigin);
     const all = () => children.flatMap((c) => (c.pid !== undefined && c.exitCode === null ? [c.pid] : []));
