@@ -813,11 +813,12 @@ type Counting =
   /** Per value rounded down or up (an area), counted in a map. */
   | { kind: 'keyed'; col: Float32Array; round: 'floor' | 'ceil' }
   | { kind: 'elements'; col: ElementColumn; base: number; size: number; key: (i: number) => number }
-  /** Per set bit of the rows' condition bits; `codes` by bit. */
-  | { kind: 'bits'; bits: Int32Array; codes: readonly number[] };
+  /** Per set bit of the rows' condition bits; `codes` by bit; `words`: the words any row has a bit set in (the first ones). */
+  | { kind: 'bits'; bits: Int32Array; codes: readonly number[]; words: number };
 
 function countingOf(r: Rows, key: FacetPart['key']): Counting {
-  if ('elements' in key && key.elements === 'condition_codes' && r.condBitsUsable) return { kind: 'bits', bits: r.condBits, codes: r.condBit.codes };
+  if ('elements' in key && key.elements === 'condition_codes' && r.condBitsUsable)
+    return { kind: 'bits', bits: r.condBits, codes: r.condBit.codes, words: Math.max(1, Math.ceil(r.condBit.codes.length / 32)) };
   if ('elements' in key) {
     const col = { condition_codes: r.conditions, line_codes: r.lines, station_groups: r.stations }[key.elements];
     const dict = col.dict;
@@ -1031,8 +1032,9 @@ function testSource(t: Test, arg: (v: unknown) => string): string {
     }
     case 'allBits': {
       const [bits, need] = [arg(t.bits), arg(t.need)];
-      const words = Array.from({ length: CONDITION_WORDS }, (_, w) => `((${bits}[b + ${w}] & ${need}[${w}]) === ${need}[${w}])`);
-      return `b = s * ${CONDITION_WORDS}; p = ${words.join(' & ')};`;
+      // Only the words holding a needed bit are read (the master's 81 codes fill three of the four).
+      const words = [...t.need.keys()].filter((w) => t.need[w] !== 0).map((w) => `((${bits}[b + ${w}] & ${need}[${w}]) === ${need}[${w}])`);
+      return words.length ? `b = s * ${CONDITION_WORDS}; p = ${words.join(' & ')};` : 'p = 1;';
     }
     case 'containsAll': {
       const [start, len, pool, values] = [arg(t.col.start), arg(t.col.len), arg(t.col.pool), arg(Int32Array.from(t.values))];
@@ -1057,7 +1059,7 @@ function countSource(how: Counting, tally: Tally, arg: (v: unknown) => string, n
       return { each: `for (let j = ${start}[s], e = j + ${len}[s]; j < e; j++) ${t}[${pool}[j] - ${base}]++;` };
     }
     case 'bits':
-      return bitCountSource(arg(how.bits), t, name);
+      return bitCountSource(arg(how.bits), t, name, how.words);
   }
 }
 
@@ -1065,13 +1067,14 @@ function countSource(how: Counting, tally: Tally, arg: (v: unknown) => string, n
  * Counts per bit of the rows' condition bits without a branch per bit: each word's bits are added
  * four at a time into nibble lanes (bits k, k + 4, … of the word in accumulator k), and every 15 rows
  * (before a nibble could overflow) the lanes are added into the tally. A row has ~23 codes; walking
- * its set bits one by one cost ~45% of a prefecture-wide facet page.
+ * its set bits one by one cost ~45% of a prefecture-wide facet page. Only the first `words` are read: those
+ * any row has a bit in (the master's 81 codes fill three of the four; the fourth cost a quarter of this).
  */
-function bitCountSource(bits: string, tally: string, name: string): { each: string; before: string; after: string } {
-  const accumulators = Array.from({ length: CONDITION_WORDS * 4 }, (_, i) => `${name}a${i}`);
+function bitCountSource(bits: string, tally: string, name: string, words: number): { each: string; before: string; after: string } {
+  const accumulators = Array.from({ length: words * 4 }, (_, i) => `${name}a${i}`);
   const each: string[] = [`b = s * ${CONDITION_WORDS};`];
   const flush: string[] = [];
-  for (let w = 0; w < CONDITION_WORDS; w++) {
+  for (let w = 0; w < words; w++) {
     each.push(`v = ${bits}[b + ${w}];`);
     for (let k = 0; k < 4; k++) {
       const a = accumulators[w * 4 + k]!;
