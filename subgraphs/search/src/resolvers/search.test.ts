@@ -353,6 +353,25 @@ describe.each(testBackends())('searchBukkens on $name', (backend) => {
     }
   });
 
+  it('answers without waiting for its cache writes: a write that never ends holds no answer back', async () => {
+    const hung = () => new Promise<void>(() => undefined);
+    const set = jest.spyOn(cache, 'set').mockImplementation(hung);
+    const setMany = jest.spyOn(cache, 'setMany').mockImplementation(hung);
+    try {
+      const FACETS = `query F(${ARGS_DEF}) { searchBukkens(${ARGS}) { facets { plans { value count } } } }`;
+      // A filter no other test asks for: the facet, the count and the page are computed, then written.
+      const vars = { prefecturePath: 'osaka', searchCondition: { chinryou: { min: 41_357 } } };
+      const answered = Promise.all([gql(FACETS, vars), search(vars)]);
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 5_000).unref());
+      expect(await Promise.race([answered.then(() => 'answered'), late])).toBe('answered');
+      expect(setMany).toHaveBeenCalled();
+      expect(set).toHaveBeenCalled();
+    } finally {
+      set.mockRestore();
+      setMany.mockRestore();
+    }
+  });
+
   it('spells the stations a search names in the stations facet as the search sent them (per-line codes from the line pickers)', async () => {
     const tokyo = prefectureCodeOf('tokyo')!;
     const group = mostCommon(active.filter((r) => r.prefecture_code === tokyo).flatMap((r) => r.station_groups));

@@ -19,13 +19,22 @@ export function filterKey(f: ListingFilter): string {
 
 const cacheKey = (key: string) => `listing-search:v1:${key}`;
 
+/**
+ * A cache write the answer does not wait for: it is sent before the answer (so a later read on the
+ * same connection finds it), and one that fails costs a later miss, nothing else. Waiting for it put
+ * one more round trip to Redis, and one more turn of a busy event loop, into every computed answer.
+ */
+function writeBehind(write: Promise<void>): void {
+  write.catch(() => undefined);
+}
+
 /** JSON-cached result of `fn` under `key` (per filter), for RESULT_TTL_SECONDS. */
 export async function cached<T>(ctx: Pick<Context, 'cache'>, key: string, fn: () => Promise<T>): Promise<T> {
   const full = cacheKey(key);
   const hit = await ctx.cache.get(full);
   if (hit !== null) return JSON.parse(hit) as T;
   const value = await fn();
-  await ctx.cache.set(full, JSON.stringify(value), RESULT_TTL_SECONDS);
+  writeBehind(ctx.cache.set(full, JSON.stringify(value), RESULT_TTL_SECONDS));
   return value;
 }
 
@@ -37,9 +46,11 @@ export async function cachedEach<T>(ctx: Pick<Context, 'cache'>, keys: readonly 
   const missing = out.flatMap((v, i) => (v === undefined ? [i] : []));
   if (missing.length) {
     const values = await fn(missing);
-    await ctx.cache.setMany(
-      missing.map((i, j) => [full[i]!, JSON.stringify((out[i] = values[j] as T))] as const),
-      RESULT_TTL_SECONDS,
+    writeBehind(
+      ctx.cache.setMany(
+        missing.map((i, j) => [full[i]!, JSON.stringify((out[i] = values[j] as T))] as const),
+        RESULT_TTL_SECONDS,
+      ),
     );
   }
   return out as T[];
