@@ -1287,6 +1287,8 @@ export interface IndexState {
   rows: number;
   dirty: number;
   loadedInMs: number | null;
+  /** Reads of what was written since, started so far. */
+  reads: number;
 }
 
 export class ListingIndex {
@@ -1296,6 +1298,10 @@ export class ListingIndex {
   private first: Promise<void> | null = null;
   private failedAt = 0;
   private running: Promise<boolean> | null = null;
+  /** When the read under way started, and when the last one ended (performance.now()). */
+  private runningSince = 0;
+  private lastEnded = 0;
+  private reads = 0;
   private next: Promise<boolean> | null = null;
   private loadedInMs: number | null = null;
   private closed = false;
@@ -1342,12 +1348,16 @@ export class ListingIndex {
   }
 
   state(): IndexState {
-    return { rows: this.rows?.n ?? 0, dirty: this.rows?.dirty.length ?? 0, loadedInMs: this.loadedInMs };
+    return { rows: this.rows?.n ?? 0, dirty: this.rows?.dirty.length ?? 0, loadedInMs: this.loadedInMs, reads: this.reads };
   }
 
-  /** Each part's counts per key, exact as of this call; null when the caller should count in SQL. */
-  async facetCounts(parts: readonly FacetPart[]): Promise<KeyCount[][] | null> {
-    const rows = await this.caughtUpRows();
+  /**
+   * Each part's counts per key, exact as of `askedAt` (performance.now() when the question was asked;
+   * by default this call): every write committed before it is counted. Null when the caller should
+   * count in SQL.
+   */
+  async facetCounts(parts: readonly FacetPart[], askedAt = performance.now()): Promise<KeyCount[][] | null> {
+    const rows = await this.caughtUpRows(askedAt);
     return rows && countParts(rows, parts, this.where);
   }
 
@@ -1356,10 +1366,10 @@ export class ListingIndex {
    * largest first, then by cell; null when the caller should count in SQL (a level the index does
    * not hold, or as for facetCounts).
    */
-  async hexCounts(f: ListingFilter, level: number): Promise<{ x: number; y: number; count: number }[] | null> {
+  async hexCounts(f: ListingFilter, level: number, askedAt = performance.now()): Promise<{ x: number; y: number; count: number }[] | null> {
     const at = INDEXED_HEX_LEVELS.indexOf(level as HexLevel);
     if (at < 0 || !f.bbox) return null;
-    const rows = await this.caughtUpRows();
+    const rows = await this.caughtUpRows(askedAt);
     const conditions = rows && filterConditions(rows, f);
     if (!rows || !conditions) return null;
     // Without a search condition (the box alone), the cells' runs; else the rows that pass, counted per cell ordinal.
@@ -1376,12 +1386,12 @@ export class ListingIndex {
   }
 
   /** The rows once caught up with the table, or null (not loaded: a load starts; or the read failed). */
-  private async caughtUpRows(): Promise<Rows | null> {
+  private async caughtUpRows(askedAt: number): Promise<Rows | null> {
     if (!this.rows) {
       if (Date.now() - this.failedAt >= RETRY_MS) void this.load();
       return null;
     }
-    if (!(await this.caughtUp())) return null;
+    if (!(await this.caughtUp(askedAt))) return null;
     return this.rows;
   }
 
@@ -1415,23 +1425,30 @@ export class ListingIndex {
   }
 
   /**
-   * Reads what was written since the last read, in a read that starts after this call (concurrent
-   * callers share one). False when that read failed or found rows deleted (a full load starts).
+   * Reads what was written since the last read, in a read that started at or after `askedAt`
+   * (concurrent callers share one): its snapshot is taken later, so it sees every write committed
+   * before the question. False when that read failed or found rows deleted (a full load starts).
    */
-  private caughtUp(): Promise<boolean> {
+  private caughtUp(askedAt: number): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     if (!this.running) {
+      this.runningSince = performance.now();
+      this.reads++;
       this.running = this.readWritten().finally(() => {
         this.running = null;
+        this.lastEnded = performance.now();
       });
       return this.running;
     }
-    // The read under way may have started before this call: wait for the one after it.
+    // Under load a read is nearly always under way: one that started after the question serves it.
+    if (this.runningSince >= askedAt) return this.running;
+    // It started before the question: wait for the one after it.
     this.next ??= this.running
       .catch(() => false)
       .then(() => {
         this.next = null;
-        return this.caughtUp();
+        // Everyone waiting here asked before that read ended; a read started since serves them all.
+        return this.caughtUp(this.lastEnded);
       });
     return this.next;
   }

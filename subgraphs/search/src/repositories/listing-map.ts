@@ -36,8 +36,9 @@ export interface HexCount {
  * view without a search condition at the counted levels adds up the counts kept on write. All give
  * the same counts (listing-index.test.ts, map-counts.test.ts); docs/benchmarks.md has the figures.
  */
-export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number): Promise<HexCount[]> {
-  return (await listingIndex(db).hexCounts(f, level)) ?? hexCountsInSql(db, f, level);
+/** `askedAt`: performance.now() when the question was asked (as for facetCounts). */
+export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number, askedAt = performance.now()): Promise<HexCount[]> {
+  return (await listingIndex(db).hexCounts(f, level, askedAt)) ?? hexCountsInSql(db, f, level);
 }
 
 /** The counted-table parts of a map view without a search condition at a counted level; null for any other view. */

@@ -267,9 +267,10 @@ export interface FacetPart {
  * caught up with the table, no free words or archived listings), else in SQL. Both give the same
  * counts (listing-index.test.ts).
  */
-export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[]): Promise<KeyCount[][]> {
+/** `askedAt`: performance.now() when the question was asked (every write committed before it is counted; by default this call). */
+export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[], askedAt = performance.now()): Promise<KeyCount[][]> {
   if (parts.length === 0) return [];
-  return (await listingIndex(db).facetCounts(parts)) ?? facetCountsInSql(db, parts);
+  return (await listingIndex(db).facetCounts(parts, askedAt)) ?? facetCountsInSql(db, parts);
 }
 
 /** A clause's identity: its SQL text and parameters (the same filter field gives the same clause). */

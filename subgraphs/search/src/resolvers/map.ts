@@ -99,12 +99,13 @@ export const mapResolvers: Resolvers = {
 
     /** Matching active listings per GeoHex cell, counting only listings inside the box. */
     async mapInfo(_, args, ctx) {
+      const askedAt = performance.now();
       checkLevel(args.level);
       const bbox = checkBox({ south: args.south, west: args.west, north: args.north, east: args.east });
       // Refuses boxes with too many cells at this level (BAD_REQUEST) before any query runs.
       cellsInBox(bbox.south, bbox.west, bbox.north, bbox.east, args.level);
       const { filter } = await resolveSearch(ctx, placeAndCondition(args));
-      const rows = await hexCounts(ctx.db, { ...filter, bbox }, args.level);
+      const rows = await hexCounts(ctx.db, { ...filter, bbox }, args.level, askedAt);
       return rows.map((r) => ({ ...cellOf(r.x, r.y, args.level), count: r.count }));
     },
 

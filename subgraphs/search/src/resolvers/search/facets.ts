@@ -148,6 +148,8 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
 
 /** The facets the query selected, each cached per filter; those not cached are computed together, in one query. */
 export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: ResolvedSearch, info: GraphQLResolveInfo): Promise<FacetsParent> {
+  // Counted as of now: a catch-up read of the index started during the cache lookup serves them.
+  const askedAt = performance.now();
   const wanted = FACET_NAMES.filter((n) => selectedFields(info).has(n));
   // v3: each facet keyed by what it counts under (the search's filter without the facet's own choice),
   // so a visitor changing the rent ceiling finds the rent ceiling's options cached.
@@ -160,6 +162,7 @@ export async function selectedFacets(ctx: Pick<Context, 'db' | 'cache'>, r: Reso
       const counts = await facetCounts(
         ctx.db,
         names.map((n) => facetPart(r, n)),
+        askedAt,
       );
       return names.map((n, i) => facetOptions(r, n, counts[i]!));
     },
