@@ -6,7 +6,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,17 +40,8 @@ export interface StackState {
   database?: { name: string; adminUrl: string };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// One home for a free port: never one this process handed out before (two services of a stack on one port).
+export { freePort } from '@sumika/server-kit/testing';
 
 /** The environment without anything that would point the stack at shared databases. */
 export function cleanEnv(extra: Record<string, string>): Record<string, string> {

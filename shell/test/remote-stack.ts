@@ -3,7 +3,7 @@
  * and server builds into a work directory) and served as the shell reaches them in production.
  */
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -13,15 +13,7 @@ import type { ServerFederation } from '../src/server/federation/server-federatio
 
 export const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+export { freePort } from '@sumika/server-kit/testing';
 
 /** A remote's directory beside the shell: mf-search, mf-detail… */
 export const remoteDir = (name: string): string => path.resolve(shellDir, '..', name);

@@ -1,4 +1,12 @@
-import { hasRedisServer, throwawayRedis, throwawayRedisCluster } from './testing-redis.js';
+import { freePort, hasRedisServer, throwawayRedis, throwawayRedisCluster } from './testing-redis.js';
+
+// A stack's services each take a port from freePort: the kernel hands a just-released port out again
+// (here every run of 300 calls had a repeat), so two services would share one.
+it('never hands out the same free port twice in a process', async () => {
+  const ports: number[] = [];
+  for (let i = 0; i < 300; i++) ports.push(await freePort());
+  expect(new Set(ports).size).toBe(ports.length);
+});
 
 // The throwaway servers the chaos and cluster tests start: ours, or a clear failure, never another
 // test's server that happened to take the same port (CI once built a cluster on such a server).

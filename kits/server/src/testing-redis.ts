@@ -4,8 +4,26 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** A free TCP port on 127.0.0.1 (the OS picks it; we release it before use). */
+/** Ports this process has handed out (see freePort). */
+const handedOut = new Set<number>();
+
+/**
+ * A free TCP port on 127.0.0.1 (the OS picks it; we release it before use), never one this process
+ * has handed out before: the kernel may give a port it just released again (0.75% of eleven calls in a
+ * row here), and a stack started on such ports has two services on one port, the second unable to
+ * bind while the first answers in its place (the likely cause of an e2e run that served every mf-user page as 503).
+ */
 export async function freePort(): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const port = await anyFreePort();
+    if (!handedOut.has(port) || tries >= 100) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
