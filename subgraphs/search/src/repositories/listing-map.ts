@@ -35,8 +35,8 @@ export interface HexCount {
  * runs, others from the rows that pass); in SQL otherwise, and until the index has loaded: there a
  * view without a search condition at the counted levels adds up the counts kept on write. All give
  * the same counts (listing-index.test.ts, map-counts.test.ts); docs/benchmarks.md has the figures.
+ * `askedAt`: performance.now() when the question was asked (as for facetCounts).
  */
-/** `askedAt`: performance.now() when the question was asked (as for facetCounts). */
 export async function hexCounts(db: Kysely<DB>, f: ListingFilter, level: number, askedAt = performance.now()): Promise<HexCount[]> {
   return (await listingIndex(db).hexCounts(f, level, askedAt)) ?? hexCountsInSql(db, f, level);
 }

@@ -265,9 +265,9 @@ export interface FacetPart {
 /**
  * Matches per key for several facets: from the in-memory listing index when it can answer (loaded,
  * caught up with the table, no free words or archived listings), else in SQL. Both give the same
- * counts (listing-index.test.ts).
+ * counts (listing-index.test.ts). `askedAt`: performance.now() when the question was asked (every
+ * write committed before it is counted; by default this call).
  */
-/** `askedAt`: performance.now() when the question was asked (every write committed before it is counted; by default this call). */
 export async function facetCounts(db: Kysely<DB>, parts: readonly FacetPart[], askedAt = performance.now()): Promise<KeyCount[][]> {
   if (parts.length === 0) return [];
   return (await listingIndex(db).facetCounts(parts, askedAt)) ?? facetCountsInSql(db, parts);
