@@ -29,7 +29,13 @@ export const MADORI_NAMES = ['1R', '1K', '1DK', '1LDK', '2K', '2DK', '2LDK', '3K
 
 /** Building type codes (listing.building_type) with their names; the key is SPEC's buildingTypes filter value. */
 export const BUILDING_TYPE_NAMES: Readonly<Record<number, string>> = { 1: 'マンション', 2: 'アパート', 3: '一戸建て', 4: 'テラスハウス' };
-export const BUILDING_TYPE_KEYS: Readonly<Record<string, number>> = { mansion: 1, apartment: 2, house: 3, terrace: 4 };
+// Without a prototype: a key from outside such as `constructor` or `__proto__` finds nothing in it.
+export const BUILDING_TYPE_KEYS: Readonly<Record<string, number>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, number>, { mansion: 1, apartment: 2, house: 3, terrace: 4 }),
+);
+
+/** The code of a building type key (SPEC's buildingTypes value), or undefined for any other text. */
+export const buildingTypeCode = (key: string): number | undefined => (Object.hasOwn(BUILDING_TYPE_KEYS, key) ? BUILDING_TYPE_KEYS[key] : undefined);
 
 /** The building types in code order, as the forms list them. */
 export const BUILDING_TYPES: readonly { key: string; name: string }[] = Object.entries(BUILDING_TYPE_KEYS).map(([key, code]) => ({

@@ -18,7 +18,7 @@
  * servers both make these URLs: mf-search's results page, pickers and forms, the kit's links, and the
  * user subgraph's saved-search and last-search paths (the header balloon, /stock_search, alert mails).
  */
-import { BUILDING_TYPE_KEYS } from './search-master.js';
+import { buildingTypeCode } from './search-master.js';
 import { DEFAULT_SORT, parseSortValue } from './sort.js';
 
 /** SPEC §3 destinationStations: a station group code, the most minutes to it, optionally the most line changes. */
@@ -233,7 +233,7 @@ function readOrThrow(routeId: string, params: Record<string, string>, search: st
   const built = int(q, P.builtYear);
   if (built !== undefined) condition.builtYear = built;
   const types = unique(nonEmpty(q.getAll(P.buildingType).flatMap((v) => v.split(','))));
-  if (types.some((t) => !Object.hasOwn(BUILDING_TYPE_KEYS, t))) throw new BadParam(P.buildingType);
+  if (types.some((t) => buildingTypeCode(t) === undefined)) throw new BadParam(P.buildingType);
   if (types.length) condition.buildingTypes = types;
   const other = unique(nonEmpty(q.getAll(P.other).flatMap((v) => v.split(','))));
   if (other.some((o) => !INT.test(o))) throw new BadParam(P.other);

@@ -19,7 +19,7 @@ export const buildingIdOf = (key: string): number | undefined => parseKey('bld',
 export const storeIdOf = (key: string): number | undefined => parseKey('st', 6, key);
 
 // Prefecture names and paths by JIS code, and building types: owned by @sumika/spec (the clients show them too).
-export { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, PREFECTURE_NAMES, PREFECTURE_PATHS } from '@sumika/spec';
+export { BUILDING_TYPE_KEYS, BUILDING_TYPE_NAMES, buildingTypeCode, PREFECTURE_NAMES, PREFECTURE_PATHS } from '@sumika/spec';
 
 export function prefectureCodeOf(path: string): number | undefined {
   const i = PREFECTURE_PATHS.indexOf(path);

@@ -93,7 +93,7 @@ interface Scene {
 }
 
 export function renderExterior(input: ExteriorInput): string {
-  const type: BuildingType = input.buildingType in TYPE_LABEL ? input.buildingType : 'mansion';
+  const type: BuildingType = Object.hasOwn(TYPE_LABEL, input.buildingType) ? input.buildingType : 'mansion';
   const rng = new Random(`${Number.isFinite(input.seed) ? input.seed : 0}|exterior:${type}`);
   const floors = Number.isFinite(input.floors) ? Math.max(1, Math.round(input.floors)) : 1;
   const drawn = Math.min(floors, EXTERIOR_MAX_FLOORS);

@@ -847,7 +847,9 @@ export function renderFloorPlan(input: FloorPlanInput): string {
   }
 
   // ---- north arrow, caption, scale -------------------------------------------------
-  const bearing = BEARINGS[input.aspect.trim()] ?? 180;
+  const aspect = input.aspect.trim();
+  const known = Object.hasOwn(BEARINGS, aspect);
+  const bearing = known ? BEARINGS[aspect]! : 180;
   // Balcony is drawn at the bottom, so north sits at (180 - bearing) degrees clockwise from up.
   const rot = (((180 - bearing) % 360) + 360) % 360;
   const cx = 444;
@@ -861,7 +863,7 @@ export function renderFloorPlan(input: FloorPlanInput): string {
   out.push(`<text x="${cx}" y="${cy + 52}" font-size="9" fill="#666">方位</text>`);
 
   const areaText = Number.isFinite(input.area) ? String(Math.round(input.area * 100) / 100) : '-';
-  const aspectText = BEARINGS[input.aspect.trim()] !== undefined ? input.aspect.trim() : '南';
+  const aspectText = known ? aspect : '南';
   out.push(
     `<text x="16" y="349" font-size="15" font-weight="bold" style="text-anchor:start">${escapeXml(`${input.plan} ${areaText}㎡`)}` +
       `<tspan dx="10" font-size="11" font-weight="normal" fill="#666">${escapeXml(`バルコニー${aspectText}向き`)}</tspan></text>`,

@@ -39,7 +39,7 @@ export function renderView(input: RoomInput): string {
   const rng = new Random(`${finite(input.seed, 0)}|view`);
   const floor = Math.max(1, Math.round(finite(input.floor, 1)));
   const eye = Math.min(floor * 3 + (hasCode(input, ROOM_CODES.highGround) ? 15 : 0), 150);
-  const aspect = input.aspect in SKY ? input.aspect : '南';
+  const aspect = Object.hasOwn(SKY, input.aspect) ? input.aspect : '南';
   const sky = SKY[aspect] ?? ['#7fb6e6', '#dcecf8'];
   const good = hasCode(input, ROOM_CODES.goodView);
   const green = hasCode(input, ROOM_CODES.quiet);

@@ -4,31 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MemoryCache } from '@sumika/server-kit';
-import { createTestAuth, type TestAuth } from '@sumika/server-kit/testing';
+import { createTestAuth, ODD_STRINGS, type TestAuth } from '@sumika/server-kit/testing';
 import { testBackends } from '@sumika/storage-kit/testing';
 import { closeSeeded, seededStores } from '@sumika/infra/testing/seeded';
 import { build } from '../app.js';
 
-/** Strings a visitor or a bot can send, each legal in GraphQL and JSON (control characters are the kit's shared rule). */
-const ODD_STRINGS = [
-  '',
-  ' ',
-  '%',
-  '_',
-  '\\',
-  '%_\\',
-  "'; DROP TABLE x; --",
-  '🏠',
-  '👨‍👩‍👧‍👦🏳️‍🌈',
-  '\ud800',
-  'a\udfffb',
-  '\u202e逆向き',
-  'ｼﾌﾞﾔ',
-  '\\u0000',
-  'bk00000000１',
-  'a'.repeat(10_000),
-  'あ'.repeat(10_000),
-];
 const ODD_INTS = [-2147483648, -1, 0, 1, 2147483647];
 const ALLOWED = new Set(['BAD_REQUEST', 'NOT_FOUND']);
 

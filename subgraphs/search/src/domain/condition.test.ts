@@ -26,6 +26,11 @@ describe('normaliseCondition', () => {
     expect(c.conditionCodes).toEqual([601, 101, 201]);
   });
 
+  it("drops a building type named like an object's own machinery (constructor, __proto__, toString): not a code", () => {
+    const c = normaliseCondition({ buildingTypes: ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'house'] }, KNOWN);
+    expect(c.buildingTypes).toEqual([3]);
+  });
+
   it('maps madori names to ordinals and rejects unknown names', () => {
     expect(normaliseCondition({ plans: { min: '1K', max: '4LDK+' } }, KNOWN)).toMatchObject({ planMin: 2, planMax: 13 });
     expect(normaliseCondition({ plans: { min: '１ｌｄｋ', max: '' } }, KNOWN)).toMatchObject({ planMin: 4, planMax: null });

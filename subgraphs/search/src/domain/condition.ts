@@ -1,5 +1,5 @@
 import { badRequest } from '@sumika/server-kit';
-import { BUILDING_TYPE_KEYS } from '@sumika/domain';
+import { buildingTypeCode } from '@sumika/domain';
 import { MADORI_NAMES } from '@sumika/spec';
 import type { SearchConditionInput } from '../__generated__/resolvers-types.js';
 
@@ -89,7 +89,7 @@ export function normaliseCondition(input: SearchConditionInput | null | undefine
 
   const buildingTypes: number[] = [];
   for (const key of input.buildingTypes ?? []) {
-    const code = key ? BUILDING_TYPE_KEYS[key.trim()] : undefined;
+    const code = key ? buildingTypeCode(key.trim()) : undefined;
     if (code !== undefined && !buildingTypes.includes(code)) buildingTypes.push(code);
   }
 

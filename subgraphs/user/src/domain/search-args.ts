@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '@sumika/server-kit';
-import { BUILDING_TYPE_KEYS, PREFECTURE_PATHS } from '@sumika/domain';
+import { buildingTypeCode, PREFECTURE_PATHS } from '@sumika/domain';
 import { MAX_COMMUTE_DESTINATIONS, type CommuteDestination as DestinationStation, type SearchConditionValues } from '@sumika/spec';
 import { storable } from './text.js';
 
@@ -103,7 +103,7 @@ function conditionOf(input: SearchArgsInput['searchCondition']): SearchCondition
   const buildingTypes: string[] = [];
   for (const raw of input.buildingTypes ?? []) {
     const key = raw?.trim();
-    if (key && key in BUILDING_TYPE_KEYS && !buildingTypes.includes(key)) buildingTypes.push(key);
+    if (key && buildingTypeCode(key) !== undefined && !buildingTypes.includes(key)) buildingTypes.push(key);
   }
   const other: string[] = [];
   for (const raw of input.other ?? []) {

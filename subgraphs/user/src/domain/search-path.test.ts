@@ -79,6 +79,12 @@ describe('search paths', () => {
     expect(isEmptySearch(normaliseSearchArgs({ cityCodes: [null], searchCondition: { other: [''] } }))).toBe(true);
   });
 
+  it("drops a building type named like an object's own machinery, so the saved search's URL still parses", () => {
+    const args = normaliseSearchArgs({ prefecturePath: 'tokyo', searchCondition: { buildingTypes: ['constructor', '__proto__', 'toString', 'house'] } });
+    expect(args.searchCondition?.buildingTypes).toEqual(['house']);
+    expect(searchArgsFromPath(searchPathOf(args))).toEqual(args);
+  });
+
   it('rejects shapes the search would reject with BAD_REQUEST', () => {
     const bad: SearchArgsInput[] = [
       { prefecturePath: 'atlantis' },
