@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,7 +15,7 @@ import {
   type ServiceInfo,
   type StackState,
 } from './support/stack.js';
-import { saveState, STATE_FILE } from './support/state.js';
+import { FAILED_MARKER, saveState, STATE_FILE } from './support/state.js';
 import { prepareStores } from './support/stores.js';
 
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
@@ -116,6 +116,7 @@ export default async function globalSetup(): Promise<void> {
     ...(stores.databaseName && stores.adminUrl ? { database: { name: stores.databaseName, adminUrl: stores.adminUrl } } : {}),
   };
   saveState(state);
+  rmSync(FAILED_MARKER, { force: true });
   process.env.E2E_BASE_URL = state.baseURL;
   process.env.E2E_GATEWAY_URL = state.gatewayURL;
   console.log(`[e2e] site at ${state.baseURL} (state in ${STATE_FILE}, logs in ${logDir})`);

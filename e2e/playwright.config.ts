@@ -21,7 +21,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // The list on the console; the HTML report (traces and screenshots of failures, a retried pass shown
   // as flaky) beside the other test results, which CI keeps as artifacts (issue 18).
-  reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }]],
+  // A failed journey also leaves a mark, so teardown prints the services' logged failures (CI keeps only the console).
+  reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }], ['./support/failure-marker.ts']],
   outputDir: '../test-results/e2e',
   use: {
     ...devices['Desktop Chrome'],

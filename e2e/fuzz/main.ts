@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../support/stack.js';
+import { printServiceErrors, repoRoot } from '../support/stack.js';
 import { abuseCases, costCases, gqlPost, protocolCases, restCases, shapeCases, shellCases, type Case, type CaseContext } from './cases.js';
 import { internalAddressRule, LEAK_RULES, leaks, type LeakRule } from './checks.js';
 import { FALLBACK_KNOWN, generate, loadApiSchema, MODES, modesFor, rootFields, type Known, type Mode } from './graphql-gen.js';
@@ -200,6 +200,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   console.log(`[fuzz] seed ${SEED} (replay with -- --seed ${SEED}), count ${COUNT}, concurrency ${CONCURRENCY}`);
   const site = await startSite(args.listings!);
+  let code = 2;
   try {
     console.log(`[fuzz] site up: shell :${site.shellPort}, gateway :${site.gatewayPort} (logs in ${site.logDir})`);
     const { known, cookie } = await discover(site.gatewayPort);
@@ -245,8 +246,10 @@ async function main(): Promise<number> {
     // Services still up after everything (a second look: a dying process may take a moment).
     await new Promise((r) => setTimeout(r, 2000));
     const finalDown = await health(site);
-    return report(outcomes, downAfter, finalDown, started);
+    code = report(outcomes, downAfter, finalDown, started);
+    return code;
   } finally {
+    if (code !== 0) printServiceErrors(site.logDir);
     await site.stop();
   }
 }

@@ -5,7 +5,7 @@
  * Processes are started in their own process group and stopped by id.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,6 +92,38 @@ const isAlive = (pid: number): boolean => {
  * Stops the services and waits until their process groups have exited (a subgraph on PGlite still
  * writes its last-good copy while it shuts down), at most `timeoutMs`; what is left then is killed.
  */
+/**
+ * The last failures each service logged in `logDir` (pino's errors that carry an exception, `err`, and
+ * fatal lines; plain-text lines that report an error, such as a crash's stack on stderr), printed
+ * when a run failed, before its temporary directory goes: CI keeps only the console. A refused
+ * request's "graphql error" line (a 4xx answer) is not one.
+ */
+export function printServiceErrors(logDir: string, perService = 12, width = 1200): void {
+  const files = existsSync(logDir) ? readdirSync(logDir).filter((f) => f.endsWith('.log')) : [];
+  console.log(`\n[stack] error lines of each service's log (the last ${perService}; ${logDir}):`);
+  for (const file of files.sort()) {
+    const errors = readFileSync(path.join(logDir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && isErrorLine(line));
+    if (errors.length === 0) continue;
+    console.log(`--- ${file} (${errors.length} error lines)`);
+    for (const line of errors.slice(-perService)) console.log(line.length > width ? `${line.slice(0, width)} …` : line);
+  }
+}
+
+function isErrorLine(line: string): boolean {
+  if (!line.startsWith('{')) return PLAIN_ERROR.test(line);
+  try {
+    const { level, err } = JSON.parse(line) as { level?: unknown; err?: unknown };
+    return typeof level === 'number' && (level >= 60 || (level >= 50 && err !== undefined));
+  } catch {
+    return PLAIN_ERROR.test(line);
+  }
+}
+
+// A plain-text line (a static server's, or stderr) that reports a failure or is a stack frame.
+const PLAIN_ERROR = /error|ERR_|EADDRINUSE|unhandled|^\s+at /i;
+
 export async function stopServices(services: ServiceInfo[], timeoutMs = 15_000): Promise<void> {
   services.forEach(stopService);
   const deadline = Date.now() + timeoutMs;

@@ -6,6 +6,9 @@ import type { StackState } from './stack.js';
 /** Where global setup leaves the stack's ports and process ids for the journeys and teardown. */
 export const STATE_FILE = process.env.E2E_STATE_FILE ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.stack.json');
 
+/** Written by the failure-marker reporter when a journey fails; global teardown prints the logs' failures then. */
+export const FAILED_MARKER = `${STATE_FILE}.failed`;
+
 export function readState(): StackState {
   return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as StackState;
 }
