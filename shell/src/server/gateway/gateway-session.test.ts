@@ -112,10 +112,9 @@ describe('GatewaySession', () => {
     };
     const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: { cookie: '_uid=stale.sig' }, log });
     const answer = await session.operation({ operationName: 'Page', variables: { id: 1 }, query: '{ page }' });
-    expect(answer).toEqual({
-      status: 200,
-      result: { data: { page: null }, errors: [{ message: 'down', path: ['page'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
-    });
+    const body = { data: { page: null }, errors: [{ message: 'down', path: ['page'], extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
+    // Parsed, and the body as it came (the render's cache reuses an answer by it).
+    expect(answer).toEqual({ status: 200, result: body, text: JSON.stringify(body) });
     // by hash only (the gateway knows the build's documents), retried the same way
     const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update('{ page }').digest('hex') } };
     expect(seen).toEqual([
@@ -126,7 +125,7 @@ describe('GatewaySession', () => {
     expect(session.errors).toEqual([{ operationName: 'Page', code: 'SERVICE_UNAVAILABLE', message: 'down', mainMissing: true }]);
     // A body that is not JSON: no result, the status as sent.
     gateway.handler = () => ({ status: 502, body: '<html>bad gateway</html>', contentType: 'text/html' });
-    expect(await session.operation({ operationName: 'Page', query: '{ page }' })).toEqual({ status: 502, result: undefined });
+    expect(await session.operation({ operationName: 'Page', query: '{ page }' })).toEqual({ status: 502, result: undefined, text: '<html>bad gateway</html>' });
   });
 
   it('sends the text after PERSISTED_QUERY_NOT_FOUND (APQ), without recording the miss', async () => {
@@ -138,7 +137,11 @@ describe('GatewaySession', () => {
       return { body: { data: { page: 1 } } };
     };
     const session = new GatewaySession({ gatewayUrl: gateway.url, signer, visitor: {}, log });
-    expect(await session.operation({ operationName: 'Page', query: 'query Page { page }' })).toEqual({ status: 200, result: { data: { page: 1 } } });
+    expect(await session.operation({ operationName: 'Page', query: 'query Page { page }' })).toEqual({
+      status: 200,
+      result: { data: { page: 1 } },
+      text: '{"data":{"page":1}}',
+    });
     const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update('query Page { page }').digest('hex') } };
     expect(seen).toEqual([
       { operationName: 'Page', extensions },

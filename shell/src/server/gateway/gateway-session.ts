@@ -212,7 +212,7 @@ export class GatewaySession {
     } catch {
       result = undefined;
     }
-    return { status: answer.status, result };
+    return { status: answer.status, result, text: answer.text };
   }
 
   /**
@@ -287,6 +287,8 @@ export class GatewaySession {
 export interface OperationAnswer {
   status: number;
   result: GraphQLBody | undefined;
+  /** The body as the gateway sent it (the same text for the same answer: what the render's cache keys its reuse by). */
+  text: string;
 }
 
 /** What one call to the gateway answered, read in full. */

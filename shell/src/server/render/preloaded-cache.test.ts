@@ -3,7 +3,7 @@ import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { print } from '@apollo/client/utilities';
 import { Observable } from 'rxjs';
 import { KIT_DEFAULT_OPTIONS, KIT_TYPE_POLICIES } from '@sumika/shell-kit';
-import { PreloadedAnswersCache, shareDocumentInfo } from './preloaded-cache.js';
+import { forgetNormalised, PreloadedAnswersCache, shareDocumentInfo } from './preloaded-cache.js';
 
 const RESULTS = gql`
   query Results($prefecture: String!, $page: Int = 1) {
@@ -112,5 +112,83 @@ describe('PreloadedAnswersCache: the server render reads the preloaded answers, 
     two.preload(RESULTS, { prefecture: 'tokyo' }, answer);
     expect(b.watchQuery({ query: RESULTS, variables: { prefecture: 'tokyo' } }).getCurrentResult().data).toEqual(answer);
     expect(two.hits).toBe(1);
+  });
+});
+
+const VISITOR = gql`
+  query Visitor {
+    requiredUserData {
+      id
+      stockCount {
+        bukken
+      }
+    }
+  }
+`;
+const visitorAnswer = (bukken: number) => ({ requiredUserData: { __typename: 'User', id: 'u1', stockCount: { __typename: 'StockCount', bukken } } });
+const FAVORITE = gql`
+  query Favorite {
+    favorite {
+      globalKey
+      name
+    }
+  }
+`;
+const favoriteAnswer = { favorite: { __typename: 'Bukken', globalKey: 'bk1', name: 'A (renamed)' } };
+
+/** One request's cache state: what it held before (a visitor's own answer), then the answers preloaded, extracted. */
+function requestState(answers: { query: typeof RESULTS; variables?: Record<string, unknown>; data: unknown; text?: string }[], reuse: boolean) {
+  const cache = reuse ? new PreloadedAnswersCache() : new InMemoryCache({ typePolicies: KIT_TYPE_POLICIES });
+  cache.writeQuery({ query: VISITOR, data: visitorAnswer(3) });
+  for (const a of answers) {
+    if (cache instanceof PreloadedAnswersCache) cache.preload(a.query, a.variables, a.data, a.text);
+    else cache.writeQuery({ query: a.query, variables: a.variables, data: a.data as Record<string, unknown> });
+  }
+  return { state: cache.extract(), reused: cache instanceof PreloadedAnswersCache ? cache.reused : 0 };
+}
+
+describe('PreloadedAnswersCache: the same answer normalised once for every request', () => {
+  beforeEach(() => forgetNormalised());
+  const results = { query: RESULTS, variables: { prefecture: 'tokyo' }, data: answer, text: JSON.stringify({ data: answer }) };
+
+  it('merges an answer seen before with the same body as normalised then: the state writing it gives', () => {
+    const plain = requestState([results], false).state;
+    const seen = [1, 2, 3, 4].map(() => requestState([results], true));
+    expect(seen.map((r) => r.reused)).toEqual([0, 1, 1, 1]);
+    for (const r of seen) expect(r.state).toEqual(plain);
+    // Another request's later answer about the same listing (merged after it) changes that request only.
+    const withFavorite = [results, { query: FAVORITE, data: favoriteAnswer, text: JSON.stringify({ data: favoriteAnswer }) }];
+    expect(requestState(withFavorite, true).state).toEqual(requestState(withFavorite, false).state);
+    expect(requestState([results], true).state).toEqual(plain);
+  });
+
+  it('writes an answer again when its body differs, or when it carries no body', () => {
+    requestState([results], true);
+    const other = { ...answer, searchBukkens: { ...answer.searchBukkens, total: 3 } };
+    const changed = { ...results, data: other, text: JSON.stringify({ data: other }) };
+    const r = requestState([changed], true);
+    expect(r.reused).toBe(0);
+    expect(r.state).toEqual(requestState([changed], false).state);
+    requestState([{ ...results, text: undefined }], true);
+    expect(requestState([{ ...results, text: undefined }], true).reused).toBe(0);
+  });
+
+  it('never reuses an answer holding a type whose writes merge with what the cache holds (StockCount)', () => {
+    const visitor = { query: VISITOR, data: visitorAnswer(5), text: JSON.stringify({ data: visitorAnswer(5) }) };
+    const plain = requestState([visitor], false).state;
+    const seen = [1, 2, 3].map(() => requestState([visitor], true));
+    expect(seen.map((r) => r.reused)).toEqual([0, 0, 0]);
+    for (const r of seen) expect(r.state).toEqual(plain);
+  });
+
+  it("shares frozen entities: a request's own later write never reaches the next request's state", () => {
+    requestState([results], true);
+    const cache = new PreloadedAnswersCache();
+    cache.preload(RESULTS, { prefecture: 'tokyo' }, answer, results.text);
+    cache.extract();
+    expect(cache.reused).toBe(1);
+    cache.writeQuery({ query: FAVORITE, data: favoriteAnswer });
+    expect(cache.extract()['Bukken:{"globalKey":"bk1"}']).toMatchObject({ name: 'A (renamed)' });
+    expect(requestState([results], true).state).toEqual(requestState([results], false).state);
   });
 });

@@ -1,6 +1,15 @@
-import { InMemoryCache, type ApolloClient, type Cache, type DocumentNode, type NormalizedCacheObject, type OperationVariables } from '@apollo/client';
+import {
+  InMemoryCache,
+  type ApolloClient,
+  type Cache,
+  type DocumentNode,
+  type NormalizedCacheObject,
+  type OperationVariables,
+  type StoreObject,
+} from '@apollo/client';
 import { canonicalStringify, getMainDefinition, print } from '@apollo/client/utilities';
 import { valueFromASTUntyped } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import { KIT_TYPE_POLICIES } from '@sumika/shell-kit';
 
 export interface SentOperation {
@@ -43,6 +52,58 @@ interface Preloaded {
   query: DocumentNode;
   variables: OperationVariables | undefined;
   data: unknown;
+  /** The answer's key (answerKey) and the gateway's body it came in, when known. */
+  key: string;
+  text: string | undefined;
+}
+
+/**
+ * Types whose writes run a merge function (a type policy's `merge`, or a field policy's): what such a
+ * write leaves depends on what the cache already holds, so an answer holding one is always written by
+ * Apollo, never reused.
+ */
+const MERGING_TYPES = new Set(
+  Object.entries(KIT_TYPE_POLICIES)
+    .filter(
+      ([, p]) => (p.merge !== undefined && p.merge !== false) || Object.values(p.fields ?? {}).some((f) => typeof f === 'object' && f.merge !== undefined),
+    )
+    .map(([type]) => type),
+);
+
+/** What writing one answer into an empty cache left, per entity (deep-frozen: shared by every request), once an answer came twice. */
+interface Normalised {
+  text: string;
+  entities: Readonly<Record<string, StoreObject>> | null;
+  /** False once the answer was found to hold a merging type. */
+  reusable: boolean;
+}
+
+/**
+ * Answers normalised before, by answer key: the same body for the same operation and variables (a
+ * results page's public answer, the same for every visitor while the gateway's cache holds it) is
+ * normalised once, not per request (Apollo's write of a results page's answers: ~3 ms of ~0.7 ms
+ * with this, docs/benchmarks.md). Least recently used out past 128 answers or 8 M characters of body.
+ */
+const NORMALISED = new LRUCache<string, Normalised>({ max: 128, maxSize: 8 * 1024 * 1024, sizeCalculation: (e) => Math.max(1, e.text.length) });
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** True when any object in the entities is of a merging type (or the root's fields merge). */
+function holdsMergingType(entities: Record<string, StoreObject>): boolean {
+  if (MERGING_TYPES.size === 0) return false;
+  if (MERGING_TYPES.has('Query') && 'ROOT_QUERY' in entities) return true;
+  const walk = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') return false;
+    if (MERGING_TYPES.has((v as { __typename?: unknown }).__typename as string)) return true;
+    return Object.values(v).some(walk);
+  };
+  return Object.values(entities).some(walk);
 }
 
 /**
@@ -61,6 +122,8 @@ export class PreloadedAnswersCache extends InMemoryCache {
   private pending: Preloaded[] = [];
   /** Reads answered from the preloaded answers (tests check the render takes this path). */
   hits = 0;
+  /** Answers merged in as normalised before (NORMALISED), not written again. */
+  reused = 0;
 
   constructor() {
     super({ typePolicies: KIT_TYPE_POLICIES });
@@ -109,11 +172,15 @@ export class PreloadedAnswersCache extends InMemoryCache {
     return sent;
   }
 
-  /** An answer of the gateway, without errors, for the render to read; normalised later. */
-  preload(query: DocumentNode, variables: OperationVariables | undefined, data: unknown): void {
+  /**
+   * An answer of the gateway, without errors, for the render to read; normalised later. `text`: the
+   * body it came in, by which the same answer's normalised entities are reused (NORMALISED).
+   */
+  preload(query: DocumentNode, variables: OperationVariables | undefined, data: unknown, text?: string): void {
     // The render's queries carry the cache's transform (__typename added), as the answer does.
-    this.answers.set(answerKey(this.transformDocument(query), variables), data);
-    this.pending.push({ query, variables, data });
+    const key = answerKey(this.transformDocument(query), variables);
+    this.answers.set(key, data);
+    this.pending.push({ query, variables, data, key, text });
   }
 
   override extract(optimistic?: boolean): NormalizedCacheObject {
@@ -121,13 +188,52 @@ export class PreloadedAnswersCache extends InMemoryCache {
     return super.extract(optimistic);
   }
 
-  /** Writes the preloaded answers into the normalised cache, in the order they came. */
+  /**
+   * Writes the preloaded answers into the normalised cache, in the order they came. An answer seen
+   * before with the same body is merged in as it was normalised then: Apollo's write of an answer
+   * merges each entity it normalised into the store (EntityStore.merge), and without merge functions
+   * (MERGING_TYPES) what it normalises does not depend on the store, so merging the same entities is
+   * the same write.
+   */
   private flush(): void {
     if (!this.pending.length) return;
     const pending = this.pending;
     this.pending = [];
-    for (const { query, variables, data } of pending) this.writeQuery({ query, variables, data: data as Record<string, unknown>, broadcast: false });
+    for (const p of pending)
+      if (!this.reuse(p)) this.writeQuery({ query: p.query, variables: p.variables, data: p.data as Record<string, unknown>, broadcast: false });
   }
+
+  /** Merges the answer's entities as normalised before; false when it must be written (first seen, a merging type, another body). */
+  private reuse({ query, variables, data, key, text }: Preloaded): boolean {
+    const store = (this as unknown as { data?: { merge?: unknown } }).data;
+    if (text === undefined || typeof store?.merge !== 'function') return false;
+    const merge = (store.merge as (id: string, o: StoreObject) => void).bind(store);
+    const known = NORMALISED.get(key);
+    if (!known || known.text !== text) {
+      NORMALISED.set(key, { text, entities: null, reusable: true });
+      return false;
+    }
+    if (!known.reusable) return false;
+    if (!known.entities) {
+      // The second time: normalised alone, in a cache of its own, and kept.
+      const alone = new InMemoryCache({ typePolicies: KIT_TYPE_POLICIES });
+      alone.writeQuery({ query, variables, data: data as Record<string, unknown>, broadcast: false });
+      const entities = alone.extract() as Record<string, StoreObject>;
+      if ('__META' in entities || holdsMergingType(entities)) {
+        known.reusable = false;
+        return false;
+      }
+      known.entities = deepFreeze(entities);
+    }
+    for (const [id, entity] of Object.entries(known.entities)) merge(id, entity);
+    this.reused++;
+    return true;
+  }
+}
+
+/** Forgets the answers normalised so far (tests). */
+export function forgetNormalised(): void {
+  NORMALISED.clear();
 }
 
 /**

@@ -153,9 +153,9 @@ async function preload(session: GatewaySession, cache: PreloadedAnswersCache, qu
       const query: DocumentNode = entry.query;
       const { variables } = entry;
       try {
-        const { status, result } = await session.operation({ ...cache.sent(query), variables: variables as Record<string, unknown> | undefined });
+        const { status, result, text } = await session.operation({ ...cache.sent(query), variables: variables as Record<string, unknown> | undefined });
         if (status < 200 || status >= 300 || !result?.data || result.errors?.length) return false;
-        cache.preload(query, variables, result.data);
+        cache.preload(query, variables, result.data, text);
         return true;
       } catch {
         return false;
