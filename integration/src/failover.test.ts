@@ -15,6 +15,8 @@ import { startStack, type Stack } from './stack.js';
 
 const [backend] = testBackends();
 const SEARCH = `query ($p: String) { searchBukkensCount(prefecturePath: $p) { count } }`;
+const PREFECTURES = ['tokyo', 'osaka', 'kanagawa', 'saitama', 'chiba', 'aichi', 'hyogo', 'fukuoka'];
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, () => {
   let stack: Stack;
@@ -23,11 +25,20 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
   /** The second instance (replaced when restarted) and the GraphQL calls it has taken. */
   let second: FastifyInstance | undefined;
   let secondCalls = 0;
+  /** While set, the second instance holds each call this long before answering (calls pile up in flight there). */
+  let holdMs = 0;
+  let secondInFlight = 0;
 
   const startSecond = async () => {
     const app = await buildSearch({ db: stack.stores.search.db as never, cache: new MemoryCache(), auth: { jwks: { keys: [stack.key.publicJwk] } } });
     app.addHook('onRequest', async (req) => {
-      if (req.url.startsWith('/graphql')) secondCalls++;
+      if (!req.url.startsWith('/graphql')) return;
+      secondCalls++;
+      secondInFlight++;
+      if (holdMs) await sleep(holdMs);
+    });
+    app.addHook('onResponse', async (req) => {
+      if (req.url.startsWith('/graphql')) secondInFlight--;
     });
     await app.listen({ port, host: '127.0.0.1' });
     return app;
@@ -51,6 +62,10 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
         ...stack.config,
         responseCacheTtl: 0,
         subgraphTimeoutMs: 20_000,
+        // A breaker that opens after two failures in a row: the calls a kill cuts all fail in one tick
+        // (chaos case H once answered 42 pages 503 so), and each is retried on the other instance, so
+        // none of them may count against the subgraph while another instance answers.
+        subgraphBreakAfter: 2,
         subgraphUrls: { ...stack.urls, search: `${stack.urls.search},http://127.0.0.1:${port}/graphql` },
       },
       cache: new MemoryCache(),
@@ -63,11 +78,11 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     await stack?.close();
   });
 
-  const post = async () => {
+  const post = async (p = 'tokyo') => {
     const res = await gateway.inject({
       method: 'POST',
       url: '/graphql',
-      payload: { query: SEARCH, variables: { p: 'tokyo' } },
+      payload: { query: SEARCH, variables: { p } },
       headers: { 'content-type': 'application/json' },
     });
     return { status: res.statusCode, body: res.json<{ data?: { searchBukkensCount?: { count: number } }; errors?: unknown[] }>() };
@@ -79,9 +94,10 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     void stop.then(() => (done = true));
     const tally = { ok: 0, failed: [] as string[] };
     await Promise.all(
-      Array.from({ length: workers }, async () => {
+      // Each loop its own prefecture: identical reads in flight are one call at the gateway.
+      Array.from({ length: workers }, async (_, i) => {
         while (!done) {
-          const { status, body } = await post();
+          const { status, body } = await post(PREFECTURES[i % PREFECTURES.length]);
           if (status === 200 && !body.errors && body.data?.searchBukkensCount) tally.ok++;
           else tally.failed.push(`${status} ${JSON.stringify(body).slice(0, 200)}`);
         }
@@ -89,7 +105,11 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     );
     return tally;
   }
-  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  /** Waits until `check` holds (a loaded CI machine answers slowly), at most `ms`. */
+  const until = async (check: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; Date.now() < end && !check();) await sleep(20);
+    return check();
+  };
 
   it('balances the calls over both instances', async () => {
     const [first0, second0] = [stack.calls.search, secondCalls];
@@ -98,27 +118,20 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     expect(secondCalls - second0).toBeGreaterThanOrEqual(5);
   });
 
-  it('loses no request when one instance is killed under load, and takes it back once it is started again', async () => {
-    /** Waits until `check` holds (a loaded CI machine answers slowly), at most `ms`. */
-    const until = async (check: () => boolean, ms: number) => {
-      for (const end = Date.now() + ms; Date.now() < end && !check();) await sleep(100);
-      return check();
-    };
+  /** Started again on its port (a new server; the old one's close is not waited for). */
+  const restartSecond = async () => {
+    const old = second!;
+    second = await startSecond();
+    void old.close();
+  };
+
+  /** Eight loops of the search while `during` runs; then none of their requests may have failed. */
+  async function underLoad(during: () => Promise<void>) {
     let release!: () => void;
     const stop = new Promise<void>((r) => (release = r));
     const running = load(8, stop);
     try {
-      await until(() => secondCalls > 0, 10_000);
-      kill(second!);
-      // Down: the first instance takes the calls.
-      const first0 = stack.calls.search;
-      expect(await until(() => stack.calls.search - first0 >= 10, 20_000)).toBe(true);
-      // Started again on its port: back in rotation after its next readiness probe.
-      const old = second!;
-      second = await startSecond();
-      void old.close();
-      const rejoined = secondCalls;
-      expect(await until(() => secondCalls - rejoined > 0, HEALTH_EVERY_MS * 2 + 20_000)).toBe(true);
+      await during();
     } finally {
       // The loops stop before anything else is checked or closed.
       release();
@@ -126,5 +139,33 @@ describe(`a subgraph at two instances behind the gateway, on ${backend!.name}`, 
     const tally = await running;
     expect(tally.failed).toEqual([]);
     expect(tally.ok).toBeGreaterThan(20);
+  }
+
+  it('loses no request when one instance is killed under load, and takes it back once it is started again', async () => {
+    await underLoad(async () => {
+      await until(() => secondCalls > 0, 10_000);
+      kill(second!);
+      // Down: the first instance takes the calls.
+      const first0 = stack.calls.search;
+      expect(await until(() => stack.calls.search - first0 >= 10, 20_000)).toBe(true);
+      // Started again on its port: back in rotation after its next readiness probe.
+      await restartSecond();
+      const rejoined = secondCalls;
+      expect(await until(() => secondCalls - rejoined > 0, HEALTH_EVERY_MS * 2 + 20_000)).toBe(true);
+    });
+  }, 90_000);
+
+  it('a kill that cuts several calls at once opens no breaker while the other instance answers', async () => {
+    holdMs = 2000;
+    await underLoad(async () => {
+      // Several calls held in flight at the second instance, then the kill cuts them all in one tick.
+      expect(await until(() => secondInFlight >= 3, 20_000)).toBe(true);
+      kill(second!);
+      holdMs = 0;
+      secondInFlight = 0;
+      const first0 = stack.calls.search;
+      expect(await until(() => stack.calls.search - first0 >= 20, 20_000)).toBe(true);
+      await restartSecond();
+    });
   }, 90_000);
 });
