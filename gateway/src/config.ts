@@ -28,7 +28,7 @@ export interface GatewayConfig {
   subgraphTimeouts: Partial<Record<SubgraphName, number>>;
   /** The part of a read's budget kept for its retry after a timeout (SUBGRAPH_RETRY_TIMEOUT_MS; at most half the budget). */
   retryAfterTimeoutMs: number;
-  /** A subgraph's breaker opens after this many calls in a row failed, their retry included (SUBGRAPH_BREAK_AFTER), for SUBGRAPH_BREAK_MS. */
+  /** A subgraph's breaker opens after this many transient failures in a row (SUBGRAPH_BREAK_AFTER) for SUBGRAPH_BREAK_MS. */
   subgraphBreakAfter: number;
   subgraphBreakMs: number;
   /** Where /metrics listens (METRICS_PORT, METRICS_HOST): never the public port; 0 turns the listener off. */

@@ -61,6 +61,11 @@ export class SubgraphInstances {
     return chosen;
   }
 
+  /** Whether an instance other than `instance` takes calls now (a failed call's retry has somewhere to go). */
+  anotherReady(instance: Instance | undefined): boolean {
+    return this.all.some((i) => i !== instance && i.ready);
+  }
+
   /** A call to `instance` failed for want of it: it takes no calls until its readiness answers again. */
   failed(instance: Instance): void {
     if (this.all.length < 2 || !instance.ready) return;

@@ -59,7 +59,7 @@ export interface DataSourceOptions {
   timeoutMs: number;
   /** The retry's budget after a timeout: a stalled subgraph should cost a page little more than one timeout. */
   retryAfterTimeoutMs: number;
-  /** Calls in a row failed for a transient reason (each after its retry) that open this subgraph's breaker, and how long it stays open (ms). */
+  /** Consecutive transient failures that open this subgraph's breaker, and how long it stays open (ms). */
   breakAfter: number;
   breakMs: number;
   /**
@@ -108,7 +108,12 @@ function httpError(url: string, exchange: Exchange): GraphQLError {
 export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
   private readonly opts: DataSourceOptions;
   private readonly instances: SubgraphInstances;
-  /** Open after breakAfter calls in a row failed (each after its retry): a dead or stalled subgraph then costs a page nothing. */
+  /**
+   * Open after breakAfter transient failures in a row: a dead or stalled subgraph then costs a page
+   * nothing. A failure at one instance while another is ready does not count: the call is retried there
+   * (a killed instance cuts every call it had in flight in one tick; counted, they alone opened the
+   * breaker while the other instance answered).
+   */
   private readonly breaker: CircuitBreakerPolicy;
   /** Reads in flight by their exchange key (deleted when the exchange settles). */
   private readonly inFlight = new Map<string, Promise<Exchange>>();
@@ -116,7 +121,8 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
   constructor(opts: DataSourceOptions) {
     this.opts = opts;
     this.instances = opts.instances ?? new SubgraphInstances(opts.name, instanceUrls(opts.url), opts.agent, opts.log);
-    this.breaker = circuitBreaker(handleWhen(retryable), { halfOpenAfter: opts.breakMs, breaker: new ConsecutiveBreaker(opts.breakAfter) });
+    const counts = (err: unknown) => retryable(err) && !this.instances.anotherReady((err as Failed).instance);
+    this.breaker = circuitBreaker(handleWhen(counts), { halfOpenAfter: opts.breakMs, breaker: new ConsecutiveBreaker(opts.breakAfter) });
     this.breaker.onBreak(() =>
       opts.log.error({ service: opts.name, url: opts.url, openMs: opts.breakMs }, 'subgraph breaker open: its fields answer SERVICE_UNAVAILABLE at once'),
     );
@@ -147,44 +153,43 @@ export class SignedDataSource implements GraphQLDataSource<GatewayContext> {
     let budget = total - reserve;
     // The instance a failed attempt went to: the retry goes to another ready one.
     let avoid: Instance | undefined;
-    /** The call, its retry included: the breaker counts it failed only when the retry failed too. */
-    const call = async (): Promise<Exchange> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const exchange = await this.breaker.execute(async () => {
           headers.authorization = `Bearer ${await this.opts.sign(claims)}`;
-          return await (idempotent
+          return idempotent
             ? this.shared(anonymous ? body : this.visitorKey(headers, body), headers, body, budget, avoid)
-            : this.exchange(headers, body, budget, avoid));
-        } catch (err) {
-          const again = idempotent && attempt === 1 && retryable(err);
-          avoid = (err as Failed).instance;
-          this.opts.log[again ? 'warn' : 'error'](
-            {
-              service: this.opts.name,
-              url: (err as Failed).instance?.url ?? this.opts.url,
-              attempt,
-              ms: Math.round(performance.now() - started),
-              err: (err as Error)?.message,
-              cause: ((err as Error)?.cause as Error | undefined)?.message,
-            },
-            again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
-          );
-          if (!again) throw err;
-          budget = Math.max(reserve, total - Math.round(performance.now() - started));
+            : this.exchange(headers, body, budget, avoid);
+        });
+        if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
+        this.observe(started, 'ok', span);
+        return this.parsed(exchange);
+      } catch (err) {
+        // The breaker is open (or half-open with its one trial under way): answer at once, logged on break.
+        if (err instanceof BrokenCircuitError) {
+          this.observe(started, 'open', span);
+          return unavailableResponse(query, variables);
         }
+        const ms = Math.round(performance.now() - started);
+        const again = idempotent && attempt === 1 && retryable(err);
+        avoid = (err as Failed).instance;
+        this.opts.log[again ? 'warn' : 'error'](
+          {
+            service: this.opts.name,
+            url: (err as Failed).instance?.url ?? this.opts.url,
+            attempt,
+            ms,
+            err: (err as Error)?.message,
+            cause: ((err as Error)?.cause as Error | undefined)?.message,
+          },
+          again ? 'subgraph call failed; retrying once' : 'subgraph call failed',
+        );
+        if (!again) {
+          this.observe(started, 'error', span);
+          return unavailableResponse(query, variables);
+        }
+        budget = Math.max(reserve, total - Math.round(performance.now() - started));
       }
-    };
-    try {
-      // The breaker around the whole call: the calls a killed instance cuts at once are each retried on
-      // another instance, and none of them opens the subgraph's breaker while that one answers.
-      const exchange = await this.breaker.execute(call);
-      if (exchange.setCookies.length && ctx.setCookies) ctx.setCookies.push(...exchange.setCookies);
-      this.observe(started, 'ok', span);
-      return this.parsed(exchange);
-    } catch (err) {
-      // The breaker is open (or half-open with its one trial under way): answer at once, logged on break.
-      this.observe(started, err instanceof BrokenCircuitError ? 'open' : 'error', span);
-      return unavailableResponse(query, variables);
     }
   }
 
