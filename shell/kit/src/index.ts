@@ -191,7 +191,15 @@ export {
 } from './router/router.js';
 
 // Chrome
-export { Layout, type HeaderVariant, type LayoutProps } from './chrome/layout.js';
+export {
+  HEADING_LATER,
+  HEADING_MARKUP_ATTRIBUTE,
+  HEADING_SLOT_ATTRIBUTE,
+  Layout,
+  type HeaderVariant,
+  type LayoutHeadingData,
+  type LayoutProps,
+} from './chrome/layout.js';
 export { PcHeader, type PcHeaderProps } from './chrome/pc-header.js';
 export { SpHeader, type SpHeaderProps } from './chrome/sp-header.js';
 export { FollowingHeader } from './chrome/following-header.js';

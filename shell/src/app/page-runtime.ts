@@ -1,4 +1,4 @@
-import type { RemotePageMeta } from '@sumika/shell-kit';
+import type { HEADING_LATER, RemotePageMeta } from '@sumika/shell-kit';
 
 /**
  * What the current page declares while rendering: meta, breadcrumbs and a status. On the server it
@@ -14,7 +14,8 @@ export class PageRuntime {
    * Server only (ServerPageRuntime, kept out of the browser bundle): the layout's breadcrumbs and
    * heading read the page's meta through this, and the page's end calls `pageRendered`.
    */
-  declare readHeading?: () => RemotePageMeta | Promise<RemotePageMeta>;
+  declare readHeading?: () => RemotePageMeta | Promise<RemotePageMeta> | typeof HEADING_LATER;
+  declare readHeadingLater?: () => RemotePageMeta | undefined;
   declare pageRendered?: () => void;
 
   constructor(initial: { meta?: RemotePageMeta; status?: number } = {}) {

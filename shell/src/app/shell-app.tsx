@@ -77,6 +77,7 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       pageTitle={meta.pageTitle}
       pageSubTitle={meta.pageSubTitle}
       readHeading={runtime.readHeading}
+      readHeadingLater={runtime.readHeadingLater}
       pathname={pathname}
       defaultQuery={route?.id === 'search.words' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined}
     >

@@ -34,6 +34,12 @@ export interface LayoutHeadingData {
   pageSubTitle?: string | null;
 }
 
+/** `readHeading`'s answer when the heading is rendered after the page (`readHeadingLater`). */
+export const HEADING_LATER: unique symbol = Symbol('heading later');
+/** Where the heading goes, and the markup to put there: the server moves one into the other. */
+export const HEADING_SLOT_ATTRIBUTE = 'data-sk-heading';
+export const HEADING_MARKUP_ATTRIBUTE = 'data-sk-heading-markup';
+
 export interface LayoutProps {
   /** SPEC §2.1 page kind: tracking, the app banner's routes, login links. */
   pageKind: PageKind;
@@ -44,9 +50,16 @@ export interface LayoutProps {
   pageSubTitle?: string | null;
   /**
    * Reads the breadcrumbs and heading when they render, instead of the three props above; may answer
-   * a promise (the shell's one server render learns the page's meta after the layout has rendered).
+   * a promise (the shell's one server render learns the page's meta after the layout has rendered),
+   * or HEADING_LATER: the heading's place is marked and `readHeadingLater` renders it after the page.
    */
-  readHeading?: () => LayoutHeadingData | Promise<LayoutHeadingData>;
+  readHeading?: () => LayoutHeadingData | Promise<LayoutHeadingData> | typeof HEADING_LATER;
+  /**
+   * Server only, with `readHeading` answering HEADING_LATER: read after the page has rendered, the
+   * heading is rendered there too, marked, and the server moves its markup into the marked place
+   * (the one synchronous render cannot wait for a promise; shell/src/server/render/complete-render.ts).
+   */
+  readHeadingLater?: () => LayoutHeadingData | undefined;
   /** The PC header's total listing count; read through Apollo when left out. */
   totalCount?: number | null;
   /** Head tags; React 19 hoists them into <head>. */
@@ -70,6 +83,7 @@ export function Layout({
   pageTitle,
   pageSubTitle,
   readHeading,
+  readHeadingLater,
   totalCount,
   meta,
   pathname,
@@ -86,6 +100,7 @@ export function Layout({
 
   const head = meta ? <Meta meta={meta} /> : null;
   const heading = (view: HeadingView) => <LayoutHeading data={{ breadcrumbs, pageTitle, pageSubTitle }} read={readHeading} origin={crumbsOrigin} view={view} />;
+  const later = (view: HeadingView) => readHeadingLater && <LaterHeading read={readHeadingLater} origin={crumbsOrigin} view={view} />;
 
   if (ctx.isApp) {
     return (
@@ -96,6 +111,7 @@ export function Layout({
         <main className="sk-main sk-main--app">
           {heading('app')}
           {children}
+          {later('app')}
         </main>
         <PageTrackingDebug />
       </div>
@@ -117,6 +133,7 @@ export function Layout({
         <main className="sk-main sk-main--sp">
           {heading('sp')}
           {children}
+          {later('sp')}
         </main>
         <SpFooter />
         <PageTopLink />
@@ -136,6 +153,7 @@ export function Layout({
         {headerVariant === 'default' && <PreviousSearchBalloon />}
         {heading('pc')}
         {children}
+        {later('pc')}
       </main>
       <PcFooter />
       <PageTopLink />
@@ -154,6 +172,7 @@ type HeadingView = 'pc' | 'sp' | 'app';
 /** The breadcrumbs and the page's one h1, from the props or read when rendering. */
 function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; read?: LayoutProps['readHeading']; origin: string | null; view: HeadingView }) {
   const value = read ? read() : data;
+  if (value === HEADING_LATER) return <template {...{ [HEADING_SLOT_ATTRIBUTE]: '' }} />;
   const { breadcrumbs = [], pageTitle, pageSubTitle } = value instanceof Promise ? use(value) : value;
   return (
     <>
@@ -165,6 +184,17 @@ function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; 
         </div>
       )}
     </>
+  );
+}
+
+/** The heading rendered after the page, marked, for the server to move into its place (`readHeadingLater`). */
+function LaterHeading({ read, origin, view }: { read: () => LayoutHeadingData | undefined; origin: string | null; view: HeadingView }) {
+  const data = read();
+  if (!data) return null;
+  return (
+    <template {...{ [HEADING_MARKUP_ATTRIBUTE]: '' }}>
+      <LayoutHeading data={data} origin={origin} view={view} />
+    </template>
   );
 }
 

@@ -1,10 +1,8 @@
-import { PassThrough } from 'node:stream';
 import type { ApolloClient, DocumentNode, ObservableQuery } from '@apollo/client';
 import { parseCookie } from 'cookie';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import {
   BUKKEN_TOTAL_COUNT,
@@ -37,6 +35,7 @@ import type { ShellSigner } from '../gateway/token.js';
 import { endCompressed } from '../plugins/compression.js';
 import { bareErrorDocument, DEFAULT_DESCRIPTION, DEFAULT_TITLE, documentHead, documentTail, type ClientAssets } from './document.js';
 import { PreloadedAnswersCache, shareDocumentInfo } from './preloaded-cache.js';
+import { completeRender, type CompletedRender } from './complete-render.js';
 import { canonicalOf, canonicalUrl, pageUrl, validHost } from './page-url.js';
 
 export interface RenderDeps {
@@ -55,7 +54,6 @@ export interface RenderDeps {
 const PAGE_MARGIN_MS = 500;
 /** A data pass's least time, so calls made past the deadline fail (and are recorded) before it ends. */
 const MIN_PASS_MS = 250;
-const STREAM_TIMEOUT_MS = 10_000;
 
 function forwardedFor(req: FastifyRequest): string {
   const prior = req.headers['x-forwarded-for'];
@@ -106,38 +104,6 @@ async function dataPass(tree: ReactNode, client: ApolloClient, timeoutMs: number
   } finally {
     release();
   }
-}
-
-/** A render that has completed (every boundary resolved), not written yet: `pipe` sends it, `abort` drops it. */
-type CompletedRender = { ok: true; pipe: (out: NodeJS.WritableStream) => void; errors: unknown[] } | { ok: false; error: unknown };
-
-/** Renders the tree once, and answers once it is complete (onAllReady) or has no shell; cut at STREAM_TIMEOUT_MS. */
-function completeRender(tree: ReactNode, nonce: string, log: FastifyRequest['log']): Promise<CompletedRender> {
-  return new Promise<CompletedRender>((resolve) => {
-    const errors: unknown[] = [];
-    const timer = setTimeout(() => abort(), STREAM_TIMEOUT_MS);
-    const { pipe, abort } = renderToPipeableStream(tree, {
-      // Every boundary is complete before anything is written. React would still outline a boundary
-      // past 12.8 KB into a hidden segment revealed by script, and since 19.2 batches reveals up to
-      // 300 ms later, so the page showed 読み込み中… over content it already had, and hydration
-      // could meet the content twice. Inline everything.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // Any script React writes carries the response's CSP nonce.
-      nonce,
-      onAllReady() {
-        clearTimeout(timer);
-        resolve({ ok: true, pipe: (out) => pipe(out), errors });
-      },
-      onShellError(error) {
-        clearTimeout(timer);
-        resolve({ ok: false, error });
-      },
-      onError(err) {
-        errors.push(err);
-        log.error({ err: err instanceof Error ? err.message : String(err) }, 'render error');
-      },
-    });
-  });
 }
 
 /**
@@ -309,7 +275,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   let final: CompletedRender | undefined;
   let renderErrors: unknown[] = [];
   if (loadedPage.preloaded) {
-    const once = await completeRender(tree(page, runtime), nonce, req.log);
+    // The tree is built for the render it goes through (complete-render.ts); the runtime is the one it read.
+    const once = await completeRender((heading) => tree(page, (runtime = new ServerPageRuntime(heading))), nonce, req.log);
     preloadedAnswerReads += cache.hits;
     const missing = watched.filter((o) => o.options.fetchPolicy !== 'standby' && o.getCurrentResult().dataState !== 'complete');
     if (!once.ok) {
@@ -408,7 +375,8 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   // 4. The response: the completed render, or the page as decided rendered now.
   reply.hijack();
   const res = reply.raw;
-  const rendered = final ?? (await completeRender(tree(page, runtime), nonce, req.log));
+  // The runtime has the page's meta by now (the page rendered once, or through the data pass): the heading reads it in place.
+  const rendered = final ?? (await completeRender(() => tree(page, runtime), nonce, req.log));
   if (!rendered.ok) {
     req.log.error({ err: rendered.error }, 'shell render failed');
     res.statusCode = 500;
@@ -425,19 +393,11 @@ export async function renderPage(req: FastifyRequest, reply: FastifyReply, deps:
   res.setHeader('vary', 'user-agent, cookie, accept-encoding');
   if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
   if (session.setCookies.length) res.setHeader('set-cookie', session.setCookies);
-  await new Promise<void>((resolve) => {
-    // The render is complete: its chunks (React writes a few KB at a time) are sent with the head and
-    // the tail as one buffer, one write (written one by one, the socket writes took ~7% of the shell's CPU).
-    const chunks: Buffer[] = [Buffer.from(head)];
-    const body = new PassThrough();
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.on('end', () => {
-      const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
-      chunks.push(Buffer.from(documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce)));
-      endCompressed(res, req.headers['accept-encoding'], Buffer.concat(chunks));
-      resolve();
-    });
-    res.on('close', resolve);
-    rendered.pipe(body);
-  });
+  // The render is complete: the head, its markup and the tail go as one buffer, one write (written one
+  // by one, the socket writes took ~7% of the shell's CPU).
+  const html = await rendered.html();
+  if (res.destroyed) return;
+  const state: ShellState = { page, meta, status, config: config.publicConfig, visitor, remotes, gatewayPath: '/graphql' };
+  const tail = documentTail(state, clientContextScript(context) + apolloStateScript(client), nonce);
+  endCompressed(res, req.headers['accept-encoding'], Buffer.concat([Buffer.from(head), html, Buffer.from(tail)]));
 }
