@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,19 +8,51 @@ import path from 'node:path';
 const handedOut = new Set<number>();
 
 /**
- * A free TCP port on 127.0.0.1 (the OS picks it; we release it before use), never one this process
- * has handed out before: the kernel may give a port it just released again (0.75% of eleven calls in a
- * row here), and a stack started on such ports has two services on one port, the second unable to
- * bind while the first answers in its place (the likely cause of an e2e run that served every mf-user page as 503).
+ * The kernel's range for the local ports of outgoing connections (Linux), or undefined elsewhere.
+ * Every connection a test opens (to PostgreSQL, Redis, a service) takes a port from it.
+ */
+function localPortRange(): { low: number; high: number } | undefined {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low && high ? { low, high } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lowest port freePort hands out. */
+const LOWEST_PORT = 10_000;
+
+/**
+ * A free TCP port on 127.0.0.1 (checked by listening on it; we release it before use), never one this
+ * process has handed out before: the kernel may give a port it just released again (0.75% of eleven
+ * calls in a row here), and a stack started on such ports has two services on one port, the second
+ * unable to bind while the first answers in its place (the likely cause of an e2e run that served every
+ * mf-user page as 503). Chosen below the kernel's range for outgoing connections where there is room:
+ * a port from that range, free when picked, was taken by another test worker's connection before the
+ * service listened on it (a shell test's gateway: EADDRINUSE, 24 tests failed).
  */
 export async function freePort(): Promise<number> {
+  const range = localPortRange();
   for (let tries = 0; ; tries++) {
-    const port = await anyFreePort();
-    if (!handedOut.has(port) || tries >= 100) {
+    const port =
+      range && range.low > LOWEST_PORT + 1000 && tries < 50
+        ? await portIfFree(LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT)))
+        : await anyFreePort();
+    if (port !== undefined && (!handedOut.has(port) || tries >= 100)) {
       handedOut.add(port);
       return port;
     }
   }
+}
+
+/** `port` when nothing listens on it now, else undefined. */
+function portIfFree(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(port)));
+  });
 }
 
 function anyFreePort(): Promise<number> {
