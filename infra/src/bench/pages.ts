@@ -3,10 +3,10 @@
  * Starts the site as `npm start` does on free ports with its own embedded store (`.data/bench-pages`,
  * seeded once; infra/src/bench/site.ts), so it runs beside a running site, and stops it at the end.
  * For the top, a results, a detail and the favorites page: warm up, then autocannon for `--duration`
- * seconds at `--connections` as a returning visitor (the `_uid` cookie the site set), reading each
- * service's CPU time (utime + stime of its process and children, /proc/<pid>/stat) before and after:
- * CPU ms per page per service = the difference / the responses. `--first-visits` adds the same pages
- * without a cookie (the gateway mints an identity per request). Then the results page's condition panel
+ * seconds at `--connections` as a returning visitor (the cookies the site set: `_uid`, the A/B
+ * variants), reading each service's CPU time (utime + stime of its process and children,
+ * /proc/<pid>/stat) before and after: CPU ms per page per service = the difference / the responses.
+ * `--first-visits` adds the same pages without a cookie (the gateway mints an identity per request). Then the results page's condition panel
  * counts (`SearchPanelCounts` POSTed to /graphql as the browser does): the URL's condition, and new choices.
  * Last line, from the results page's
  * row: `results-page cpu-ms=<n> pages-per-s=<n>`.

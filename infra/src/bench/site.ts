@@ -101,16 +101,33 @@ export async function startSite({ dataDir, log, readyTimeoutMs = 15 * 60_000, en
   return { base, runnerPid: runner.pid!, pids: () => readPids(dataDir), stop };
 }
 
-/** What a returning visitor has: a listing's detail path from the results page and the `_uid` cookie the site set on it. */
+/**
+ * The Cookie header a browser sends back after these Set-Cookie headers: every cookie's `name=value`
+ * (a later one of the same name replacing the earlier), less those deleted (`Max-Age=0`).
+ */
+export function cookieHeader(setCookies: readonly string[]): string {
+  const jar = new Map<string, string>();
+  for (const line of setCookies) {
+    const pair = line.split(';')[0]?.trim() ?? '';
+    const name = pair.slice(0, pair.indexOf('='));
+    if (!name) continue;
+    if (/;\s*max-age=0\s*(;|$)/i.test(line)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/**
+ * What a returning visitor has: a listing's detail path from the results page and the cookies the site
+ * set on it (the `_uid`, and the A/B tests' variants: without those each request would draw its
+ * variants again and save the changed ones, which no browser's visit does).
+ */
 export async function discoverVisitor(base: string, results = '/search/tokyo/city/13101'): Promise<{ detailPath: string; cookie: string }> {
   const res = await fetch(`${base}${results}`);
   if (!res.ok) throw new Error(`${base}${results} answered ${res.status}: is the site up?`);
   const html = await res.text();
   const detailPath = /\/bukken\/detail\/[A-Za-z0-9_-]+/.exec(html)?.[0];
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('_uid='))
-    ?.split(';')[0];
-  if (!detailPath || !cookie) throw new Error(`no listing link or no visitor cookie on ${results}: is the store seeded?`);
+  const cookie = cookieHeader(res.headers.getSetCookie());
+  if (!detailPath || !/(^|; )_uid=/.test(cookie)) throw new Error(`no listing link or no visitor cookie on ${results}: is the store seeded?`);
   return { detailPath, cookie };
 }
