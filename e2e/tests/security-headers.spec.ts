@@ -16,7 +16,8 @@ test(
   async ({ page, consoleProblems }) => {
     const refused: string[] = [];
     page.on('console', (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+      // A header the browser cannot read in full is a warning only (Permissions-Policy's unknown features).
+      if (/Content Security Policy|Refused to|Permissions-Policy/i.test(m.text())) refused.push(m.text());
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {

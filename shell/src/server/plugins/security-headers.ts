@@ -18,7 +18,10 @@ function nonceOf(res: ServerResponse): string {
 /** The response's script nonce, named by its CSP header: every <script> the server writes carries it. */
 export const scriptNonce = (reply: FastifyReply): string => nonceOf(reply.raw);
 
-/** Browser features the site may use: the map's "near me" asks for the position; nothing else. */
+/**
+ * Browser features the site may use: the map's "near me" asks for the position; nothing else. Only
+ * features Chromium recognises: an unknown one (`bluetooth`) logs a console warning on every page.
+ */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'camera=()',
@@ -26,7 +29,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'magnetometer=()',
   'gyroscope=()',
