@@ -191,15 +191,8 @@ export {
 } from './router/router.js';
 
 // Chrome
-export {
-  HEADING_LATER,
-  HEADING_MARKUP_ATTRIBUTE,
-  HEADING_SLOT_ATTRIBUTE,
-  Layout,
-  type HeaderVariant,
-  type LayoutHeadingData,
-  type LayoutProps,
-} from './chrome/layout.js';
+// LayoutHeading and HEADING_SLOT_ATTRIBUTE are for the shell's server (`@sumika/shell-kit/chrome/layout`): not exported here, out of the first view's bytes.
+export { Layout, type HeaderVariant, type HeadingView, type LayoutHeadingData, type LayoutProps } from './chrome/layout.js';
 export { PcHeader, type PcHeaderProps } from './chrome/pc-header.js';
 export { SpHeader, type SpHeaderProps } from './chrome/sp-header.js';
 export { FollowingHeader } from './chrome/following-header.js';

@@ -1,4 +1,5 @@
-import type { HEADING_LATER, RemotePageMeta } from '@sumika/shell-kit';
+import type { ReactNode } from 'react';
+import type { HeadingView, RemotePageMeta } from '@sumika/shell-kit';
 
 /**
  * What the current page declares while rendering: meta, breadcrumbs and a status. On the server it
@@ -12,11 +13,11 @@ export class PageRuntime {
   private scheduled = false;
   /**
    * Server only (ServerPageRuntime, kept out of the browser bundle): the layout's breadcrumbs and
-   * heading read the page's meta through this, and the page's end calls `pageRendered`.
+   * heading read the page's meta through this, and ShellApp renders `afterPage` right after the page.
    */
-  declare readHeading?: () => RemotePageMeta | Promise<RemotePageMeta> | typeof HEADING_LATER;
-  declare readHeadingLater?: () => RemotePageMeta | undefined;
-  declare pageRendered?: () => void;
+  declare readHeading?: (view: HeadingView, origin: string | null) => RemotePageMeta | Promise<RemotePageMeta> | null;
+  /** Rendered right after the page: it learns that the page has rendered, and may render the heading there for the server to move into its place. */
+  declare afterPage?: ReactNode;
 
   constructor(initial: { meta?: RemotePageMeta; status?: number } = {}) {
     this.meta = initial.meta ?? {};

@@ -16,12 +16,6 @@ function ShellPage({ name, props }: { name: string; props: ShellPageProps }) {
   return <Page {...props} />;
 }
 
-/** Rendered right after the page: on the server's one render, the layout's heading now has the page's meta. */
-function PageRendered({ done }: { done: () => void }) {
-  done();
-  return null;
-}
-
 export interface ShellAppProps {
   initialPage: PageState;
   initialPathname: string;
@@ -77,7 +71,6 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
       pageTitle={meta.pageTitle}
       pageSubTitle={meta.pageSubTitle}
       readHeading={runtime.readHeading}
-      readHeadingLater={runtime.readHeadingLater}
       pathname={pathname}
       defaultQuery={route?.id === 'search.words' ? (new URLSearchParams(search).get('q') ?? undefined) : undefined}
     >
@@ -98,7 +91,8 @@ export function ShellApp({ initialPage, initialPathname, runtime: initialRuntime
           <ServerDataReleased />
         </Suspense>
       ) : null}
-      {runtime.pageRendered && <PageRendered done={runtime.pageRendered} />}
+      {/* The server's: after the page, the layout's heading has its meta. */}
+      {runtime.afterPage}
     </Layout>
   );
 }

@@ -34,11 +34,8 @@ export interface LayoutHeadingData {
   pageSubTitle?: string | null;
 }
 
-/** `readHeading`'s answer when the heading is rendered after the page (`readHeadingLater`). */
-export const HEADING_LATER: unique symbol = Symbol('heading later');
-/** Where the heading goes, and the markup to put there: the server moves one into the other. */
+/** The attribute of the heading's place when `readHeading` answers null (the server fills it in). */
 export const HEADING_SLOT_ATTRIBUTE = 'data-sk-heading';
-export const HEADING_MARKUP_ATTRIBUTE = 'data-sk-heading-markup';
 
 export interface LayoutProps {
   /** SPEC §2.1 page kind: tracking, the app banner's routes, login links. */
@@ -50,16 +47,11 @@ export interface LayoutProps {
   pageSubTitle?: string | null;
   /**
    * Reads the breadcrumbs and heading when they render, instead of the three props above; may answer
-   * a promise (the shell's one server render learns the page's meta after the layout has rendered),
-   * or HEADING_LATER: the heading's place is marked and `readHeadingLater` renders it after the page.
+   * a promise (the shell's server render learns the page's meta after the layout has rendered), or
+   * null: the place is marked and the shell's server puts the heading there, rendered after the page
+   * (its one synchronous render cannot wait; shell/src/server/render/complete-render.ts).
    */
-  readHeading?: () => LayoutHeadingData | Promise<LayoutHeadingData> | typeof HEADING_LATER;
-  /**
-   * Server only, with `readHeading` answering HEADING_LATER: read after the page has rendered, the
-   * heading is rendered there too, marked, and the server moves its markup into the marked place
-   * (the one synchronous render cannot wait for a promise; shell/src/server/render/complete-render.ts).
-   */
-  readHeadingLater?: () => LayoutHeadingData | undefined;
+  readHeading?: (view: HeadingView, origin: string | null) => LayoutHeadingData | Promise<LayoutHeadingData> | null;
   /** The PC header's total listing count; read through Apollo when left out. */
   totalCount?: number | null;
   /** Head tags; React 19 hoists them into <head>. */
@@ -83,7 +75,6 @@ export function Layout({
   pageTitle,
   pageSubTitle,
   readHeading,
-  readHeadingLater,
   totalCount,
   meta,
   pathname,
@@ -100,7 +91,6 @@ export function Layout({
 
   const head = meta ? <Meta meta={meta} /> : null;
   const heading = (view: HeadingView) => <LayoutHeading data={{ breadcrumbs, pageTitle, pageSubTitle }} read={readHeading} origin={crumbsOrigin} view={view} />;
-  const later = (view: HeadingView) => readHeadingLater && <LaterHeading read={readHeadingLater} origin={crumbsOrigin} view={view} />;
 
   if (ctx.isApp) {
     return (
@@ -111,7 +101,6 @@ export function Layout({
         <main className="sk-main sk-main--app">
           {heading('app')}
           {children}
-          {later('app')}
         </main>
         <PageTrackingDebug />
       </div>
@@ -133,7 +122,6 @@ export function Layout({
         <main className="sk-main sk-main--sp">
           {heading('sp')}
           {children}
-          {later('sp')}
         </main>
         <SpFooter />
         <PageTopLink />
@@ -153,7 +141,6 @@ export function Layout({
         {headerVariant === 'default' && <PreviousSearchBalloon />}
         {heading('pc')}
         {children}
-        {later('pc')}
       </main>
       <PcFooter />
       <PageTopLink />
@@ -167,12 +154,22 @@ export function Layout({
  * pc: breadcrumbs and the visible page heading; sp: breadcrumbs and the heading for assistive technology
  * only (the phone design shows no title bar, SPEC §2.2); app: the heading alone, likewise hidden.
  */
-type HeadingView = 'pc' | 'sp' | 'app';
+export type HeadingView = 'pc' | 'sp' | 'app';
 
 /** The breadcrumbs and the page's one h1, from the props or read when rendering. */
-function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; read?: LayoutProps['readHeading']; origin: string | null; view: HeadingView }) {
-  const value = read ? read() : data;
-  if (value === HEADING_LATER) return <template {...{ [HEADING_SLOT_ATTRIBUTE]: '' }} />;
+export function LayoutHeading({
+  data,
+  read,
+  origin,
+  view,
+}: {
+  data: LayoutHeadingData;
+  read?: LayoutProps['readHeading'];
+  origin: string | null;
+  view: HeadingView;
+}) {
+  const value = read ? read(view, origin) : data;
+  if (value === null) return <template {...{ [HEADING_SLOT_ATTRIBUTE]: '' }} />;
   const { breadcrumbs = [], pageTitle, pageSubTitle } = value instanceof Promise ? use(value) : value;
   return (
     <>
@@ -184,17 +181,6 @@ function LayoutHeading({ data, read, origin, view }: { data: LayoutHeadingData; 
         </div>
       )}
     </>
-  );
-}
-
-/** The heading rendered after the page, marked, for the server to move into its place (`readHeadingLater`). */
-function LaterHeading({ read, origin, view }: { read: () => LayoutHeadingData | undefined; origin: string | null; view: HeadingView }) {
-  const data = read();
-  if (!data) return null;
-  return (
-    <template {...{ [HEADING_MARKUP_ATTRIBUTE]: '' }}>
-      <LayoutHeading data={data} origin={origin} view={view} />
-    </template>
   );
 }
 

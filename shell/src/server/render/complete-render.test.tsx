@@ -5,9 +5,10 @@
  * stream gives; the stream when something suspends or throws, as before (issue 15).
  */
 import { Suspense, use, useId, type ReactNode } from 'react';
-import { HEADING_LATER, HEADING_MARKUP_ATTRIBUTE, HEADING_SLOT_ATTRIBUTE, type LayoutHeadingData } from '@sumika/shell-kit';
+import type { LayoutProps } from '@sumika/shell-kit';
+import { HEADING_SLOT_ATTRIBUTE, LayoutHeading } from '@sumika/shell-kit/chrome/layout';
 import { completeRender, placeHeading, renderAtOnce, renderCounts, renderStreamed, type CompletedRender } from './complete-render.js';
-import { ServerPageRuntime } from './server-page-runtime.js';
+import { HEADING_MARKUP_ATTRIBUTE, ServerPageRuntime } from './server-page-runtime.js';
 
 const quiet = { error: () => undefined };
 
@@ -70,36 +71,23 @@ function Broken(): ReactNode {
   throw new Error('remote page threw');
 }
 
-/** The layout's protocol (shell/kit/src/chrome/layout.tsx): a heading before the page that the page sets. */
-function Heading({ read }: { read: () => LayoutHeadingData | Promise<LayoutHeadingData> | typeof HEADING_LATER }) {
-  const value = read();
-  if (value === HEADING_LATER) return <template {...{ [HEADING_SLOT_ATTRIBUTE]: '' }} />;
-  const { pageTitle } = value instanceof Promise ? use(value) : value;
-  return <h1>{pageTitle}</h1>;
-}
-
-function LaterHeading({ read }: { read?: () => LayoutHeadingData | undefined }) {
-  const data = read?.();
-  return data ? <template {...{ [HEADING_MARKUP_ATTRIBUTE]: '' }}>{<Heading read={() => data} />}</template> : null;
+/** The layout's part before the page (shell/kit/src/chrome/layout.tsx): the heading that the page sets. */
+function Heading({ read }: { read: NonNullable<LayoutProps['readHeading']> }) {
+  return <LayoutHeading data={{}} read={read} origin="https://sumika.example" view="pc" />;
 }
 
 function Titled({ runtime, title }: { runtime: ServerPageRuntime; title: string }) {
-  runtime.setMeta({ pageTitle: title });
+  runtime.setMeta({ pageTitle: title, breadcrumbs: [{ text: '賃貸トップ', path: '/' }, { text: title }] });
   return <Field label={title} />;
 }
 
 function Shell({ runtime, title }: { runtime: ServerPageRuntime; title: string }) {
-  const Done = () => {
-    runtime.pageRendered?.();
-    return null;
-  };
   return (
     <Suspense fallback={null}>
       <main>
         <Heading read={runtime.readHeading!} />
         <Titled runtime={runtime} title={title} />
-        <Done />
-        <LaterHeading read={runtime.readHeadingLater} />
+        {runtime.afterPage}
       </main>
     </Suspense>
   );
@@ -110,7 +98,8 @@ describe('completeRender', () => {
     const before = renderCounts();
     const atOnce = await markup(completeRender((heading) => <Shell runtime={new ServerPageRuntime(heading)} title="渋谷区の賃貸" />, 'n0nce', quiet));
     expect(renderCounts().streamed - before.streamed).toBe(0);
-    expect(atOnce).toContain('<h1>渋谷区の賃貸</h1>');
+    expect(atOnce).toContain('渋谷区の賃貸</h1>');
+    expect(atOnce).toContain('パンくずリスト');
     expect(atOnce).not.toContain('template');
     expect(atOnce).toBe(await markup(renderStreamed(<Shell runtime={new ServerPageRuntime('awaited')} title="渋谷区の賃貸" />, 'n0nce', quiet)));
     // A runtime that has rendered its page reads the heading in place the next time.

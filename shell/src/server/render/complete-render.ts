@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { HEADING_MARKUP_ATTRIBUTE, HEADING_SLOT_ATTRIBUTE } from '@sumika/shell-kit';
-import type { HeadingMode } from './server-page-runtime.js';
+import { HEADING_SLOT_ATTRIBUTE } from '@sumika/shell-kit/chrome/layout';
+import { HEADING_MARKUP_ATTRIBUTE, type HeadingMode } from './server-page-runtime.js';
 
 /** A render that has completed (every boundary resolved), not sent yet: `html` is the page body's markup. */
 export type CompletedRender = { ok: true; html: () => Promise<Buffer>; errors: unknown[] } | { ok: false; error: unknown };
@@ -24,9 +24,9 @@ const MARKUP_OPEN = `<template ${HEADING_MARKUP_ATTRIBUTE}="">`;
 const MARKUP_CLOSE = '</template>';
 
 /**
- * The layout's heading moved into its place: the synchronous render marks the place (it renders before
- * the page, which sets the heading) and renders the heading after the page, marked (HEADING_LATER in
- * the kit's layout). Undefined when the marks are not one of each, in that order.
+ * The layout's heading moved into its place: the synchronous render marks the place (the layout renders
+ * before the page, which sets the heading) and renders the heading after the page, marked
+ * (ServerPageRuntime 'later'). Undefined when the marks are not one of each, in that order.
  */
 export function placeHeading(html: string): string | undefined {
   const slot = html.indexOf(SLOT);

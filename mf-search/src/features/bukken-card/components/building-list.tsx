@@ -136,7 +136,9 @@ function RoomRow({ room }: { room: SearchBukkenCardFragment }) {
       <td className="s-room__rent" data-label={COLUMNS.rent}>
         <strong>{formatRent(room.chinryou)}</strong>
       </td>
-      <td data-label={COLUMNS.fee}>{formatFee(room.kanriKyoeki)}</td>
+      <td className="s-room__fee" data-label={COLUMNS.fee}>
+        {formatFee(room.kanriKyoeki)}
+      </td>
       <td data-label={COLUMNS.deposit}>
         {/* Each term stays on one line: 「敷 1ヶ月」 never breaks inside. */}
         <span className="s-card__term">{`敷 ${formatMonths(room.shikikin, room.chinryou)}`}</span>
