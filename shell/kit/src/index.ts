@@ -191,7 +191,7 @@ export {
 } from './router/router.js';
 
 // Chrome
-// LayoutHeading and HEADING_SLOT_ATTRIBUTE are for the shell's server (`@sumika/shell-kit/chrome/layout`): not exported here, out of the first view's bytes.
+// LayoutHeading is for the shell's server (`@sumika/shell-kit/chrome/layout`): not exported here, out of the first view's bytes.
 export { Layout, type HeaderVariant, type HeadingView, type LayoutHeadingData, type LayoutProps } from './chrome/layout.js';
 export { PcHeader, type PcHeaderProps } from './chrome/pc-header.js';
 export { SpHeader, type SpHeaderProps } from './chrome/sp-header.js';

@@ -34,9 +34,6 @@ export interface LayoutHeadingData {
   pageSubTitle?: string | null;
 }
 
-/** The attribute of the heading's place when `readHeading` answers null (the server fills it in). */
-export const HEADING_SLOT_ATTRIBUTE = 'data-sk-heading';
-
 export interface LayoutProps {
   /** SPEC §2.1 page kind: tracking, the app banner's routes, login links. */
   pageKind: PageKind;
@@ -169,7 +166,8 @@ export function LayoutHeading({
   view: HeadingView;
 }) {
   const value = read ? read(view, origin) : data;
-  if (value === null) return <template {...{ [HEADING_SLOT_ATTRIBUTE]: '' }} />;
+  // The heading's place, as the shell's server finds it (complete-render.ts, placeHeading).
+  if (value === null) return <template />;
   const { breadcrumbs = [], pageTitle, pageSubTitle } = value instanceof Promise ? use(value) : value;
   return (
     <>

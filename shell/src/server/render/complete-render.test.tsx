@@ -6,7 +6,7 @@
  */
 import { Suspense, use, useId, type ReactNode } from 'react';
 import type { LayoutProps } from '@sumika/shell-kit';
-import { HEADING_SLOT_ATTRIBUTE, LayoutHeading } from '@sumika/shell-kit/chrome/layout';
+import { LayoutHeading } from '@sumika/shell-kit/chrome/layout';
 import { completeRender, placeHeading, renderAtOnce, renderCounts, renderStreamed, type CompletedRender } from './complete-render.js';
 import { HEADING_MARKUP_ATTRIBUTE, ServerPageRuntime } from './server-page-runtime.js';
 
@@ -109,7 +109,7 @@ describe('completeRender', () => {
   });
 
   it('places the heading only when its place and its markup come once each, in that order', () => {
-    const slot = `<template ${HEADING_SLOT_ATTRIBUTE}=""></template>`;
+    const slot = '<template></template>';
     const markupOf = (inner: string) => `<template ${HEADING_MARKUP_ATTRIBUTE}="">${inner}</template>`;
     expect(placeHeading(`<main>${slot}<p>本文</p>${markupOf('<h1>見出し</h1>')}</main>`)).toBe('<main><h1>見出し</h1><p>本文</p></main>');
     expect(placeHeading('<main><p>本文</p></main>')).toBe('<main><p>本文</p></main>');

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { HEADING_SLOT_ATTRIBUTE } from '@sumika/shell-kit/chrome/layout';
 import { HEADING_MARKUP_ATTRIBUTE, type HeadingMode } from './server-page-runtime.js';
 
 /** A render that has completed (every boundary resolved), not sent yet: `html` is the page body's markup. */
@@ -19,7 +18,8 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!';
 const counts = { atOnce: 0, streamed: 0 };
 export const renderCounts = (): Readonly<typeof counts> => ({ ...counts });
 
-const SLOT = `<template ${HEADING_SLOT_ATTRIBUTE}=""></template>`;
+/** The layout's mark of the heading's place (LayoutHeading when `readHeading` answers null): no other empty template is written. */
+const SLOT = '<template></template>';
 const MARKUP_OPEN = `<template ${HEADING_MARKUP_ATTRIBUTE}="">`;
 const MARKUP_CLOSE = '</template>';
 

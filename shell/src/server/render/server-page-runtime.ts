@@ -12,7 +12,7 @@ import { PageRuntime } from '../../app/page-runtime.js';
  */
 export type HeadingMode = 'later' | 'awaited';
 
-/** The attribute of the heading's markup rendered after the page (the layout's mark of its place: HEADING_SLOT_ATTRIBUTE). */
+/** The attribute of the heading's markup rendered after the page (the layout marks its place with an empty template). */
 export const HEADING_MARKUP_ATTRIBUTE = 'data-sk-heading-markup';
 
 /** Rendered right after the page (ShellApp's `afterPage`): tells the runtime, and renders what it answers. */
