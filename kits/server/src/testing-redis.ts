@@ -8,17 +8,16 @@ import path from 'node:path';
 const handedOut = new Set<number>();
 
 /**
- * The kernel's range for the local ports of outgoing connections (Linux), or undefined elsewhere.
- * Every connection a test opens (to PostgreSQL, Redis, a service) takes a port from it.
+ * The lowest port of the kernel's range for the local ports of outgoing connections (Linux), read once,
+ * or undefined elsewhere. Every connection a test opens (to PostgreSQL, Redis, a service) takes a port from it.
  */
-function localPortRange(): { low: number; high: number } | undefined {
+const OUTGOING_LOW: number | undefined = (() => {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    return low && high ? { low, high } : undefined;
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || undefined;
   } catch {
     return undefined;
   }
-}
+})();
 
 /** The lowest port freePort hands out. */
 const LOWEST_PORT = 10_000;
@@ -33,11 +32,10 @@ const LOWEST_PORT = 10_000;
  * service listened on it (a shell test's gateway: EADDRINUSE, 24 tests failed).
  */
 export async function freePort(): Promise<number> {
-  const range = localPortRange();
   for (let tries = 0; ; tries++) {
     const port =
-      range && range.low > LOWEST_PORT + 1000 && tries < 50
-        ? await portIfFree(LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT)))
+      OUTGOING_LOW && OUTGOING_LOW > LOWEST_PORT + 1000 && tries < 50
+        ? await portIfFree(LOWEST_PORT + Math.floor(Math.random() * (OUTGOING_LOW - LOWEST_PORT)))
         : await anyFreePort();
     if (port !== undefined && (!handedOut.has(port) || tries >= 100)) {
       handedOut.add(port);
